@@ -1,0 +1,1 @@
+"""Pure game engines: rules only, no I/O."""

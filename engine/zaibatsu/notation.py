@@ -1,0 +1,268 @@
+"""Text notation for Nippon: Zaibatsu actions (documented in ``docs/notation-zaibatsu.md``).
+
+A move is a keyword followed by space-separated arguments, case-insensitive::
+
+    take 3 factory red        consolidate        done
+    rd 2      mine 1          factory cotton1A silk1
+    machine 2 L               produce 2 +f3      ship berlin iron
+    train R2 3 money          market M3 E 2.2 bonus evict W
+    invest 2.2 C7             dept blue          white rd2
+    ~red  (a chance outcome)
+
+``format_action`` and ``parse_action`` are exact inverses for every legal action:
+``parse_action(state, format_action(a)) == a``.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+
+from .data import ACTIONS, COLOURS
+from .tables import tables
+
+MAX_LEN = 200
+
+ACTION_ALIASES = {
+    "rd": "rd", "r&d": "rd", "research": "rd", "mining": "mining", "mine": "mining",
+    "factory": "factory", "machines": "machines", "machine": "machines", "production": "production",
+    "produce": "production", "ships": "ships", "ship": "ships", "trains": "trains", "train": "trains",
+    "railways": "trains", "railway": "trains", "markets": "markets", "market": "markets",
+    "investments": "investments", "investment": "investments", "contracts": "investments", "invest": "investments",
+}
+
+EXAMPLES = {
+    "take": "take 3 factory red",
+    "rd": "rd 2",
+    "mine": "mine 1",
+    "factory": "factory cotton1A (or: factory cotton1A silk1)",
+    "machine": "machine 2 L",
+    "produce": "produce 2",
+    "ship": "ship berlin iron",
+    "train": "train R2 3 money",
+    "market": "market M3 E 2.2 bonus",
+    "invest": "invest 2.2 finance",
+    "dept": "dept blue",
+    "white": "white rd",
+    "pair": "pair A3 B5",
+    "prestige": "prestige 1 rd",
+    "convert": "convert 2",
+    "keep": "keep 2 1",
+    "spread": "spread 1.2.3",
+    "trade": "trade yes",
+    "region": "region R2",
+    "side": "side paper",
+    "worker": "worker red",
+    "mod": "mod 3",
+}
+KEYWORDS = sorted({*EXAMPLES, "consolidate", "done", "pay", "skip"})
+
+
+def _mod(m: object) -> str:
+    return f" +f{m}" if m else ""
+
+
+def format_action(action: Action) -> str:
+    """Notation of ``action`` (see module docstring)."""
+    k, a = action.kind, action.args
+    if k == "chance":
+        return f"~{a[0]}"
+    if k == "take":
+        return f"take {a[0]} {a[1]} {a[2]}"
+    if k in ("consolidate", "done", "pay", "skip"):
+        return k
+    if k == "rd":
+        return f"rd {a[0]}{_mod(a[1])}"
+    if k == "mining":
+        return f"mine {a[0]}{_mod(a[1])}"
+    if k == "factory":
+        return f"factory {a[0]}" + (f" silk{a[1]}" if a[1] else "")
+    if k == "machine":
+        return f"machine {a[0]} {a[1]}{_mod(a[2])}"
+    if k == "produce":
+        return f"produce {a[0]}{_mod(a[1])}"
+    if k == "ship":
+        return f"ship {a[0]} {a[1]}{_mod(a[2])}"
+    if k == "train":
+        return f"train {a[0]} {a[1]} {a[2]}{_mod(a[3])}"
+    if k == "market":
+        return f"market {a[0]} {a[1]} {a[2]} {a[3]}" + (f" evict {a[4]}" if a[4] != "-" else "")
+    if k == "invest":
+        return f"invest {a[0]} {a[1]}{_mod(a[2])}"
+    if k == "pair":
+        return f"pair {a[0]} {a[1]}"
+    return " ".join([k, *(str(x) for x in a)])
+
+
+def _canon(value: str, known: list[str], what: str, example: str) -> str:
+    for k in known:
+        if k.lower() == value.lower():
+            return k
+    raise IllegalAction(f"Unknown {what} {value!r}; expected one of: {', '.join(known)} (e.g. {example!r}).")
+
+
+def _int(value: str, what: str, example: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise IllegalAction(f"{what} must be a number, not {value!r} (e.g. {example!r}).") from None
+
+
+def _split_mod(tokens: list[str], example: str) -> tuple[list[str], int]:
+    if tokens and tokens[-1].startswith("+f"):
+        return tokens[:-1], _int(tokens[-1][2:], "The modifier's factory slot", example)
+    return tokens, 0
+
+
+def _need(tokens: list[str], n: int, kw: str) -> None:
+    if len(tokens) != n:
+        raise IllegalAction(f"{kw!r} takes {n} argument{'s' if n != 1 else ''}, e.g. {EXAMPLES[kw]!r}.")
+
+
+def _sources(value: str, example: str) -> str:
+    parts = value.split(".")
+    for p in parts:
+        _int(p, "Each goods source (a factory slot)", example)
+    return ".".join(str(int(p)) for p in parts)
+
+
+def parse_action(text: str) -> Action:
+    """Parse notation into an :class:`Action` (legality is checked by ``apply``).
+
+    Raises :class:`IllegalAction` for oversized or ill-formed text, naming what was expected.
+    """
+    if len(text) > MAX_LEN:
+        raise IllegalAction(f"That move is {len(text)} characters long; moves are at most {MAX_LEN}.")
+    tokens = text.strip().split()
+    if not tokens:
+        raise IllegalAction("Empty move. Type a move such as 'take 3 factory red', or a number from the list.")
+    kw, rest = tokens[0].lower(), tokens[1:]
+    t = tables()
+    if kw.startswith("~"):
+        value = kw[1:] if len(tokens[0]) > 1 else (rest[0] if rest else "")
+        if not value:
+            raise IllegalAction("A chance outcome needs a value, e.g. '~red'.")
+        return Action("chance", (_chance_canon(tokens[0][1:] or rest[0]),))
+    if kw in ("consolidate", "cons", "done", "pay", "skip"):
+        if rest:
+            raise IllegalAction(f"{kw!r} takes no arguments.")
+        return Action("consolidate" if kw == "cons" else kw)
+    if kw == "take":
+        _need(rest, 3, "take")
+        h = _int(rest[0], "The hiring space", EXAMPLES["take"])
+        act = ACTION_ALIASES.get(rest[1].lower())
+        if act is None:
+            raise IllegalAction(f"Unknown action {rest[1]!r}; actions: {', '.join(ACTIONS)}.")
+        colour = _canon(rest[2], list(COLOURS), "worker colour", EXAMPLES["take"])
+        return Action("take", (h, act, colour))
+    if kw in ("rd", "mine", "mining"):
+        key = "rd" if kw == "rd" else "mine"
+        rest, mod = _split_mod(rest, EXAMPLES[key])
+        _need(rest, 1, key)
+        steps = _int(rest[0].lstrip("+"), "The number of steps", EXAMPLES[key])
+        return Action("rd" if kw == "rd" else "mining", (steps, mod))
+    if kw == "factory":
+        if len(rest) not in (1, 2):
+            raise IllegalAction(f"'factory' takes a factory and optional silk, e.g. {EXAMPLES['factory']!r}.")
+        side = _canon(rest[0], sorted(t.sides), "factory", EXAMPLES["factory"])
+        silk = 0
+        if len(rest) == 2:
+            if not rest[1].lower().startswith("silk"):
+                raise IllegalAction(f"Expected 'silkN' after the factory, e.g. {EXAMPLES['factory']!r}.")
+            silk = _int(rest[1][4:], "The silk paid", EXAMPLES["factory"])
+        return Action("factory", (side, silk))
+    if kw == "machine":
+        rest, mod = _split_mod(rest, EXAMPLES["machine"])
+        _need(rest, 2, "machine")
+        slot = _int(rest[0], "The factory slot", EXAMPLES["machine"])
+        lr = rest[1].upper()
+        if lr not in ("L", "R"):
+            raise IllegalAction(f"The machine slot is L or R, not {rest[1]!r}.")
+        return Action("machine", (slot, lr, mod))
+    if kw == "produce":
+        rest, mod = _split_mod(rest, EXAMPLES["produce"])
+        _need(rest, 1, "produce")
+        return Action("produce", (_int(rest[0], "The factory slot", EXAMPLES["produce"]), mod))
+    if kw == "ship":
+        rest, mod = _split_mod(rest, EXAMPLES["ship"])
+        _need(rest, 2, "ship")
+        dest = _canon(rest[0], [d.id for d in t.destinations], "destination", EXAMPLES["ship"])
+        pay = _canon(rest[1], ["iron", "money", "free", "extra"], "payment", EXAMPLES["ship"])
+        return Action("ship", (dest, pay, mod))
+    if kw == "train":
+        rest, mod = _split_mod(rest, EXAMPLES["train"])
+        _need(rest, 3, "train")
+        region = _canon(rest[0], t.region_ids, "region", EXAMPLES["train"])
+        slot = _int(rest[1], "The train slot", EXAMPLES["train"])
+        pay = _canon(rest[2], ["iron", "money", "free", "extra"], "payment", EXAMPLES["train"])
+        return Action("train", (region, slot, pay, mod))
+    if kw == "market":
+        if len(rest) not in (4, 6):
+            raise IllegalAction(f"'market' takes market, slot, goods sources and reward, e.g. {EXAMPLES['market']!r}.")
+        mid = _canon(rest[0], list(t.market_by_id), "market", EXAMPLES["market"])
+        d = rest[1].upper()
+        if d not in ("N", "E", "S", "W"):
+            raise IllegalAction(f"The influence slot is N, E, S or W, not {rest[1]!r}.")
+        src = _sources(rest[2], EXAMPLES["market"])
+        reward = _canon(rest[3], ["bonus", "vp"], "reward", EXAMPLES["market"])
+        evict = "-"
+        if len(rest) == 6:
+            if rest[4].lower() != "evict" or rest[5].upper() not in ("N", "E", "S", "W"):
+                raise IllegalAction("Expected 'evict N|E|S|W' after the reward.")
+            evict = rest[5].upper()
+        return Action("market", (mid, d, src, reward, evict))
+    if kw == "invest":
+        rest, mod = _split_mod(rest, EXAMPLES["invest"])
+        _need(rest, 2, "invest")
+        src = _sources(rest[0], EXAMPLES["invest"])
+        reward = _canon(rest[1], ["finance", *sorted(t.contracts)], "reward", EXAMPLES["invest"])
+        return Action("invest", (src, reward, mod))
+    if kw == "pair":
+        _need(rest, 2, "pair")
+        a = _canon(rest[0], sorted(t.start), "start tile", EXAMPLES["pair"])
+        b = _canon(rest[1], sorted(t.start), "start tile", EXAMPLES["pair"])
+        return Action("pair", (a, b))
+    if kw in ("dept", "worker"):
+        _need(rest, 1, kw)
+        return Action(kw, (_canon(rest[0], list(COLOURS), "colour", EXAMPLES[kw]),))
+    if kw == "white":
+        _need(rest, 1, "white")
+        return Action("white", (_canon(rest[0], ["rd", "mining", "rd2", "mining2", "both"], "choice", "white rd"),))
+    if kw == "prestige":
+        _need(rest, 2, "prestige")
+        lvl = _int(rest[0], "The prestige level", EXAMPLES["prestige"])
+        goal = _canon(rest[1], t.goal_ids, "goal slot", EXAMPLES["prestige"])
+        return Action("prestige", (lvl, goal))
+    if kw == "convert":
+        _need(rest, 1, "convert")
+        return Action("convert", (_int(rest[0], "The silk converted", EXAMPLES["convert"]),))
+    if kw == "keep":
+        _need(rest, 2, "keep")
+        return Action("keep", (_int(rest[0], "Money kept", EXAMPLES["keep"]), _int(rest[1], "Coal kept", EXAMPLES["keep"])))
+    if kw == "spread":
+        _need(rest, 1, "spread")
+        return Action("spread", (_sources(rest[0], EXAMPLES["spread"]),))
+    if kw == "trade":
+        _need(rest, 1, "trade")
+        return Action("trade", (_canon(rest[0], ["yes", "no"], "answer", EXAMPLES["trade"]),))
+    if kw == "region":
+        _need(rest, 1, "region")
+        return Action("region", (_canon(rest[0], t.region_ids, "region", EXAMPLES["region"]),))
+    if kw == "side":
+        _need(rest, 1, "side")
+        return Action("side", (_canon(rest[0], ["paper", "cotton"], "side", EXAMPLES["side"]),))
+    if kw == "mod":
+        _need(rest, 1, "mod")
+        return Action("mod", (_int(rest[0], "The factory slot", EXAMPLES["mod"]),))
+    raise IllegalAction(f"Unknown word {tokens[0]!r}. Moves start with: {', '.join(KEYWORDS)}; or type a number from the list.")
+
+
+def _chance_canon(value: str) -> str:
+    t = tables()
+    known = [*COLOURS, *sorted(t.demand), *sorted(t.start), "A", "B"]
+    for k in known:
+        if k.lower() == value.lower():
+            return k
+    v = value.lower()
+    if v.startswith(("r", "seat")) or "+" in v or v.rstrip("0123456789") in {g.id for g in t.data.goods}:
+        return v
+    raise IllegalAction(f"Unknown chance outcome {value!r}.")

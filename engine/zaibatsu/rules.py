@@ -1,0 +1,1726 @@
+"""The rules of Nippon: Zaibatsu (base game, 2–4 players).
+
+Rule references ("§2.8 D") point to the English digest of the rulebooks
+(``shared/reference/nippon-zaibatsu.md``), which cites the seed rulebooks (S-PL 000_…, S-RU 001_…,
+S-DE 004_…). Every number comes from ``data/*.json`` through :mod:`.tables`.
+
+The engine is a small interpreter over a stack of frames (see :mod:`.state`): decision frames wait
+for a seat (or ``CHANCE``); automatic frames (effect lists, consolidation steps, end of turn, round
+end) run inside :func:`advance` until the next decision.
+
+Order of simultaneous effects (§2.4: "resolve them in any order you choose"): the engine resolves
+an upgrade tile before the bonuses gained with it and gains before optional paid follow-ups. All
+gains commute, an upgrade only ever raises a yield, and a paid follow-up can only benefit from
+earlier gains, so this order is never worse than any other a player could choose (E-7's ordering
+test holds by construction).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+
+from .data import COLOURS, GOODS
+from .state import (
+    PLAYER_COLOURS,
+    Factory,
+    MarketState,
+    Options,
+    Player,
+    Worker,
+    ZState,
+)
+from .tables import tables
+
+DIRS = "NESW"
+PAYS = ("iron", "money")
+
+# ------------------------------------------------------------------------------------------------
+# Setup
+# ------------------------------------------------------------------------------------------------
+
+
+def validate_options(options: dict[str, Any]) -> Options:
+    """Check table options: ``players`` 2–4, ``first_game`` bool, ``modules`` (none in the base game).
+
+    Raises ``ValueError`` with a player-readable reason.
+    """
+    players = options.get("players", 2)
+    if not isinstance(players, int) or players not in (2, 3, 4):
+        raise ValueError("Nippon: Zaibatsu is played by 2 to 4 players (solo comes with its own mode).")
+    modules = list(options.get("modules") or [])
+    known = {"modern_factories", "common_goals"}
+    for m in modules:
+        if m not in known:
+            raise ValueError(f"Unknown module {m!r}; known modules: {', '.join(sorted(known))}.")
+    if modules:
+        raise ValueError("The Modern Factories and Common Goals modules are not available yet.")
+    return Options(
+        players=players,
+        first_game=bool(options.get("first_game", False)),
+        modules=modules,
+        empty_consolidation=bool(options.get("empty_consolidation", True)),
+    )
+
+
+def setup(options: dict[str, Any], seed: int) -> ZState:
+    """Build the initial state (§2.2); random setup steps are pending ``CHANCE`` decisions."""
+    opts = validate_options(options)
+    t = tables()
+    n = opts.players
+    pc = t.count(n)
+    # §2.2.1 step 6: bag of 36/42/48 workers (8 per colour, minus 2/1/0 per colour).
+    per_colour = pc.bag // len(COLOURS)
+    bag = {c: per_colour for c in COLOURS}
+    sections = set(pc.waiting_sections)
+    waiting_rows = [r for r in t.waiting_rows if r.section in sections]
+    players = []
+    for seat in range(n):
+        p = Player(seat=seat, colour=PLAYER_COLOURS[seat])
+        # §2.2.2 steps 3-5: locked tokens on the flag, the others available; 8 contracts.
+        p.tokens = sorted(tok.value for tok in t.data.influence_tokens if not tok.locked)
+        p.locked = sorted(tok.value for tok in t.data.influence_tokens if tok.locked)
+        p.contracts = [c.id for c in t.data.contracts]
+        p.prestige = [t.prestige[lvl].tiles for lvl in (1, 2, 3)]
+        players.append(p)
+    state = ZState(
+        options=opts,
+        seed=seed,
+        players=players,
+        bag=bag,
+        hiring=[[] for _ in t.hiring],
+        waiting=[[] for _ in waiting_rows],
+        markets=[MarketState(id=m.id, region=m.region) for m in t.markets],
+        trains={r: [None] * len(t.train_slots) for r in t.region_ids},
+        ships={d.id: [] for d in t.destinations},
+        experts={d.id: True for d in t.destinations},
+        upgrades={d.id: pc.upgrades_per_colour for d in t.destinations},
+    )
+    # Frames are pushed in reverse: the last pushed runs first.
+    state.stack.append({"k": "begin_draft"})
+    for i in reversed(range(pc.start_pairs)):
+        state.stack.append({"k": "chance", "what": "pairB", "pair": i})
+        state.stack.append({"k": "chance", "what": "pairA", "pair": i})
+    state.stack.append({"k": "chance", "what": "first"})
+    for row in reversed(range(len(waiting_rows))):
+        for _ in range(waiting_rows[row].cells):
+            state.stack.append({"k": "chance", "what": "draw", "to": "waiting", "index": row})
+    for h in reversed(range(len(t.hiring))):
+        for _ in range(t.n["hiring_setup_workers"]):
+            state.stack.append({"k": "chance", "what": "draw", "to": "hiring", "index": h})
+    for g in reversed(GOODS):
+        state.stack.append({"k": "chance", "what": "factories", "goods": g})
+    for city in reversed(range(len(t.markets))):
+        state.stack.append({"k": "chance", "what": "rotate", "city": city})
+        state.stack.append({"k": "chance", "what": "demand", "city": city})
+    advance(state, [])
+    return state
+
+
+# ------------------------------------------------------------------------------------------------
+# Small helpers
+# ------------------------------------------------------------------------------------------------
+
+
+def top(state: ZState) -> dict[str, Any]:
+    """The frame on top of the stack (the current decision once :func:`advance` has run)."""
+    return state.stack[-1]
+
+
+def ev(events: list[Event], kind: str, seat: int | None, text: str, **data: Any) -> None:
+    """Append an :class:`Event`."""
+    events.append(Event(kind=kind, seat=seat, text=text, data=data))
+
+
+def name(state: ZState, seat: int) -> str:
+    """Display name of a seat (its colour)."""
+    return state.players[seat].colour.capitalize()
+
+
+def money_like(p: Player) -> int:
+    """Money available for a payment: money plus silk (1 silk → 1 money any time in your turn, §2.4)."""
+    return p.money + p.silk
+
+
+def pay_money(p: Player, amount: int) -> int:
+    """Pay ``amount`` money, converting silk only for the shortfall. Returns silk converted."""
+    use = min(p.money, amount)
+    p.money -= use
+    rest = amount - use
+    p.silk -= rest
+    return rest
+
+
+def coal_total(p: Player) -> int:
+    """All coal a player may spend: supply, start tile A7 and coal stored on factories."""
+    return p.coal + p.protected_coal + sum(f.coal for f in p.factories)
+
+
+def pay_coal(p: Player, amount: int) -> None:
+    """Spend coal: unprotected coal first, then A7's coal, then coal stored on factories."""
+    use = min(p.coal, amount)
+    p.coal -= use
+    amount -= use
+    use = min(p.protected_coal, amount)
+    p.protected_coal -= use
+    amount -= use
+    for f in p.factories:
+        use = min(f.coal, amount)
+        f.coal -= use
+        amount -= use
+
+
+def goods_of(p: Player, goods_type: str) -> int:
+    """Goods of one type over all of a player's factories of that type."""
+    return sum(f.goods for f in p.factories if f.goods_type == goods_type)
+
+
+def per_train_influence(p: Player) -> int:
+    """Influence per train (2; 3 with a factory special effect ``train_influence``)."""
+    t = tables()
+    best = t.n["train_influence"]
+    for f in p.factories:
+        side = t.sides.get(f.side)
+        if side and side.kind == "special":
+            for op in side.ops:
+                if op.op == "train_influence":
+                    best = max(best, op.value)
+    return best
+
+
+def market_goods(state: ZState, market: MarketState, slot: int) -> str:
+    """Goods type shown next to influence slot ``slot`` (0=N … 3=W) of a market's demand tile."""
+    sides = tables().demand[market.tile]
+    return sides[(slot - market.rotation) % 4]
+
+
+def region_influence(state: ZState, seat: int, region: str) -> int:
+    """A player's influence in a region (§2.10 step 1): tokens + trains if ≥ 1 token there."""
+    tokens = sum(
+        s[1] for m in state.markets if m.region == region for s in m.slots if s is not None and s[0] == seat
+    )
+    if tokens == 0:
+        return 0
+    trains = sum(1 for s in state.trains[region] if s == seat)
+    return tokens + trains * per_train_influence(state.players[seat])
+
+
+def sources_text(sources: tuple[int, ...]) -> str:
+    """Notation for goods sources: factory slot numbers (1-based), one per good, ``2.2.5``."""
+    return ".".join(str(s) for s in sources)
+
+
+def parse_sources(text: str) -> tuple[int, ...]:
+    """Inverse of :func:`sources_text`."""
+    return tuple(int(x) for x in str(text).split("."))
+
+
+def goods_distributions(p: Player, goods_type: str, n: int) -> list[tuple[int, ...]]:
+    """Ways to take ``n`` goods of one type from a player's factories (G-3: mixing allowed)."""
+    stocks = [(i + 1, f.goods) for i, f in enumerate(p.factories) if f.goods_type == goods_type and f.goods]
+    out = []
+    for combo in itertools.combinations_with_replacement([s for s, _ in stocks], n):
+        ok = all(combo.count(s) <= g for s, g in stocks)
+        if ok:
+            out.append(combo)
+    return out
+
+
+def take_goods(p: Player, sources: tuple[int, ...]) -> None:
+    """Remove one good from each listed factory slot (1-based)."""
+    for s in sources:
+        p.factories[s - 1].goods -= 1
+
+
+def workforce_slots() -> int:
+    """Number of workforce slots on a player board."""
+    return tables().n["workforce_slots"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Tracks, bonuses, departments
+# ------------------------------------------------------------------------------------------------
+
+
+def move_track(p: Player, track: str, steps: int) -> list[dict[str, Any]]:
+    """Move a track marker by ``steps`` (negative = back; never past either end, §2.4).
+
+    Returns the ops of the bonuses reached or passed (forward moves only).
+    """
+    spaces = tables().track[track]
+    old = getattr(p, track)
+    new = max(1, min(len(spaces), old + steps))
+    setattr(p, track, new)
+    ops: list[dict[str, Any]] = []
+    for s in spaces[old:new]:  # spaces old+1 .. new
+        if s.bonus is not None:
+            ops.extend(bonus_ops(s.bonus))
+    return ops
+
+
+def bonus_ops(bonus: Any) -> list[dict[str, Any]]:
+    """Translate a :class:`~.data.Bonus` into effect ops."""
+    ops: list[dict[str, Any]] = []
+    gains = {k: getattr(bonus, k) for k in ("money", "coal", "silk", "iron", "vp") if getattr(bonus, k)}
+    if gains:
+        ops.append({"op": "gain", **gains})
+    for track in ("rd", "mining", "finance"):
+        if getattr(bonus, track):
+            ops.append({"op": "track", "track": track, "steps": getattr(bonus, track)})
+    if bonus.dept:
+        ops.append({"op": "dept", "colour": bonus.dept})
+    if bonus.dept_any:
+        ops.append({"op": "dept_any"})
+    if bonus.unlock:
+        ops.append({"op": "unlock", "value": bonus.unlock})
+    return ops
+
+
+def area_bonus_ops(p: Player, before: tuple[int, int, int]) -> list[dict[str, Any]]:
+    """Ops of ship/machine/train area bonuses newly uncovered (§2.4: both slots empty)."""
+    t = tables()
+    after = (p.ships, p.machines, p.trains)
+    ops: list[dict[str, Any]] = []
+    for col in range(1, 7):
+        for between, (a, b) in (("ships-machines", (0, 1)), ("machines-trains", (1, 2))):
+            was = before[a] >= col and before[b] >= col
+            now = after[a] >= col and after[b] >= col
+            if now and not was:
+                ops.extend(bonus_ops(t.area_bonus[(between, col)]))
+    return ops
+
+
+def dept_yield(p: Player, colour: str) -> Any:
+    """The department's normal or upgraded yield (§2.6)."""
+    dep = tables().departments[colour]
+    return dep.upgraded if colour in p.upgraded else dep.normal
+
+
+# ------------------------------------------------------------------------------------------------
+# Decisions
+# ------------------------------------------------------------------------------------------------
+
+ACTION_NAMES = {
+    "rd": "R&D",
+    "mining": "Mining",
+    "factory": "Build factory",
+    "machines": "Machines",
+    "production": "Production",
+    "ships": "Ships",
+    "trains": "Railways",
+    "markets": "Local markets",
+    "investments": "Investments & contracts",
+}
+
+CHOICE_PROMPTS = {
+    "dept_any": "choose any department bonus",
+    "dept_choice": "choose one of the offered department bonuses",
+    "white": "choose how the white (Innovation) bonus moves your tracks",
+    "build": "choose where the free {what} goes",
+    "extra": "you may pay for one more {what} (or skip)",
+    "spread": "choose the factories that receive one good each",
+    "trade": "you may move Finance back 2 to advance Mining 2",
+    "region": "choose the region whose bonus you gain",
+    "old_side": "choose the side of your old factory",
+    "a6": "choose the colour of the worker you take from the bag",
+    "prestige": "choose a prestige tile and the goal slot for it",
+    "protect": "choose what to keep from taxes (up to 3 money/coal)",
+    "payday": "payday: pay (or convert silk to money first)",
+    "final_convert": "convert silk to money for final scoring, or done",
+    "mod_end": "choose which factory modifies this action",
+}
+
+
+def decision(state: ZState) -> Decision:
+    """Who acts now and on what (see :class:`engine.core.Decision`)."""
+    if state.over or not state.stack:
+        return Decision(None, "over", "The game is over.")
+    f = top(state)
+    k = f["k"]
+    if k == "chance":
+        return Decision(CHANCE, "chance", f"random event: {f['what']}")
+    seat = f["seat"]
+    who = name(state, seat)
+    if k == "draft":
+        return Decision(seat, "draft", f"{who}: choose a start-tile pair")
+    if k == "turn":
+        return Decision(seat, "turn", f"{who}: take a worker for an action, or consolidate")
+    if k == "act":
+        return Decision(
+            seat, "activation", f"{who}: {ACTION_NAMES[f['action']]} — activation {f['n'] + 1} (or done)"
+        )
+    if k == "choose":
+        prompt = CHOICE_PROMPTS[f["what"]].format(what=f.get("what_build", "piece"))
+        return Decision(seat, f["what"], f"{who}: {prompt}")
+    raise AssertionError(f"frame {k} is not a decision")
+
+
+# ------------------------------------------------------------------------------------------------
+# Chance
+# ------------------------------------------------------------------------------------------------
+
+
+def chance_outcomes(state: ZState) -> list[Outcome]:
+    """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
+    if state.over or not state.stack or top(state)["k"] != "chance":
+        return []
+    t = tables()
+    f = top(state)
+    what = f["what"]
+    if what == "draw":
+        return [Outcome(Action("chance", (c,)), n) for c, n in state.bag.items() if n > 0]
+    if what == "demand":
+        used = {m.tile for m in state.markets if m.tile}
+        return [Outcome(Action("chance", (d,)), 1) for d in sorted(t.demand) if d not in used]
+    if what == "rotate":
+        return [Outcome(Action("chance", (f"r{r}",)), 1) for r in range(4)]
+    if what == "factories":
+        tiles = sorted({s.tile for s in t.data.factories if s.goods == f["goods"] and not s.modern})
+        k = t.count(state.options.players).factories_per_type
+        return [Outcome(Action("chance", ("+".join(c),)), 1) for c in itertools.combinations(tiles, k)]
+    if what == "side":
+        return [Outcome(Action("chance", (s,)), 1) for s in ("A", "B")]
+    if what == "first":
+        return [Outcome(Action("chance", (f"seat{i + 1}",)), 1) for i in range(state.options.players)]
+    if what in ("pairA", "pairB"):
+        side = what[-1]
+        used = {x for pair in state.start_pairs for x in pair}
+        ids = sorted(s.id for s in t.data.start_tiles if s.side == side and s.id not in used)
+        return [Outcome(Action("chance", (i,)), 1) for i in ids]
+    raise AssertionError(what)
+
+
+def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Event]) -> None:
+    """Apply a chance outcome to the state."""
+    t = tables()
+    what = f["what"]
+    if what == "draw":
+        state.bag[value] -= 1
+        target = state.hiring if f["to"] == "hiring" else state.waiting
+        target[f["index"]].append(value)
+        ev(events, "draw", CHANCE, f"A {value} worker is drawn onto {f['to']} {f['index'] + 1}.",
+           colour=value, to=f["to"], index=f["index"])
+    elif what == "demand":
+        state.markets[f["city"]].tile = value
+        ev(events, "demand", CHANCE, f"Demand tile {value} goes to market {state.markets[f['city']].id}.")
+    elif what == "rotate":
+        state.markets[f["city"]].rotation = int(value[1:])
+    elif what == "factories":
+        picked = value.split("+")
+        if state.options.first_game:
+            # §2.2.1 step 9 / D-17: all side A in a first game.
+            state.display.extend(f"{tile}A" for tile in picked)
+        else:
+            for tile in reversed(picked):
+                state.stack.append({"k": "chance", "what": "side", "tile": tile})
+        ev(events, "factories", CHANCE, f"Factories in the display: {', '.join(picked)}.")
+    elif what == "side":
+        state.display.append(f"{f['tile']}{value}")
+    elif what == "first":
+        state.first_player = int(value[4:]) - 1
+        ev(events, "first", CHANCE, f"{name(state, state.first_player)} is the start player.")
+    elif what == "pairA":
+        state.start_pairs.append([value])
+    elif what == "pairB":
+        state.start_pairs[f["pair"]].append(value)
+        a, b = state.start_pairs[f["pair"]]
+        ev(events, "pair", CHANCE, f"Start-tile pair {f['pair'] + 1}: {a} ({t.start[a].text}) + {b} ({t.start[b].text})")
+
+
+# ------------------------------------------------------------------------------------------------
+# Legal actions
+# ------------------------------------------------------------------------------------------------
+
+
+def legal_actions(state: ZState) -> list[Action]:
+    """Every legal action at the current decision (chance: every possible outcome)."""
+    if state.over or not state.stack:
+        return []
+    f = top(state)
+    k = f["k"]
+    if k == "chance":
+        return [o.action for o in chance_outcomes(state)]
+    p = state.players[f["seat"]]
+    if k == "draft":
+        return [Action("pair", (a, b)) for a, b in state.start_pairs]
+    if k == "turn":
+        return turn_actions(state, p)
+    if k == "act":
+        acts = activations(state, p, f)
+        if f["n"] > 0:
+            acts.append(Action("done"))
+        return acts
+    if k == "choose":
+        return choice_actions(state, p, f)
+    raise AssertionError(k)
+
+
+def turn_actions(state: ZState, p: Player) -> list[Action]:
+    """Legal turn choices (§2.3): take a worker for an action, or consolidate."""
+    t = tables()
+    out: list[Action] = []
+    if len(p.workforce) < workforce_slots():
+        for h, space in enumerate(state.hiring):
+            if not space:
+                continue
+            for action in t.hiring[h].actions:
+                probe = new_act_frame(p.seat, action, "")
+                if activations(state, p, probe, extra_workers=1):
+                    out.extend(Action("take", (h + 1, action, c)) for c in sorted(set(space)))
+    if p.workforce or (state.options.empty_consolidation and not out):
+        # §2.3 (b); rule gap G-1 (reference §2.15): with an empty workforce and no legal action the
+        # engine allows an (empty) consolidation — a house rule, on by default.
+        out.append(Action("consolidate"))
+    return out
+
+
+def new_act_frame(seat: int, action: str, worker: str) -> dict[str, Any]:
+    """A fresh frame for an action in progress."""
+    return {
+        "k": "act", "seat": seat, "action": action, "worker": worker, "n": 0, "used": [],
+        "types": [], "levels": [], "contracts": [], "mod": 0, "produced": [], "region": None,
+    }
+
+
+def modifier_slots(p: Player, action: str) -> list[int]:
+    """1-based factory slots whose side is an action modifier of ``action``."""
+    t = tables()
+    out = []
+    for i, f in enumerate(p.factories):
+        side = t.sides.get(f.side)
+        if side and side.kind == "modifier" and side.action == action:
+            out.append(i + 1)
+    return out
+
+
+def triggered(p: Player, frame: dict[str, Any], slot: int, trigger_ctx: dict[str, Any]) -> bool:
+    """Does the modifier of factory ``slot`` trigger in this activation (``trigger_ctx``)?"""
+    side = tables().sides[p.factories[slot - 1].side]
+    trig = side.trigger
+    n = frame["n"]
+    if trig == "activation":
+        return True
+    if trig in ("machine_here", "produce_here"):
+        return trigger_ctx.get("factory") == slot
+    contract = trigger_ctx.get("contract", False)
+    if trig == "contract":
+        return contract
+    if trig == "first_contract":
+        return contract and n == 0
+    if trig == "first_two_contracts":
+        return contract and n == 1 and bool(frame["contracts"]) and frame["contracts"][0]
+    return False  # action_end: resolved when the action ends
+
+
+def mod_variants(p: Player, frame: dict[str, Any], trigger_ctx: dict[str, Any]) -> list[int]:
+    """Modifier choices for one activation: 0 = none, else the factory slot used now.
+
+    One modifier per action (§2.7, D-12). With a single modifier factory for this action its
+    effect is always applied when it triggers (it only ever gains); with several, the player
+    chooses which one to use now, or none to keep the action's modifier for later.
+    """
+    if frame["mod"]:
+        return [0]
+    slots = modifier_slots(p, frame["action"])
+    now = [s for s in slots if triggered(p, frame, s, trigger_ctx)]
+    if not now:
+        return [0]
+    if len(slots) == 1:
+        return now
+    return [0, *now]
+
+
+def mod_has(p: Player, slot: int, op: str) -> Any:
+    """The op ``op`` of factory ``slot``'s side, or ``None``."""
+    if not slot:
+        return None
+    for o in tables().sides[p.factories[slot - 1].side].ops:
+        if o.op == op:
+            return o
+    return None
+
+
+def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int = 0) -> list[Action]:
+    """Legal activations of the action in frame ``f`` (§2.5). ``extra_workers`` = 1 when probing
+    whether an action may be taken (the action worker is not placed yet)."""
+    t = tables()
+    action = f["action"]
+    n_done = f["n"]
+    limit = 1 if action in ("rd", "mining", "factory") else t.n["activation_limit"]
+    if n_done >= limit:
+        return []
+    out: list[Action] = []
+    if action in ("rd", "mining"):
+        costs = t.n["rd_step_costs" if action == "rd" else "mining_step_costs"]
+        pos = getattr(p, action)
+        if pos >= len(t.track[action]):
+            return []  # the marker is on the last space: the action cannot move it.
+        for i, cost in enumerate(costs):
+            if money_like(p) >= cost:
+                for m in mod_variants(p, f, {}):
+                    out.append(Action(action, (i + 1, m)))
+        return out
+    if action == "factory":
+        if len(p.factories) >= t.n["factory_slots"]:
+            return []  # rule gap G-2: no empty factory slot, no Factory action.
+        cost = t.n["factory_cost"]
+        if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+            cost -= t.n["cheap_factory_discount"]
+        boosts = [0, *t.n["silk_boost_costs"]]
+        for side_id in state.display:
+            need = t.goods[t.sides[side_id].goods].rd_required
+            for steps, silk in enumerate(boosts):
+                if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+                    out.append(Action("factory", (side_id, silk)))
+        return out
+    if action == "machines":
+        if p.machines >= 6:
+            return []
+        extra = t.n["machine_right_slot_extra"]
+        for i, fac in enumerate(p.factories):
+            slot = i + 1
+            if fac.side == "old" or slot in f["used"]:
+                continue  # G-10: the old factory has no machine slots.
+            for lr in (0, 1):
+                if fac.machines[lr]:
+                    continue
+                iron = extra.get("iron", 0) if lr == 1 else 0
+                money = t.n["machine_cost"] + (extra.get("money", 0) if lr == 1 else 0)
+                if money_like(p) >= money and p.iron >= iron:
+                    for m in mod_variants(p, f, {"factory": slot}):
+                        out.append(Action("machine", (slot, "LR"[lr], m)))
+        return out
+    if action == "production":
+        for i, fac in enumerate(p.factories):
+            slot = i + 1
+            if fac.side == "old" or slot in f["used"]:
+                continue  # §2.2.3 A5: the old factory never produces.
+            base = t.goods[fac.goods_type].production_coal
+            for m in mod_variants(p, f, {"factory": slot}):
+                red = mod_has(p, m, "reduce_production_coal")
+                cost = max(0, base - (red.n if red else 0))
+                if coal_total(p) >= cost:
+                    out.append(Action("produce", (slot, m)))
+        return out
+    if action in ("ships", "trains"):
+        return transport_options(state, p, action, f, extra_workers, pay_modes=PAYS)
+    if action == "markets":
+        return market_options(state, p, f)
+    if action == "investments":
+        return investment_options(state, p, f)
+    raise AssertionError(action)
+
+
+def transport_options(
+    state: ZState, p: Player, action: str, f: dict[str, Any] | None, extra_workers: int,
+    pay_modes: tuple[str, ...], exclude: tuple[str, ...] = (), cost: dict[str, int] | None = None,
+) -> list[Action]:
+    """Ship or train placements (§2.5.6, §2.5.7) for an activation or a free/extra build.
+
+    ``pay_modes``: ``iron``/``money`` (action costs), ``free`` or ``extra`` (effect costs in ``cost``).
+    """
+    t = tables()
+    pc = t.count(state.options.players)
+    out: list[Action] = []
+    used = (f["used"] if f else []) + list(exclude)
+    pays = []
+    for mode in pay_modes:
+        if mode in ("iron", "money"):
+            c = t.n["transport_cost_iron" if mode == "iron" else "transport_cost_money"]
+            if p.iron >= c.get("iron", 0) and money_like(p) >= c.get("money", 0):
+                pays.append(mode)
+        elif mode == "extra":
+            c = cost or {}
+            if (p.iron >= c.get("iron", 0) and money_like(p) >= c.get("money", 0)
+                    and p.finance - c.get("finance", 0) >= 1):
+                pays.append(mode)
+        else:
+            pays.append(mode)
+    if not pays:
+        return out
+    if action == "ships":
+        if p.ships >= 6 or len(p.workforce) + extra_workers >= workforce_slots():
+            return out  # §2.5.6: the expert needs a free workforce slot.
+        for d in t.destinations:
+            if d.id in used or not state.experts[d.id] or len(state.ships[d.id]) >= pc.ship_slots:
+                continue
+            for pay in pays:
+                mods = mod_variants(p, f, {}) if f else [0]
+                for m in mods:
+                    out.append(Action("ship", (d.id, pay, m)))
+        return out
+    if p.trains >= 6:
+        return out
+    for r in t.region_ids:
+        if r in used:
+            continue
+        for ts in t.train_slots:
+            if ts.min_players > state.options.players or state.trains[r][ts.slot - 1] is not None:
+                continue
+            for pay in pays:
+                mods = mod_variants(p, f, {}) if f else [0]
+                for m in mods:
+                    out.append(Action("train", (r, ts.slot, pay, m)))
+    return out
+
+
+def market_slot_check(state: ZState, market: MarketState, slot: int, value: int) -> tuple[bool, list[int]]:
+    """Can a token of ``value`` go on ``slot`` of ``market`` (§2.5.8)?
+
+    Returns ``(ok, evict_choices)``: slots whose (lowest) token the placer may return when the
+    market is at its limit (empty when nothing must be returned).
+    """
+    limit = tables().count(state.options.players).market_limit
+    occ = market.slots[slot]
+    if occ is not None:
+        return (value > occ[1], [])  # replace only a strictly lower token (own tokens included).
+    tokens = [(i, s[1]) for i, s in enumerate(market.slots) if s is not None]
+    if len(tokens) < limit:
+        return (True, [])
+    low = min(v for _, v in tokens)
+    if value <= low:
+        return (False, [])  # D-5 / D-8: must beat the market's lowest token.
+    return (True, [i for i, v in tokens if v == low])
+
+
+def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
+    """Local Markets activations (§2.5.8): all in one region, exact token value, slot rules."""
+    t = tables()
+    out: list[Action] = []
+    for market in state.markets:
+        if f["region"] and market.region != f["region"]:
+            continue
+        for slot in range(4):
+            goods = market_goods(state, market, slot)
+            level = t.goods[goods].level
+            for n in (1, 2, 3):
+                value = t.influence[level][n - 1]
+                if value not in p.tokens:
+                    continue
+                ok, evicts = market_slot_check(state, market, slot, value)
+                if not ok:
+                    continue
+                for src in goods_distributions(p, goods, n):
+                    for reward in ("bonus", "vp"):
+                        for e in evicts or [None]:
+                            out.append(Action("market", (
+                                market.id, DIRS[slot], sources_text(src), reward, DIRS[e] if e is not None else "-",
+                            )))
+    return out
+
+
+def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
+    """Investments & Contracts activations (§2.5.9): k goods of a new type; Finance +2 or a contract."""
+    t = tables()
+    k = f["n"] + 1
+    out: list[Action] = []
+    slots_free = len(p.contracts_done) < t.n["contract_slots"]
+    for goods in GOODS:
+        if goods in f["types"]:
+            continue
+        level = t.goods[goods].level
+        for src in goods_distributions(p, goods, k):
+            rewards: list[str] = ["finance"]
+            if slots_free:
+                for cid in p.contracts:
+                    req = t.contracts[cid].requires_level
+                    # G-11: goods spent in earlier activations of this action and in this one.
+                    if req is None or req in (*f["levels"], level):
+                        rewards.append(cid)
+            for r in rewards:
+                for m in mod_variants(p, f, {"contract": r != "finance"}):
+                    out.append(Action("invest", (sources_text(src), r, m)))
+    return out
+
+
+def choice_actions(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
+    """Legal actions of an effect/consolidation choice frame."""
+    what = f["what"]
+    if what == "dept_any":
+        return [Action("dept", (c,)) for c in COLOURS]
+    if what == "dept_choice":
+        return [Action("dept", (c,)) for c in f["colours"]]
+    if what == "white":
+        if f["steps"] >= 2:
+            return [Action("white", ("rd2",)), Action("white", ("mining2",)), Action("white", ("both",))]
+        return [Action("white", ("rd",)), Action("white", ("mining",))]
+    if what == "build":
+        return build_options(state, p, f["what_build"], f, "free")
+    if what == "extra":
+        return [*build_options(state, p, f["what_build"], f, "extra"), Action("skip")]
+    if what == "spread":
+        k = min(f["n"], len(p.factories))
+        return [Action("spread", (sources_text(c),)) for c in itertools.combinations(range(1, len(p.factories) + 1), k)]
+    if what == "trade":
+        return [Action("trade", ("yes",)), Action("trade", ("no",))]
+    if what == "region":
+        return [Action("region", (r,)) for r in f["regions"]]
+    if what == "old_side":
+        return [Action("side", ("paper",)), Action("side", ("cotton",))]
+    if what == "a6":
+        return [Action("worker", (c,)) for c in COLOURS if state.bag[c] > 0]
+    if what == "prestige":
+        return prestige_options(p, f["level"])
+    if what == "protect":
+        keep = f["max"]
+        return [Action("keep", (m, keep - m)) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal]
+    if what == "payday":
+        return [Action("pay"), *[Action("convert", (n,)) for n in range(1, p.silk + 1)]]
+    if what == "final_convert":
+        return [Action("done"), *[Action("convert", (n,)) for n in range(1, p.silk + 1)]]
+    if what == "mod_end":
+        return [Action("mod", (s,)) for s in f["slots"]]
+    raise AssertionError(what)
+
+
+def prestige_options(p: Player, level: int) -> list[Action]:
+    """Prestige tiles a player may take with the topmost worker beside a level-``level`` stack."""
+    t = tables()
+    out = []
+    for lvl in range(1, level + 1):
+        if p.prestige[lvl - 1] <= 0:
+            continue
+        for g in t.goal_ids:
+            if g not in p.goals:
+                out.append(Action("prestige", (lvl, g)))
+    return out
+
+
+def build_options(state: ZState, p: Player, what: str, f: dict[str, Any], pay: str) -> list[Action]:
+    """Placements for a free (``pay='free'``) or paid extra (``pay='extra'``) build effect."""
+    out: list[Action] = []
+    cost = f.get("cost") or {}
+    exclude = tuple(f.get("exclude", ()))
+    kinds = ("ship", "machine", "train") if what == "any" else (what,)
+    for kind in kinds:
+        if kind in ("ship", "train"):
+            action = "ships" if kind == "ship" else "trains"
+            out.extend(transport_options(state, p, action, None, 0, (pay,), exclude=exclude, cost=cost))
+        else:
+            if p.machines >= 6:
+                continue
+            for i, fac in enumerate(p.factories):
+                if fac.side == "old" or (i + 1) in exclude:
+                    continue
+                for lr in (0, 1):
+                    if not fac.machines[lr]:
+                        out.append(Action("machine", (i + 1, "LR"[lr], 0)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Apply
+# ------------------------------------------------------------------------------------------------
+
+
+def apply_in_place(state: ZState, action: Action) -> list[Event]:
+    """Apply a legal ``action`` to ``state`` (mutating it). Call only with a legal action."""
+    events: list[Event] = []
+    f = top(state)
+    k = f["k"]
+    if k == "chance":
+        state.stack.pop()
+        apply_chance(state, f, str(action.args[0]), events)
+    elif k == "draft":
+        apply_draft(state, f, action, events)
+    elif k == "turn":
+        apply_turn(state, f, action, events)
+    elif k == "act":
+        apply_activation(state, f, action, events)
+    elif k == "choose":
+        apply_choice(state, f, action, events)
+    else:
+        raise AssertionError(k)
+    advance(state, events)
+    return events
+
+
+def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+    """§2.2.3: take a start-tile pair, resolve tile A, starting VP, tile B bonuses."""
+    t = tables()
+    state.stack.pop()
+    p = state.players[f["seat"]]
+    a, b = str(action.args[0]), str(action.args[1])
+    state.start_pairs = [pair for pair in state.start_pairs if pair != [a, b]]
+    p.start_a, p.start_b = a, b
+    ta, tb = t.start[a], t.start[b]
+    p.vp += ta.start_vp  # D-26: the disc starts on tile A's value.
+    ev(events, "draft", p.seat, f"{name(state, p.seat)} takes start tiles {a} and {b}.", a=a, b=b)
+    ops: list[dict[str, Any]] = []
+    if tb.bonus is not None:
+        ops.extend(bonus_ops(tb.bonus))
+    state.stack.append({"k": "ops", "seat": p.seat, "ops": ops, "ctx": {}})
+    eff = ta.effect
+    if eff == "machine_reserve":
+        before = (p.ships, p.machines, p.trains)
+        p.machines += 1
+        p.machine_reserve = True
+        state.stack[-1]["ops"].extend(area_bonus_ops(p, before))
+    elif eff == "ship":
+        push_build(state, p.seat, "ship", {})
+    elif eff == "train":
+        push_build(state, p.seat, "train", {})
+    elif eff == "two_goods":
+        p.goods_reserve = 2
+    elif eff == "old_factory":
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "old_side"})
+    elif eff == "worker_choice":
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "a6"})
+    elif eff == "protected_coal":
+        p.protected_coal = 3
+    # cheap_factory (A8) is read when building.
+
+
+def push_build(state: ZState, seat: int, what: str, extra: dict[str, Any]) -> bool:
+    """Push a free-build choice if any placement exists; returns whether it was pushed."""
+    f = {"k": "choose", "seat": seat, "what": "build", "what_build": what, **extra}
+    if build_options(state, state.players[seat], what, f, "free"):
+        state.stack.append(f)
+        return True
+    return False
+
+
+def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+    """Take a worker and start the action (§2.3 a), or consolidate (§2.3 b)."""
+    seat = f["seat"]
+    p = state.players[seat]
+    state.stack.pop()
+    state.stack.append({"k": "end_turn", "seat": seat})
+    if action.kind == "take":
+        h, act, colour = int(action.args[0]), str(action.args[1]), str(action.args[2])
+        state.hiring[h - 1].remove(colour)
+        p.workforce.append(Worker(colour))
+        state.stack.append(new_act_frame(seat, act, colour))
+        ev(events, "take", seat,
+           f"{name(state, seat)} takes a {colour} worker from hiring space {h} for {ACTION_NAMES[act]}.",
+           space=h, action=act, colour=colour)
+    else:
+        ev(events, "consolidate", seat, f"{name(state, seat)} consolidates.")
+        push_consolidation(state, seat, final=False)
+
+
+def push_consolidation(state: ZState, seat: int, final: bool) -> None:
+    """Push the consolidation steps A–D (§2.8) for ``seat``."""
+    state.stack.append({"k": "cons", "seat": seat, "step": "A", "final": final})
+
+
+def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+    """Resolve one activation of the action in progress (§2.5)."""
+    t = tables()
+    seat = f["seat"]
+    p = state.players[seat]
+    who = name(state, seat)
+    if action.kind == "done":
+        finish_action(state, f, events)
+        return
+    ops: list[dict[str, Any]] = []
+    ctx: dict[str, Any] = {"worker": f["worker"]}
+    mod = 0
+    kind = action.kind
+    if kind in ("rd", "mining"):
+        steps, mod = int(action.args[0]), int(action.args[1])
+        costs = t.n["rd_step_costs" if kind == "rd" else "mining_step_costs"]
+        pay_money(p, costs[steps - 1])
+        extra = mod_has(p, mod, "extra_steps")
+        total = steps + (extra.steps if extra else 0)
+        ops.extend(move_track(p, kind, total))
+        ev(events, kind, seat, f"{who} pays {costs[steps - 1]} money: {ACTION_NAMES[kind]} +{total}.",
+           steps=total)
+    elif kind == "factory":
+        side_id, silk = str(action.args[0]), int(action.args[1])
+        cost = t.n["factory_cost"]
+        if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+            cost -= t.n["cheap_factory_discount"]
+        p.silk -= silk  # §2.4: 1/3/6 silk raise R&D by 1/2/3 for this build only.
+        pay_money(p, cost)
+        state.display.remove(side_id)
+        side = t.sides[side_id]
+        fac = Factory(side=side_id, goods_type=side.goods)
+        first = not any(x.side != "old" for x in p.factories)
+        p.factories.append(fac)
+        slot = len(p.factories)
+        if first and p.machine_reserve:  # start tile A1
+            fac.machines[0] = True
+            p.machine_reserve = False
+        if first and p.goods_reserve:  # start tile A4
+            fac.goods = min(t.n["goods_slots"], p.goods_reserve)
+            p.goods_reserve = 0
+        ev(events, "factory", seat, f"{who} builds {side_id} ({side.text}) in factory slot {slot}.",
+           side=side_id, slot=slot, silk=silk)
+        if side.kind == "instant":
+            ops.extend(op.model_dump(exclude_defaults=True) for op in side.ops)
+            ctx["factory"] = slot
+    elif kind == "machine":
+        slot, lr, mod = int(action.args[0]), str(action.args[1]), int(action.args[2])
+        extra = t.n["machine_right_slot_extra"]
+        pay_money(p, t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0))
+        if lr == "R":
+            p.iron -= extra.get("iron", 0)
+        ops.extend(place_machine(p, slot, lr))
+        f["used"].append(slot)
+        ev(events, "machine", seat, f"{who} builds a machine on factory {slot} ({lr}).", slot=slot)
+    elif kind == "produce":
+        slot, mod = int(action.args[0]), int(action.args[1])
+        fac = p.factories[slot - 1]
+        red = mod_has(p, mod, "reduce_production_coal")
+        cost = max(0, t.goods[fac.goods_type].production_coal - (red.n if red else 0))
+        pay_coal(p, cost)
+        made = produce(p, slot)
+        f["used"].append(slot)
+        f["produced"].append(slot)
+        ev(events, "produce", seat, f"{who} pays {cost} coal and produces {made} {fac.goods_type} in factory {slot}.",
+           slot=slot, goods=made)
+    elif kind in ("ship", "train"):
+        mod = int(action.args[-1])
+        pay = str(action.args[-2])
+        c = t.n["transport_cost_iron" if pay == "iron" else "transport_cost_money"]
+        p.iron -= c.get("iron", 0)
+        pay_money(p, c.get("money", 0))
+        if kind == "ship":
+            dest = str(action.args[0])
+            ops.extend(build_ship(state, p, dest, events))
+            f["used"].append(dest)
+        else:
+            region, slot = str(action.args[0]), int(action.args[1])
+            ops.extend(build_train(state, p, region, slot, events, double=False))
+            f["used"].append(region)
+    elif kind == "market":
+        mod = 0
+        ops.extend(place_token(state, p, action, f, events))
+    elif kind == "invest":
+        src, reward, mod = parse_sources(str(action.args[0])), str(action.args[1]), int(action.args[2])
+        goods = p.factories[src[0] - 1].goods_type
+        take_goods(p, src)
+        f["types"].append(goods)
+        f["levels"].append(t.goods[goods].level)
+        f["contracts"].append(reward != "finance")
+        if reward == "finance":
+            ops.extend(move_track(p, "finance", t.n["investment_finance_steps"]))
+            ev(events, "invest", seat, f"{who} invests {len(src)} {goods}: Finance +2.")
+        else:
+            p.contracts.remove(reward)
+            p.contracts_done.append(reward)
+            ops.extend(bonus_ops(t.contracts[reward].bonus))
+            ev(events, "contract", seat, f"{who} spends {len(src)} {goods} to fulfil contract {reward}.",
+               contract=reward)
+    else:
+        raise AssertionError(kind)
+    f["n"] += 1
+    if mod:
+        f["mod"] = mod
+        side = t.sides[p.factories[mod - 1].side]
+        ev(events, "modifier", seat, f"{who} uses the modifier of {side.id}: {side.text}")
+        mod_ops = [o.model_dump(exclude_defaults=True) for o in side.ops
+                   if o.op not in ("extra_steps", "reduce_production_coal")]
+        if mod_ops:
+            state.stack.append({"k": "ops", "seat": seat, "ops": mod_ops, "ctx": {**ctx, "factory": mod}})
+    if ops:
+        state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": ctx})
+
+
+def finish_action(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
+    """End the action: apply an ``action_end`` modifier if the action's modifier is still free."""
+    t = tables()
+    state.stack.pop()
+    p = state.players[f["seat"]]
+    if f["mod"]:
+        return
+    slots = []
+    for s in modifier_slots(p, f["action"]):
+        side = t.sides[p.factories[s - 1].side]
+        if side.trigger != "action_end":
+            continue
+        needs_regions = any(o.op == "region_bonus_of_train" for o in side.ops)
+        if (needs_regions and f["action"] == "trains" and f["used"]) or (not needs_regions and f["produced"]):
+            slots.append(s)
+    if len(slots) == 1:
+        apply_end_modifier(state, f, slots[0], events)
+    elif slots:
+        state.stack.append({"k": "choose", "seat": f["seat"], "what": "mod_end", "slots": slots, "act": f})
+
+
+def apply_end_modifier(state: ZState, f: dict[str, Any], slot: int, events: list[Event]) -> None:
+    """Resolve an action-end modifier (per produced factory, region bonus of a train region)."""
+    t = tables()
+    p = state.players[f["seat"]]
+    side = t.sides[p.factories[slot - 1].side]
+    ev(events, "modifier", p.seat, f"{name(state, p.seat)} uses the modifier of {side.id}: {side.text}")
+    ops: list[dict[str, Any]] = []
+    for o in side.ops:
+        if o.op == "gain_per_produced":
+            k = len(f["produced"])
+            gains = {r: getattr(o, r) * k for r in ("money", "coal", "silk", "iron", "vp") if getattr(o, r)}
+            ops.append({"op": "gain", **gains})
+        elif o.op == "goods_per_produced":
+            for s in f["produced"]:
+                ops.append({"op": "goods_at", "slot": s, "n": o.n})
+        elif o.op == "region_bonus_of_train":
+            regions = list(f["used"])
+            if len(regions) == 1:
+                ops.extend(bonus_ops(t.region_by_id[regions[0]].bonus))
+            else:
+                state.stack.append({"k": "choose", "seat": p.seat, "what": "region", "regions": regions})
+    if ops:
+        state.stack.append({"k": "ops", "seat": p.seat, "ops": ops, "ctx": {}})
+
+
+def place_machine(p: Player, slot: int, lr: str) -> list[dict[str, Any]]:
+    """Take the leftmost machine from the board onto a factory machine slot; area bonus ops."""
+    before = (p.ships, p.machines, p.trains)
+    p.machines += 1
+    p.factories[slot - 1].machines["LR".index(lr)] = True
+    return area_bonus_ops(p, before)
+
+
+def produce(p: Player, slot: int) -> int:
+    """Produce in a factory: 1 + machines goods, surplus over 4 lost (§2.5.5). Returns goods made."""
+    t = tables()
+    fac = p.factories[slot - 1]
+    made = t.n["production_goods_base"] + sum(fac.machines)
+    fac.goods = min(t.n["goods_slots"], fac.goods + made)
+    return made
+
+
+def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list[dict[str, Any]]:
+    """Place a ship at ``dest`` and take its expert and upgrade tile (§2.5.6). Returns bonus ops."""
+    t = tables()
+    before = (p.ships, p.machines, p.trains)
+    p.ships += 1
+    state.ships[dest].append(p.seat)
+    colour = t.dest_by_id[dest].colour
+    state.experts[dest] = False
+    p.workforce.append(Worker(colour, expert=dest))
+    got = ""
+    if colour not in p.upgraded and state.upgrades[dest] > 0:
+        state.upgrades[dest] -= 1
+        p.upgraded.append(colour)  # the upgrade before the bonuses (module docstring).
+        got = f" and upgrades the {colour} department"
+    ev(events, "ship", p.seat,
+       f"{name(state, p.seat)} sends a ship to {t.dest_by_id[dest].name}, takes the {colour} expert{got}.",
+       destination=dest, colour=colour)
+    return area_bonus_ops(p, before)
+
+
+def build_train(state: ZState, p: Player, region: str, slot: int, events: list[Event], double: bool) -> list[dict[str, Any]]:
+    """Place a train on a region's slot and gain the slot bonus (§2.5.7). Returns bonus ops."""
+    t = tables()
+    before = (p.ships, p.machines, p.trains)
+    p.trains += 1
+    state.trains[region][slot - 1] = p.seat
+    ops = area_bonus_ops(p, before)
+    bonus = t.train_slots[slot - 1].bonus
+    for _ in range(2 if double else 1):
+        ops.extend(bonus_ops(bonus))
+    ev(events, "train", p.seat, f"{name(state, p.seat)} builds a railway in {region} (slot {slot}).",
+       region=region, slot=slot)
+    return ops
+
+
+def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event]) -> list[dict[str, Any]]:
+    """A Local Markets activation (§2.5.8). Returns the reward ops."""
+    t = tables()
+    mid, d, src_t, reward, evict = (str(a) for a in action.args)
+    market = next(m for m in state.markets if m.id == mid)
+    slot = DIRS.index(d)
+    src = parse_sources(src_t)
+    goods = market_goods(state, market, slot)
+    value = t.influence[t.goods[goods].level][len(src) - 1]
+    take_goods(p, src)
+    p.tokens.remove(value)
+    old = market.slots[slot]
+    if old is not None:
+        state.players[old[0]].tokens.append(old[1])
+        state.players[old[0]].tokens.sort()
+    if evict != "-":
+        e = DIRS.index(evict)
+        gone = market.slots[e]
+        assert gone is not None
+        state.players[gone[0]].tokens.append(gone[1])
+        state.players[gone[0]].tokens.sort()
+        market.slots[e] = None
+    market.slots[slot] = [p.seat, value]
+    f["region"] = market.region
+    ev(events, "market", p.seat,
+       f"{name(state, p.seat)} pays {len(src)} {goods} and places influence {value} in {mid} {d}.",
+       market=mid, slot=d, value=value)
+    if reward == "vp":
+        return [{"op": "gain", "vp": t.n["market_vp"]}]
+    return bonus_ops(t.region_by_id[market.region].bonus)
+
+
+def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+    """Resolve an effect or consolidation choice."""
+    t = tables()
+    seat = f["seat"]
+    p = state.players[seat]
+    who = name(state, seat)
+    what = f["what"]
+    state.stack.pop()
+    ops: list[dict[str, Any]] = []
+    if what in ("dept_any", "dept_choice"):
+        ops.append({"op": "dept", "colour": str(action.args[0])})
+    elif what == "white":
+        choice = str(action.args[0])
+        steps = {"rd": [("rd", 1)], "mining": [("mining", 1)], "rd2": [("rd", 2)],
+                 "mining2": [("mining", 2)], "both": [("rd", 1), ("mining", 1)]}[choice]
+        for track, n in steps:
+            ops.extend(move_track(p, track, n))
+        ev(events, "white", seat, f"{who} takes the white bonus: {choice}.")
+    elif what in ("build", "extra"):
+        if action.kind == "skip":
+            return
+        if what == "extra":
+            cost = f.get("cost") or {}
+            p.iron -= cost.get("iron", 0)
+            pay_money(p, cost.get("money", 0))
+            if cost.get("finance"):
+                move_track(p, "finance", -cost["finance"])
+        ops.extend(resolve_build(state, p, action, f, events))
+    elif what == "spread":
+        for s in parse_sources(str(action.args[0])):
+            fac = p.factories[s - 1]
+            fac.goods = min(t.n["goods_slots"], fac.goods + 1)
+        ev(events, "goods", seat, f"{who} puts one good in factories {action.args[0]}.")
+    elif what == "trade":
+        if action.args[0] == "yes":
+            move_track(p, "finance", -f["pay"])
+            ops.extend(move_track(p, "mining", f["steps"]))
+    elif what == "region":
+        ops.extend(bonus_ops(t.region_by_id[str(action.args[0])].bonus))
+    elif what == "old_side":
+        goods = str(action.args[0])
+        p.factories.insert(0, Factory(side="old", goods_type=goods, goods=1))
+        ev(events, "old_factory", seat, f"{who} places the old factory ({goods}) with 1 good.")
+    elif what == "a6":
+        colour = str(action.args[0])
+        state.bag[colour] -= 1
+        p.workforce.insert(0, Worker(colour))
+        ev(events, "worker", seat, f"{who} takes a {colour} worker from the bag into the workforce.")
+    elif what == "prestige":
+        level, goal = int(action.args[0]), str(action.args[1])
+        p.prestige[level - 1] -= 1
+        p.goals[goal] = level
+        ev(events, "prestige", seat, f"{who} places a level-{level} prestige tile on the {goal} goal.")
+    elif what == "protect":
+        p.money, p.coal = int(action.args[0]), int(action.args[1])
+        ev(events, "protect", seat, f"{who} keeps {p.money} money and {p.coal} coal from taxes.")
+    elif what == "payday":
+        if action.kind == "convert":
+            n = int(action.args[0])
+            p.silk -= n
+            p.money += n
+            state.stack.append(f)  # still at payday
+            ev(events, "convert", seat, f"{who} converts {n} silk into money.")
+            return
+        payday(state, p, events)
+    elif what == "final_convert":
+        if action.kind == "convert":
+            n = int(action.args[0])
+            p.silk -= n
+            p.money += n
+            ev(events, "convert", seat, f"{who} converts {n} silk into money.")
+            if p.silk:
+                state.stack.append(f)
+        return
+    elif what == "mod_end":
+        apply_end_modifier(state, f["act"], int(action.args[0]), events)
+        return
+    if ops:
+        state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})
+
+
+def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event]) -> list[dict[str, Any]]:
+    """Place the piece of a build effect (free or paid extra) and return its bonus ops."""
+    ops: list[dict[str, Any]] = []
+    below = state.stack[-1] if state.stack and state.stack[-1]["k"] == "ops" else None
+    if action.kind == "ship":
+        dest = str(action.args[0])
+        ops.extend(build_ship(state, p, dest, events))
+        if below is not None:
+            below["ctx"]["expert"] = tables().dest_by_id[dest].colour
+            below["ctx"].setdefault("built", []).append(dest)
+    elif action.kind == "train":
+        region, slot = str(action.args[0]), int(action.args[1])
+        ops.extend(build_train(state, p, region, slot, events, double=bool(f.get("double"))))
+        if below is not None:
+            below["ctx"].setdefault("built", []).append(region)
+    elif action.kind == "machine":
+        slot, lr = int(action.args[0]), str(action.args[1])
+        ops.extend(place_machine(p, slot, lr))
+        ev(events, "machine", p.seat, f"{name(state, p.seat)} builds a machine on factory {slot} ({lr}).")
+        if below is not None:
+            below["ctx"].setdefault("built", []).append(slot)
+    return ops
+
+
+# ------------------------------------------------------------------------------------------------
+# Automatic frames
+# ------------------------------------------------------------------------------------------------
+
+
+def advance(state: ZState, events: list[Event]) -> None:
+    """Run automatic frames until the next decision (or the end of the game)."""
+    while state.stack:
+        f = top(state)
+        k = f["k"]
+        if k in ("chance",):
+            if len(chance_outcomes(state)) == 1:  # a forced outcome is no random event
+                apply_in_place_chance_forced(state, events)
+                continue
+            return
+        if k in ("draft", "turn", "choose"):
+            if k == "choose" and not legal_actions(state):
+                state.stack.pop()  # an effect with no possible target does nothing
+                continue
+            return
+        if k == "act":
+            p = state.players[f["seat"]]
+            if activations(state, p, f):
+                return
+            finish_action(state, f, events)
+            continue
+        if k == "ops":
+            run_next_op(state, f, events)
+            continue
+        if k == "cons":
+            consolidation_step(state, f, events)
+            continue
+        if k == "end_turn":
+            state.stack.pop()
+            end_turn(state, f["seat"], events)
+            continue
+        if k == "next_turn":
+            state.stack.pop()
+            next_turn(state, f["seat"], events)
+            continue
+        if k == "begin_draft":
+            state.stack.pop()
+            n = state.options.players
+            state.stack.append({"k": "begin_play"})
+            order = [(state.first_player - 1 - i) % n for i in range(n)]  # counter-clockwise, first last
+            for seat in reversed(order):
+                state.stack.append({"k": "draft", "seat": seat})
+            continue
+        if k == "begin_play":
+            state.stack.pop()
+            state.current = state.first_player
+            state.stack.append({"k": "turn", "seat": state.first_player})
+            ev(events, "round", None, "Round 1 begins.")
+            continue
+        if k == "final_scoring":
+            state.stack.pop()
+            final_scoring(state, events)
+            continue
+        raise AssertionError(k)
+
+
+def apply_in_place_chance_forced(state: ZState, events: list[Event]) -> None:
+    """Apply the only outcome of a chance decision (e.g. all 4 factories of a type at 4 players)."""
+    f = state.stack.pop()
+    outcome = chance_outcomes_for(state, f)[0]
+    apply_chance(state, f, str(outcome.action.args[0]), events)
+
+
+def chance_outcomes_for(state: ZState, f: dict[str, Any]) -> list[Outcome]:
+    """Outcomes of chance frame ``f`` (pushed back temporarily)."""
+    state.stack.append(f)
+    try:
+        return chance_outcomes(state)
+    finally:
+        state.stack.pop()
+
+
+def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
+    """Execute the next op of an ``ops`` frame (choices push their own frame on top)."""
+    if not f["ops"]:
+        state.stack.pop()
+        return
+    op = f["ops"].pop(0)
+    p = state.players[f["seat"]]
+    ctx = f["ctx"]
+    o = op["op"]
+    t = tables()
+    more: list[dict[str, Any]] = []
+    if o == "gain":
+        for r in ("money", "coal", "silk", "iron", "vp"):
+            if op.get(r):
+                setattr(p, r, getattr(p, r) + op[r])
+        gained = ", ".join(f"{op[r]} {r}" for r in ("money", "coal", "silk", "iron", "vp") if op.get(r))
+        if gained:
+            ev(events, "gain", p.seat, f"{name(state, p.seat)} gains {gained}.")
+    elif o == "track":
+        more = move_track(p, op["track"], op["steps"])
+        ev(events, "track", p.seat, f"{name(state, p.seat)}: {op['track']} +{op['steps']} (space {getattr(p, op['track'])}).")
+    elif o == "dept":
+        more = dept_ops(state, p, op["colour"], events)
+    elif o == "dept_worker":
+        if ctx.get("worker"):
+            more = dept_ops(state, p, ctx["worker"], events)
+    elif o == "dept_expert":
+        if ctx.get("expert"):
+            more = dept_ops(state, p, ctx["expert"], events)
+    elif o == "dept_any":
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "dept_any"})
+    elif o == "dept_choice":
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "dept_choice", "colours": list(op["colours"])})
+    elif o == "unlock":
+        if op["value"] in p.locked:
+            p.locked.remove(op["value"])
+            p.tokens.append(op["value"])
+            p.tokens.sort()
+            ev(events, "unlock", p.seat, f"{name(state, p.seat)} unlocks influence token {op['value']}.")
+    elif o == "build":
+        count = op.get("count", 1)
+        excl = ctx.get("built", []) if op.get("different") else []
+        fr = {"k": "choose", "seat": p.seat, "what": "build", "what_build": op.get("what", "any"),
+              "double": op.get("double_slot_bonus", False), "exclude": list(excl)}
+        if build_options(state, p, fr["what_build"], fr, "free"):
+            if count > 1:  # several targets (e.g. machines on 2 different factories): one at a time
+                f["ops"].insert(0, {**op, "count": count - 1})
+            state.stack.append(fr)
+    elif o == "build_extra":
+        what = op["what"]
+        excl = ctx.get("built", []) if op.get("different") else []
+        fr = {"k": "choose", "seat": p.seat, "what": "extra", "what_build": what, "cost": dict(op.get("cost", {})),
+              "exclude": list(excl)}
+        if build_options(state, p, what, fr, "extra"):
+            state.stack.append(fr)
+    elif o == "goods_here":
+        fac = p.factories[ctx["factory"] - 1]
+        fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
+        ev(events, "goods", p.seat, f"{name(state, p.seat)} puts {op['n']} goods on factory {ctx['factory']}.")
+    elif o == "goods_at":
+        fac = p.factories[op["slot"] - 1]
+        fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
+    elif o == "goods_spread":
+        if p.factories:
+            state.stack.append({"k": "choose", "seat": p.seat, "what": "spread", "n": op["n"]})
+    elif o == "produce_here":
+        made = produce(p, ctx["factory"])
+        ev(events, "produce", p.seat, f"{name(state, p.seat)} produces {made} goods in factory {ctx['factory']}.")
+    elif o == "trade_track":
+        if p.finance - op["pay"] >= 1:
+            state.stack.append({"k": "choose", "seat": p.seat, "what": "trade", "pay": op["pay"],
+                                "steps": op["steps"]})
+    elif o == "store_coal_here":
+        p.factories[ctx["factory"] - 1].coal += op["n"]
+    elif o == "repeat_by_goal":
+        times = {int(k): v for k, v in op["times_by_level"].items()}.get(p.goals.get(op["goal"], 0), 0)
+        for _ in range(times):
+            more.extend(op["ops"])
+    elif o == "vp_per_factory_type":
+        n = len({fac.goods_type for fac in p.factories})
+        more = [{"op": "gain", "vp": op["vp"] * n}]
+    elif o == "mining_track_bonuses":
+        for s in t.track["mining"][: p.mining]:
+            if s.bonus is not None and (s.bonus.dept or s.bonus.dept_any):
+                more.extend(bonus_ops(s.bonus))
+    elif o == "money_per_machine":
+        more = [{"op": "gain", "money": min(op["max"], op["money"] * p.machines)}]
+    elif o == "vp_per_threshold":
+        more = [{"op": "gain", "vp": min(op["max"], op["vp"] * thresholds_reached(p, op["areas"], op.get("which", "any")))}]
+    elif o in ("protect", "train_influence", "extra_steps", "reduce_production_coal",
+               "region_bonus_of_train", "gain_per_produced", "goods_per_produced"):
+        pass  # specials and modifier parts read where they apply
+    else:
+        raise AssertionError(o)
+    if more:
+        state.stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+
+
+def thresholds_reached(p: Player, areas: Any, which: str) -> int:
+    """Number of prestige thresholds reached in ``areas`` (``which``: lower only, or any = both)."""
+    t = tables()
+    n = 0
+    for a in areas:
+        if a in ("ships", "machines", "trains"):
+            th = t.area_threshold[a]
+            built = getattr(p, a)
+            levels = [built >= th.lower, built >= th.upper]
+        elif a in ("rd", "mining", "finance"):
+            pos = getattr(p, a)
+            levels = [pos >= t.threshold_space(a, "lower"), pos >= t.threshold_space(a, "upper")]
+        else:
+            continue
+        n += levels[0] if which == "lower" else sum(levels)
+    return n
+
+
+def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list[dict[str, Any]]:
+    """Gain a department's bonus (§2.6): a resource, VP, or the white track choice."""
+    y = dept_yield(p, colour)
+    if y.kind == "white":
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "white", "steps": y.steps})
+        return []
+    ev(events, "department", p.seat, f"{name(state, p.seat)} activates the {colour} department.")
+    return [{"op": "gain", y.resource: y.amount}]
+
+
+# ------------------------------------------------------------------------------------------------
+# Consolidation (§2.8), end of turn and rounds (§2.9), period scoring (§2.10), game end (§2.11)
+# ------------------------------------------------------------------------------------------------
+
+
+def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
+    """Advance one consolidation step A → B → C → D → cleanup."""
+    t = tables()
+    p = state.players[f["seat"]]
+    step = f["step"]
+    if step == "A":
+        f["step"] = "B"
+        top_slot = len(p.workforce)
+        level = t.workforce[top_slot - 1].prestige_level if top_slot else None
+        if level and prestige_options(p, level):
+            state.stack.append({"k": "choose", "seat": p.seat, "what": "prestige", "level": level})
+        return
+    if step == "B":
+        f["step"] = "C"
+        ev(events, "taxes", p.seat, f"{name(state, p.seat)} pays taxes: {p.money} money and {p.coal} coal return to the supply.")
+        # B. Taxes: all money and coal return to the supply; A7's coal and coal stored on a factory
+        # stay. A special effect (Paper 3B) keeps up to 3 of your money/coal: you choose which.
+        keep = min(protect_limit(p), p.money + p.coal)
+        choices = [(m, keep - m) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal]
+        if len(choices) > 1:
+            state.stack.append({"k": "choose", "seat": p.seat, "what": "protect", "max": keep})
+        else:
+            p.money, p.coal = choices[0] if choices else (0, 0)
+        return
+    if step == "C":
+        f["step"] = "D"
+        ops: list[dict[str, Any]] = []
+        if p.workforce:
+            bottom = p.workforce[0].colour
+            ops.append({"op": "dept", "colour": bottom})
+            topc = p.workforce[-1].colour
+            if len(p.workforce) >= t.n["consolidation_top_min_workers"] and topc != bottom:
+                ops.append({"op": "dept", "colour": topc})
+        ops.append({"op": "gain", "coal": t.track["mining"][p.mining - 1].value})
+        ops.append({"op": "gain", "money": t.track["finance"][p.finance - 1].value})
+        state.stack.append({"k": "ops", "seat": p.seat, "ops": ops, "ctx": {}})
+        return
+    if step == "D":
+        f["step"] = "E"
+        state.stack.append({"k": "choose", "seat": p.seat, "what": "payday"})
+        return
+    if step == "E":
+        state.stack.pop()
+        for w in p.workforce:
+            if w.expert:
+                state.experts[w.expert] = True  # D3: experts back to their destinations
+            else:
+                state.bag[w.colour] += 1  # D4: workers back to the bag
+        p.workforce = []
+        if f["final"] and p.silk:
+            state.stack.append({"k": "choose", "seat": p.seat, "what": "final_convert"})
+        return
+    raise AssertionError(step)
+
+
+def protect_limit(p: Player) -> int:
+    """How many money/coal a special effect protects from taxes (0 without one)."""
+    t = tables()
+    best = 0
+    for fac in p.factories:
+        side = t.sides.get(fac.side)
+        if side and side.kind == "special":
+            for op in side.ops:
+                if op.op == "protect":
+                    best = max(best, op.max)
+    return best
+
+
+def payday(state: ZState, p: Player, events: list[Event]) -> None:
+    """D1–D2: pay 3 per distinct colour, never the last money; −1 VP per unpaid money."""
+    t = tables()
+    colours = len({w.colour for w in p.workforce})
+    due = t.n["payday_per_colour"] * colours
+    payable = max(0, p.money - 1)
+    paid = min(due, payable)
+    p.money -= paid
+    p.vp -= due - paid
+    ev(events, "payday", p.seat,
+       f"{name(state, p.seat)} pays {paid} of {due} in wages" + (f" and loses {due - paid} VP." if due > paid else "."),
+       due=due, paid=paid)
+
+
+def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
+    """End-of-turn hiring check (§2.9.1), round end (§2.9.2) and the final rounds (§2.9.3)."""
+    p = state.players[seat]
+    p.last_turn = state.turn_no
+    state.turn_no += 1
+    if state.final:
+        p.final_turns += 1
+    round_over = False
+    for h, space in enumerate(state.hiring):
+        if space:
+            continue
+        row = next((r for r in state.waiting if r), None)
+        if row is not None:
+            state.hiring[h] = list(row)
+            row.clear()
+        elif not state.final:
+            round_over = True
+    state.stack.append({"k": "next_turn", "seat": seat})
+    if round_over:
+        end_round(state, events)
+
+
+def end_round(state: ZState, events: list[Event]) -> None:
+    """End of a normal round (§2.9.2): period scoring on a period's last space, marker +1, refills."""
+    t = tables()
+    period = t.period_of_space(state.round)
+    if t.periods[period - 1].last_space == state.round:
+        period_scoring(state, period, events)
+    state.round += 1
+    ev(events, "round", None, f"Round {state.round - 1} ends.")
+    # Step 3: exactly one worker onto each hiring space holding 2 or fewer; step 4: refill the waiting
+    # area. G-5: when the bag runs short, hiring spaces first (left to right), then rows top-down.
+    draws: list[dict[str, Any]] = []
+    for h, space in enumerate(state.hiring):
+        if len(space) <= t.n["hiring_refill_at_most"]:
+            draws.append({"k": "chance", "what": "draw", "to": "hiring", "index": h})
+    sections = set(t.count(state.options.players).waiting_sections)
+    rows = [r for r in t.waiting_rows if r.section in sections]
+    for i, r in enumerate(rows):
+        for _ in range(r.cells - len(state.waiting[i])):
+            draws.append({"k": "chance", "what": "draw", "to": "waiting", "index": i})
+    draws = draws[: sum(state.bag.values())]
+    state.stack.extend(reversed(draws))
+    if state.round > t.n["normal_rounds"]:
+        state.final = True
+
+
+def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
+    """Pass the turn to the left; run the final-round bookkeeping and the game end."""
+    t = tables()
+    n = state.options.players
+    nxt = (seat + 1) % n
+    if state.final:
+        if state.marker2 is None:
+            state.marker2 = nxt  # §2.9.2: the next player takes round marker 2
+            ev(events, "final", None, f"The final rounds begin; {name(state, nxt)} takes round marker 2.")
+        done = sum(pl.final_turns for pl in state.players)
+        state.round = t.n["normal_rounds"] + 1 + min(done // n, t.n["final_turns"] - 1)
+        if all(pl.final_turns >= t.n["final_turns"] for pl in state.players):
+            game_end(state, events)
+            return
+    state.current = nxt
+    state.stack.append({"k": "turn", "seat": nxt})
+
+
+def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
+    """Influence scoring of one period (§2.10), regions left to right."""
+    t = tables()
+    values = t.periods[period - 1].values
+    ladder = [values[i] for i in t.count(state.options.players).place_values_used]
+    record: dict[str, Any] = {"period": period, "regions": {}}
+    for region in t.region_ids:
+        parts: list[tuple[int, int]] = []  # (influence, seat or -1 for the foreign companies)
+        for seat in range(state.options.players):
+            v = region_influence(state, seat, region)
+            if v > 0:
+                parts.append((v, seat))
+        foreign = sum(
+            t.market_by_id[m.id].printed[i] for m in state.markets if m.region == region
+            for i, s in enumerate(m.slots) if s is None
+        )
+        if foreign > 0:  # G-12
+            parts.append((foreign, -1))
+        awards = rank_awards(parts, ladder)
+        for seat, vp in awards.items():
+            if seat >= 0 and vp:
+                state.players[seat].vp += vp
+        record["regions"][region] = {"influence": {str(s): v for v, s in parts}, "awards": {str(s): a for s, a in awards.items()}}
+        text = ", ".join(f"{'foreign' if s < 0 else name(state, s)} {v}" for v, s in sorted(parts, reverse=True))
+        ev(events, "scoring", None, f"Period {period}, {region}: {text or 'no influence'}; VP "
+           + ", ".join(f"{name(state, s)} +{a}" for s, a in awards.items() if s >= 0 and a), region=region)
+    state.period_log.append(record)
+
+
+def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, int]:
+    """Share place values among ranked participants (§2.10 step 4): ties add the places they
+    occupy, divide by the number tied, round down. Returns VP per participant id."""
+    out: dict[int, int] = {}
+    ordered = sorted(parts, key=lambda x: -x[0])
+    place = 0
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j][0] == ordered[i][0]:
+            j += 1
+        group = ordered[i:j]
+        total = sum(ladder[q] for q in range(place, place + len(group)) if q < len(ladder))
+        for _, who in group:
+            out[who] = total // len(group)
+        place += len(group)
+        i = j
+    return out
+
+
+def game_end(state: ZState, events: list[Event]) -> None:
+    """After the 3rd final round: Period III scoring, final consolidation, final scoring (§2.11)."""
+    period_scoring(state, 3, events)
+    state.stack.append({"k": "final_scoring"})
+    n = state.options.players
+    order = [(state.first_player + i) % n for i in range(n)]
+    for seat in reversed(order):
+        push_consolidation(state, seat, final=True)
+    ev(events, "final", None, "The game ends: final consolidation and final scoring.")
+
+
+def final_scoring(state: ZState, events: list[Event]) -> None:
+    """§2.11 step 2: prestige tiles, leftovers ÷ 3, money ÷ 5; then the game is over."""
+    t = tables()
+    for p in state.players:
+        prestige = {g: prestige_value(p, g, lvl) for g, lvl in p.goals.items()}
+        items = p.coal + p.protected_coal + sum(f.coal for f in p.factories) + p.silk + p.iron + sum(
+            f.goods for f in p.factories) + p.goods_reserve
+        leftovers = items // t.n["leftovers_per_vp"]
+        money = p.money // t.n["money_per_vp"]
+        before = p.vp
+        p.vp += sum(prestige.values()) + leftovers + money
+        state.scores[str(p.seat)] = {
+            "in_game": before, "prestige": prestige, "leftovers": leftovers, "money": money, "total": p.vp,
+        }
+        ev(events, "final_score", p.seat,
+           f"{name(state, p.seat)}: {before} + prestige {sum(prestige.values())} + leftovers {leftovers} + money {money} = {p.vp} VP.")
+    state.over = True
+
+
+def prestige_value(p: Player, goal: str, level: int) -> int:
+    """VP of a prestige tile of ``level`` on goal slot ``goal`` at final scoring (§2.11 A)."""
+    t = tables()
+    pr = t.prestige[level]
+    if goal in ("ships", "machines", "trains"):
+        th = t.area_threshold[goal]
+        built = getattr(p, goal)
+        return pr.upper_vp if built >= th.upper else pr.lower_vp if built >= th.lower else 0
+    if goal in ("rd", "mining", "finance"):
+        pos = getattr(p, goal)
+        if pos >= t.threshold_space(goal, "upper"):
+            return pr.upper_vp
+        return pr.lower_vp if pos >= t.threshold_space(goal, "lower") else 0
+    filled = len(p.factories) if goal == "factories" else len(p.contracts_done)
+    if filled == 0:
+        return 0
+    return t.slot_values[(goal, filled)][level - 1]
+
+
+def check_legal(state: ZState, action: Action) -> None:
+    """Raise :class:`IllegalAction` with a reason unless ``action`` is legal now."""
+    if state.over:
+        raise IllegalAction("The game is over.")
+    legal = legal_actions(state)
+    if action in legal:
+        return
+    raise IllegalAction(explain(state, action, legal))
+
+
+def explain(state: ZState, action: Action, legal: list[Action]) -> str:
+    """A player-readable reason why ``action`` is not legal now."""
+    from .explain import reason
+
+    return reason(state, action, legal)
+

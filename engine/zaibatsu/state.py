@@ -1,0 +1,135 @@
+"""State of a Nippon: Zaibatsu game as plain dataclasses (JSON via pydantic).
+
+Units: ``money`` in yen-thousands (the "1000" token = 1), resources and goods in pieces, VP as an
+integer (the 0/100 and 200/300 discs are only display). Track positions are space numbers
+(space 1 = start). Seats are 0-based; ``CHANCE`` (-1) is the random player.
+
+A turn is a stack of decision *frames* (``ZState.stack``, top = last): plain dicts with a ``k``
+(kind) key, so a multi-step turn (take a worker, activations, bonus choices, consolidation steps)
+is a sequence of small decisions that serialise with the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter
+
+PLAYER_COLOURS = ("purple", "green", "orange", "pink")
+
+
+@dataclass
+class Worker:
+    """A worker (or an expert, when ``expert`` names its Iwakura destination) in a workforce."""
+
+    colour: str
+    expert: str | None = None
+
+
+@dataclass
+class Factory:
+    """A built factory in a factory slot.
+
+    ``side`` is the factory side id (``cotton1A``) or ``old`` for the start tile A5 old factory.
+    ``goods`` counts goods cubes on its goods slots (max 4); ``machines`` is [left, right];
+    ``coal`` counts coal stored on it by an effect (protected from taxes).
+    """
+
+    side: str
+    goods_type: str
+    goods: int = 0
+    machines: list[bool] = field(default_factory=lambda: [False, False])
+    coal: int = 0
+
+
+@dataclass
+class Player:
+    """One zaibatsu (player board) and personal supply."""
+
+    seat: int
+    colour: str
+    money: int = 0
+    coal: int = 0
+    silk: int = 0
+    iron: int = 0
+    vp: int = 0
+    rd: int = 1
+    mining: int = 1
+    finance: int = 1
+    ships: int = 0  # pieces taken from the ships row (leftmost first)
+    machines: int = 0
+    trains: int = 0
+    machine_reserve: bool = False  # start tile A1
+    goods_reserve: int = 0  # start tile A4
+    protected_coal: int = 0  # start tile A7: coal on the tile
+    factories: list[Factory] = field(default_factory=list)
+    contracts: list[str] = field(default_factory=list)  # available
+    contracts_done: list[str] = field(default_factory=list)  # contract slots, left to right
+    upgraded: list[str] = field(default_factory=list)  # department colours
+    workforce: list[Worker] = field(default_factory=list)  # bottom (slot 1) first
+    prestige: list[int] = field(default_factory=lambda: [3, 3, 3])  # stack sizes, levels 1..3
+    goals: dict[str, int] = field(default_factory=dict)  # goal slot -> prestige level
+    tokens: list[int] = field(default_factory=list)  # available influence tokens
+    locked: list[int] = field(default_factory=list)
+    start_a: str | None = None
+    start_b: str | None = None
+    last_turn: int = -1  # global turn number of this player's last turn (tie-break)
+    final_turns: int = 0
+
+
+@dataclass
+class MarketState:
+    """A local market: its demand tile, rotation (quarter turns clockwise) and 4 influence slots.
+
+    ``slots[i]`` is ``[seat, value]`` or ``None`` for slot N, E, S, W (i = 0..3).
+    """
+
+    id: str
+    region: str
+    tile: str | None = None
+    rotation: int = 0
+    slots: list[list[int] | None] = field(default_factory=lambda: [None, None, None, None])
+
+
+@dataclass
+class Options:
+    """Validated table options."""
+
+    players: int
+    first_game: bool = False
+    modules: list[str] = field(default_factory=list)
+    difficulty: str | None = None  # solo only
+    empty_consolidation: bool = True  # house rule for rule gap G-1 (reference §2.15)
+
+
+@dataclass
+class ZState:
+    """The whole game state (see module docstring)."""
+
+    options: Options
+    seed: int
+    players: list[Player]
+    bag: dict[str, int]
+    hiring: list[list[str]]
+    waiting: list[list[str]]
+    markets: list[MarketState]
+    trains: dict[str, list[int | None]]
+    ships: dict[str, list[int]]
+    experts: dict[str, bool]
+    upgrades: dict[str, int]
+    display: list[str] = field(default_factory=list)
+    start_pairs: list[list[str]] = field(default_factory=list)
+    round: int = 1
+    final: bool = False
+    marker2: int | None = None
+    first_player: int = 0
+    current: int = 0
+    turn_no: int = 0
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    scores: dict[str, Any] = field(default_factory=dict)  # final scoring breakdown per seat
+    period_log: list[dict[str, Any]] = field(default_factory=list)
+
+
+STATE_ADAPTER: TypeAdapter[ZState] = TypeAdapter(ZState)
