@@ -60,9 +60,14 @@ class ZaibatsuGame:
         data["viewer"] = seat
         data["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt}
         data["influence"] = {
-            r: [rules.region_influence(state, s, r) for s in range(len(state.players))] for r in tables().region_ids
+            r: [rules.region_influence(state, s, r) for s in range(len(data["seats"]))] for r in tables().region_ids
         }
         data.pop("stack", None)
+        data["seats"] = [
+            {"seat": p.seat, "colour": p.colour, "name": p.colour.capitalize(), "automa": False} for p in state.players
+        ]
+        if state.automa is not None:
+            data["seats"].append({"seat": 1, "colour": state.automa.colour, "name": "Takatoshi", "automa": True})
         return data
 
     def result(self, state: ZState) -> Result | None:
@@ -73,7 +78,7 @@ class ZaibatsuGame:
         lines = []
         for rank, p in enumerate(order, start=1):
             lines.append(PlayerResult(seat=p.seat, score=p.vp, rank=rank, details=state.scores.get(str(p.seat), {})))
-        return Result(players=tuple(lines))
+        return Result(players=tuple(lines), solo=state.solo_result)
 
     def to_json(self, state: ZState) -> str:
         """State as JSON text."""
@@ -101,7 +106,11 @@ class ZaibatsuGame:
     def parse_action(self, state: ZState, text: str) -> Action:
         """Parse notation, or a 1-based number into ``legal_actions``; raises :class:`IllegalAction`."""
         s = text.strip()
-        if s.isdigit():
+        # Only short ASCII digit strings are move numbers: str.isdigit() also accepts '²' (which
+        # int() rejects) and a 5,000-digit string exceeds int()'s digit limit; both used to escape
+        # as a bare ValueError instead of IllegalAction. Anything else goes to the notation parser,
+        # which refuses over-long text with a clear reason.
+        if s.isascii() and s.isdigit() and len(s) <= notation.MAX_LEN:
             legal = rules.legal_actions(state)
             i = int(s)
             if not 1 <= i <= len(legal):
@@ -196,9 +205,23 @@ def check_invariants(state: ZState) -> list[str]:
             problems.append(f"bag has {n} {c}")
     token_set = Counter(tok.value for tok in t.data.influence_tokens)
     on_board: dict[int, Counter] = {p.seat: Counter() for p in state.players}
+    if state.automa is not None:
+        a = state.automa
+        on_board[1] = Counter()
+        for m in state.markets:
+            for s in m.slots:
+                if s is not None and s[0] == 1:
+                    on_board[1][s[1]] += 1
+        mine = Counter(v for row in a.rows for v in row) + Counter(a.boxed) + on_board[1]
+        if mine != token_set:
+            problems.append(f"Takatoshi's influence tokens {sorted(mine.elements())}")
+        if a.trains + sum(v.count(1) for v in state.trains.values()) != 6:
+            problems.append("Takatoshi's trains not conserved")
+        if len(a.deck) + len(a.discard) != len(t.data.automa_tiles):
+            problems.append("Takatoshi's action tiles not conserved")
     for m in state.markets:
         for s in m.slots:
-            if s is not None:
+            if s is not None and s[0] < len(state.players):
                 on_board[s[0]][s[1]] += 1
     for p in state.players:
         tokens = Counter(p.tokens) + Counter(p.locked) + on_board[p.seat]

@@ -53,6 +53,7 @@ EXAMPLES = {
     "side": "side paper",
     "worker": "worker red",
     "mod": "mod 3",
+    "reward": "reward 2",
 }
 KEYWORDS = sorted({*EXAMPLES, "consolidate", "done", "pay", "skip"})
 
@@ -250,6 +251,9 @@ def parse_action(text: str) -> Action:
     if kw == "side":
         _need(rest, 1, "side")
         return Action("side", (_canon(rest[0], ["paper", "cotton"], "side", EXAMPLES["side"]),))
+    if kw == "reward":
+        _need(rest, 1, "reward")
+        return Action("reward", (_int(rest[0], "The reward number", EXAMPLES["reward"]),))
     if kw == "mod":
         _need(rest, 1, "mod")
         return Action("mod", (_int(rest[0], "The factory slot", EXAMPLES["mod"]),))
@@ -258,7 +262,9 @@ def parse_action(text: str) -> Action:
 
 def _chance_canon(value: str) -> str:
     t = tables()
-    known = [*COLOURS, *sorted(t.demand), *sorted(t.start), "A", "B"]
+    known = [*COLOURS, *sorted(t.demand), *sorted(t.start), "A", "B",
+             *(a.id for a in t.data.automa_tiles), *(g.id for g in t.data.solo_goals),
+             *(g.id for g in t.data.common_goals)]
     for k in known:
         if k.lower() == value.lower():
             return k

@@ -48,20 +48,29 @@ def validate_options(options: dict[str, Any]) -> Options:
     Raises ``ValueError`` with a player-readable reason.
     """
     players = options.get("players", 2)
-    if not isinstance(players, int) or players not in (2, 3, 4):
-        raise ValueError("Nippon: Zaibatsu is played by 2 to 4 players (solo comes with its own mode).")
-    modules = list(options.get("modules") or [])
-    known = {"modern_factories", "common_goals"}
+    if not isinstance(players, int) or players not in (1, 2, 3, 4):
+        raise ValueError("Nippon: Zaibatsu is played by 2 to 4 players, or solo (1) against Takatoshi.")
+    modules = list(dict.fromkeys(options.get("modules") or []))
+    known = ("modern_factories", "common_goals")
     for m in modules:
         if m not in known:
-            raise ValueError(f"Unknown module {m!r}; known modules: {', '.join(sorted(known))}.")
-    if modules:
-        raise ValueError("The Modern Factories and Common Goals modules are not available yet.")
+            raise ValueError(f"Unknown module {m!r}; known modules: {', '.join(known)}.")
+    difficulty = options.get("difficulty")
+    if players == 1:
+        if modules:
+            raise ValueError("Modules are not used in the solo game (rulebook, solo set-up).")
+        difficulty = difficulty or "medium"
+        if difficulty not in ("easy", "medium", "hard"):
+            raise ValueError("Solo difficulty is easy, medium or hard.")
+    elif difficulty is not None:
+        raise ValueError("Difficulty only applies to the solo game.")
     return Options(
         players=players,
         first_game=bool(options.get("first_game", False)),
         modules=modules,
+        difficulty=difficulty,
         empty_consolidation=bool(options.get("empty_consolidation", True)),
+        automa_strict_markets=bool(options.get("automa_strict_markets", False)),
     )
 
 
@@ -103,7 +112,25 @@ def setup(options: dict[str, Any], seed: int) -> ZState:
     for i in reversed(range(pc.start_pairs)):
         state.stack.append({"k": "chance", "what": "pairB", "pair": i})
         state.stack.append({"k": "chance", "what": "pairA", "pair": i})
-    state.stack.append({"k": "chance", "what": "first"})
+    if n == 1:
+        # Solo (§2.12.1): you are always the first player; Takatoshi's set-up draws.
+        from .automa import new_automa
+
+        state.automa = new_automa(opts.difficulty or "medium")
+        for _ in range(t.n["solo_goal_tiles"][state.automa.difficulty]):
+            state.stack.append({"k": "chance", "what": "goal"})
+        for _ in COLOURS:
+            state.stack.append({"k": "chance", "what": "priority"})
+        for r in reversed(t.region_ids):
+            state.stack.append({"k": "chance", "what": "regioncolour", "region": r})
+    else:
+        state.stack.append({"k": "chance", "what": "first"})
+    if "common_goals" in opts.modules:
+        for period in (3, 2, 1):
+            for _ in range(pc.common_goals_per_period):
+                state.stack.append({"k": "chance", "what": "common", "period": period})
+    if "modern_factories" in opts.modules:
+        state.stack.append({"k": "chance", "what": "modern"})
     for row in reversed(range(len(waiting_rows))):
         for _ in range(waiting_rows[row].cells):
             state.stack.append({"k": "chance", "what": "draw", "to": "waiting", "index": row})
@@ -135,8 +162,19 @@ def ev(events: list[Event], kind: str, seat: int | None, text: str, **data: Any)
 
 
 def name(state: ZState, seat: int) -> str:
-    """Display name of a seat (its colour)."""
+    """Display name of a seat (its colour, or Takatoshi)."""
+    if state.automa is not None and seat == 1:
+        return "Takatoshi"
     return state.players[seat].colour.capitalize()
+
+
+def return_token(state: ZState, seat: int, value: int) -> None:
+    """A displaced token goes back to its owner's supply; Takatoshi's goes to the box (§2.12.5)."""
+    if state.automa is not None and seat == 1:
+        state.automa.boxed.append(value)
+        return
+    state.players[seat].tokens.append(value)
+    state.players[seat].tokens.sort()
 
 
 def money_like(p: Player) -> int:
@@ -198,6 +236,10 @@ def market_goods(state: ZState, market: MarketState, slot: int) -> str:
 
 def region_influence(state: ZState, seat: int, region: str) -> int:
     """A player's influence in a region (§2.10 step 1): tokens + trains if ≥ 1 token there."""
+    if state.automa is not None and seat == 1:
+        from .automa import automa_influence
+
+        return automa_influence(state, region)
     tokens = sum(
         s[1] for m in state.markets if m.region == region for s in m.slots if s is not None and s[0] == seat
     )
@@ -330,6 +372,7 @@ CHOICE_PROMPTS = {
     "payday": "payday: pay (or convert silk to money first)",
     "final_convert": "convert silk to money for final scoring, or done",
     "mod_end": "choose which factory modifies this action",
+    "reward": "choose your common-goal reward",
 }
 
 
@@ -340,7 +383,8 @@ def decision(state: ZState) -> Decision:
     f = top(state)
     k = f["k"]
     if k == "chance":
-        return Decision(CHANCE, "chance", f"random event: {f['what']}")
+        what = "Takatoshi reveals an action tile" if f["what"] == "reveal" else f"random event: {f['what']}"
+        return Decision(CHANCE, "chance", what)
     seat = f["seat"]
     who = name(state, seat)
     if k == "draft":
@@ -384,6 +428,29 @@ def chance_outcomes(state: ZState) -> list[Outcome]:
         return [Outcome(Action("chance", (s,)), 1) for s in ("A", "B")]
     if what == "first":
         return [Outcome(Action("chance", (f"seat{i + 1}",)), 1) for i in range(state.options.players)]
+    if what == "regioncolour":
+        a = state.automa
+        assert a is not None
+        return [Outcome(Action("chance", (c,)), 1) for c in COLOURS if c not in a.region_colours.values()]
+    if what == "priority":
+        a = state.automa
+        assert a is not None
+        return [Outcome(Action("chance", (c,)), 1) for c in COLOURS if c not in a.priority]
+    if what == "goal":
+        a = state.automa
+        assert a is not None
+        return [Outcome(Action("chance", (g.id,)), 1) for g in t.data.solo_goals if g.id not in a.goals.values()]
+    if what == "reveal":
+        a = state.automa
+        assert a is not None
+        return [Outcome(Action("chance", (tile,)), 1) for tile in sorted(a.deck)]
+    if what == "modern":
+        tiles = sorted({s.tile for s in t.data.factories if s.modern})
+        k = t.count(state.options.players).modern_factories
+        return [Outcome(Action("chance", ("+".join(c),)), 1) for c in itertools.combinations(tiles, k)]
+    if what == "common":
+        used = {g for goals in state.common_goals.values() for g in goals}
+        return [Outcome(Action("chance", (g.id,)), 1) for g in t.data.common_goals if g.id not in used]
     if what in ("pairA", "pairB"):
         side = what[-1]
         used = {x for pair in state.start_pairs for x in pair}
@@ -418,6 +485,35 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         ev(events, "factories", CHANCE, f"Factories in the display: {', '.join(picked)}.")
     elif what == "side":
         state.display.append(f"{f['tile']}{value}")
+    elif what == "modern":
+        picked = value.split("+")
+        for tile in reversed(picked):
+            state.stack.append({"k": "chance", "what": "side", "tile": tile})
+        ev(events, "factories", CHANCE, f"Modern factories in the display: {', '.join(picked)}.")
+    elif what == "common":
+        state.common_goals.setdefault(str(f["period"]), []).append(value)
+        ev(events, "common_goal", CHANCE, f"Common goal {value} for period {f['period']}.")
+    elif what == "regioncolour":
+        assert state.automa is not None
+        state.automa.region_colours[f["region"]] = value
+        ev(events, "solo", CHANCE, f"A {value} worker marks region {f['region']}.")
+    elif what == "priority":
+        assert state.automa is not None
+        state.automa.priority.append(value)
+        if len(state.automa.priority) == len(COLOURS):
+            ev(events, "solo", CHANCE, "Takatoshi's priority row: " + ", ".join(state.automa.priority) + ".")
+    elif what == "goal":
+        a = state.automa
+        assert a is not None
+        slots = sorted(t.n["solo_goal_slots"], key=lambda c: t.n["solo_goal_slots"][c])
+        slot = slots[len(a.goals)]
+        a.goals[slot] = value
+        goal = next(g for g in t.data.solo_goals if g.id == value)
+        ev(events, "solo", CHANCE, f"Solo goal ({slot} slot): {goal.text}")
+    elif what == "reveal":
+        from .automa import automa_turn
+
+        automa_turn(state, value, events)
     elif what == "first":
         state.first_player = int(value[4:]) - 1
         ev(events, "first", CHANCE, f"{name(state, state.first_player)} is the start player.")
@@ -772,6 +868,8 @@ def choice_actions(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
         return [Action("done"), *[Action("convert", (n,)) for n in range(1, p.silk + 1)]]
     if what == "mod_end":
         return [Action("mod", (s,)) for s in f["slots"]]
+    if what == "reward":
+        return [Action("reward", (i,)) for i in range(1, f["choices"] + 1)]
     raise AssertionError(what)
 
 
@@ -1131,14 +1229,12 @@ def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], eve
     p.tokens.remove(value)
     old = market.slots[slot]
     if old is not None:
-        state.players[old[0]].tokens.append(old[1])
-        state.players[old[0]].tokens.sort()
+        return_token(state, old[0], old[1])
     if evict != "-":
         e = DIRS.index(evict)
         gone = market.slots[e]
         assert gone is not None
-        state.players[gone[0]].tokens.append(gone[1])
-        state.players[gone[0]].tokens.sort()
+        return_token(state, gone[0], gone[1])
         market.slots[e] = None
     market.slots[slot] = [p.seat, value]
     f["region"] = market.region
@@ -1227,6 +1323,12 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
     elif what == "mod_end":
         apply_end_modifier(state, f["act"], int(action.args[0]), events)
         return
+    elif what == "reward":
+        from .modules import reward_choices
+
+        bonus = reward_choices(f["period"])[int(action.args[0]) - 1]
+        ops.extend(bonus_ops(bonus))
+        ev(events, "common_goal", seat, f"{who} takes common-goal reward {action.args[0]} for {f['goal']}.")
     if ops:
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})
 
@@ -1297,7 +1399,7 @@ def advance(state: ZState, events: list[Event]) -> None:
             continue
         if k == "begin_draft":
             state.stack.pop()
-            n = state.options.players
+            n = len(state.players)
             state.stack.append({"k": "begin_play"})
             order = [(state.first_player - 1 - i) % n for i in range(n)]  # counter-clockwise, first last
             for seat in reversed(order):
@@ -1547,7 +1649,7 @@ def payday(state: ZState, p: Player, events: list[Event]) -> None:
 
 def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
     """End-of-turn hiring check (§2.9.1), round end (§2.9.2) and the final rounds (§2.9.3)."""
-    p = state.players[seat]
+    p: Any = state.automa if (state.automa is not None and seat == 1) else state.players[seat]
     p.last_turn = state.turn_no
     state.turn_no += 1
     if state.final:
@@ -1595,18 +1697,24 @@ def end_round(state: ZState, events: list[Event]) -> None:
 def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
     """Pass the turn to the left; run the final-round bookkeeping and the game end."""
     t = tables()
-    n = state.options.players
+    everyone: list[Any] = [*state.players, *([state.automa] if state.automa is not None else [])]
+    n = len(everyone)  # solo: you (seat 0) and Takatoshi (seat 1) alternate, like 2 players
     nxt = (seat + 1) % n
     if state.final:
         if state.marker2 is None:
             state.marker2 = nxt  # §2.9.2: the next player takes round marker 2
             ev(events, "final", None, f"The final rounds begin; {name(state, nxt)} takes round marker 2.")
-        done = sum(pl.final_turns for pl in state.players)
+        done = sum(pl.final_turns for pl in everyone)
         state.round = t.n["normal_rounds"] + 1 + min(done // n, t.n["final_turns"] - 1)
-        if all(pl.final_turns >= t.n["final_turns"] for pl in state.players):
+        if all(pl.final_turns >= t.n["final_turns"] for pl in everyone):
             game_end(state, events)
             return
     state.current = nxt
+    if state.automa is not None and nxt == 1:
+        # Takatoshi's turn (§2.12.2): step A reveals a tile (chance); B–D follow automatically.
+        state.stack.append({"k": "end_turn", "seat": nxt})
+        state.stack.append({"k": "chance", "what": "reveal"})
+        return
     state.stack.append({"k": "turn", "seat": nxt})
 
 
@@ -1618,7 +1726,7 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
     record: dict[str, Any] = {"period": period, "regions": {}}
     for region in t.region_ids:
         parts: list[tuple[int, int]] = []  # (influence, seat or -1 for the foreign companies)
-        for seat in range(state.options.players):
+        for seat in range(len(state.players) + (1 if state.automa else 0)):
             v = region_influence(state, seat, region)
             if v > 0:
                 parts.append((v, seat))
@@ -1631,12 +1739,19 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
         awards = rank_awards(parts, ladder)
         for seat, vp in awards.items():
             if seat >= 0 and vp:
-                state.players[seat].vp += vp
+                if state.automa is not None and seat == 1:
+                    state.automa.vp += vp
+                else:
+                    state.players[seat].vp += vp
         record["regions"][region] = {"influence": {str(s): v for v, s in parts}, "awards": {str(s): a for s, a in awards.items()}}
         text = ", ".join(f"{'foreign' if s < 0 else name(state, s)} {v}" for v, s in sorted(parts, reverse=True))
         ev(events, "scoring", None, f"Period {period}, {region}: {text or 'no influence'}; VP "
            + ", ".join(f"{name(state, s)} +{a}" for s, a in awards.items() if s >= 0 and a), region=region)
     state.period_log.append(record)
+    if state.common_goals:
+        from .modules import resolve_common_goals
+
+        resolve_common_goals(state, period, events)
 
 
 def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, int]:
@@ -1661,12 +1776,29 @@ def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, in
 
 def game_end(state: ZState, events: list[Event]) -> None:
     """After the 3rd final round: Period III scoring, final consolidation, final scoring (§2.11)."""
+    mark = len(state.stack)
     period_scoring(state, 3, events)
+    rewards = state.stack[mark:]  # common-goal rewards resolve before the final consolidation
+    del state.stack[mark:]
+    if state.automa is not None:
+        # Solo (§2.12.6): check the goals before the final consolidation; any unmet goal loses.
+        from .automa import goal_met
+
+        checks = {slot: goal_met(state, g) for slot, g in state.automa.goals.items()}
+        won = all(ok for ok, _ in checks.values())
+        state.solo_result = {"won": won, "goals": {s: {"met": ok, "text": txt} for s, (ok, txt) in checks.items()}}
+        for slot, (ok, txt) in checks.items():
+            ev(events, "solo_goal", 0, f"Goal ({slot}): {txt} — {'met' if ok else 'NOT met'}.")
+        if not won:
+            ev(events, "solo_end", 0, "A solo goal is not met: you lose (no final consolidation or scoring).")
+            state.over = True
+            return
     state.stack.append({"k": "final_scoring"})
-    n = state.options.players
+    n = len(state.players)
     order = [(state.first_player + i) % n for i in range(n)]
     for seat in reversed(order):
         push_consolidation(state, seat, final=True)
+    state.stack.extend(rewards)
     ev(events, "final", None, "The game ends: final consolidation and final scoring.")
 
 
@@ -1686,6 +1818,12 @@ def final_scoring(state: ZState, events: list[Event]) -> None:
         }
         ev(events, "final_score", p.seat,
            f"{name(state, p.seat)}: {before} + prestige {sum(prestige.values())} + leftovers {leftovers} + money {money} = {p.vp} VP.")
+    if state.automa is not None and state.solo_result is not None:
+        from .automa import rating
+
+        state.solo_result["score"] = state.players[0].vp
+        state.solo_result["rating"] = rating(state.players[0].vp)
+        ev(events, "solo_end", 0, f"You win with {state.players[0].vp} VP: {state.solo_result['rating']}.")
     state.over = True
 
 

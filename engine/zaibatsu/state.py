@@ -93,13 +93,41 @@ class MarketState:
 
 
 @dataclass
+class AutomaState:
+    """Takatoshi, the solo opponent (§2.12): his board, action tiles and priority row.
+
+    ``rows[i]`` are the influence tokens left in the row of period ``i + 1`` (leftmost first);
+    ``deck`` the action tiles still face down (their order is drawn by chance at each reveal);
+    ``priority`` the colours of the priority row, highest first; ``region_colours`` the colour of
+    the worker standing in each region; ``goals`` the solo goal tile in each goal slot (by its
+    border colour); ``boxed`` his tokens removed from the game.
+    """
+
+    colour: str
+    difficulty: str
+    rows: list[list[int]] = field(default_factory=list)
+    trains: int = 6
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    priority: list[str] = field(default_factory=list)
+    region_colours: dict[str, str] = field(default_factory=dict)
+    goals: dict[str, str] = field(default_factory=dict)
+    boxed: list[int] = field(default_factory=list)
+    vp: int = 0
+    final_turns: int = 0
+    last_turn: int = -1
+    narration: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Options:
     """Validated table options."""
 
     players: int
     first_game: bool = False
     modules: list[str] = field(default_factory=list)
-    difficulty: str | None = None  # solo only
+    difficulty: str | None = None  # solo only: easy | medium | hard
+    automa_strict_markets: bool = False  # D-27: the strict S-DE reading (reference §3)
     empty_consolidation: bool = True  # house rule for rule gap G-1 (reference §2.15)
 
 
@@ -130,6 +158,9 @@ class ZState:
     over: bool = False
     scores: dict[str, Any] = field(default_factory=dict)  # final scoring breakdown per seat
     period_log: list[dict[str, Any]] = field(default_factory=list)
+    automa: AutomaState | None = None
+    common_goals: dict[str, list[str]] = field(default_factory=dict)  # period -> goal ids
+    solo_result: dict[str, Any] | None = None
 
 
 STATE_ADAPTER: TypeAdapter[ZState] = TypeAdapter(ZState)

@@ -9,6 +9,18 @@ from .tables import tables
 GOODS_SHORT = {"cotton": "cot", "paper": "pap", "bento": "ben", "lenses": "len", "bulbs": "bul", "clocks": "clo"}
 
 
+def seats(state: ZState) -> list[int]:
+    """All seats with pieces on the board (Takatoshi is seat 1 in solo)."""
+    return list(range(len(state.players) + (1 if state.automa is not None else 0)))
+
+
+def seat_colour(state: ZState, seat: int) -> str:
+    """Piece colour of a seat (Takatoshi's colour in solo)."""
+    if state.automa is not None and seat == 1:
+        return state.automa.colour
+    return state.players[seat].colour
+
+
 def render_text(state: ZState, seat: int | None = None) -> str:
     """The board and every player board as text; ``seat``'s board is marked with ``*``."""
     t = tables()
@@ -32,9 +44,9 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     lines.append("Regions:")
     for r in t.regions:
         infl = " ".join(
-            f"{state.players[s].colour}={rules.region_influence(state, s, r.id)}" for s in range(len(state.players))
+            f"{seat_colour(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)
         )
-        trains = ",".join("." if s is None else state.players[s].colour[0].upper() for s in state.trains[r.id])
+        trains = ",".join("." if s is None else seat_colour(state, s)[0].upper() for s in state.trains[r.id])
         bonus = ", ".join(f"{v} {k}" for k, v in r.bonus.model_dump(exclude_defaults=True).items())
         lines.append(f"  {r.id} (bonus {bonus}) trains [{trains}] influence {infl}")
         for m in state.markets:
@@ -45,11 +57,11 @@ def render_text(state: ZState, seat: int | None = None) -> str:
                 g = GOODS_SHORT[rules.market_goods(state, m, i)]
                 occ = m.slots[i]
                 printed = t.market_by_id[m.id].printed[i]
-                who = f"{state.players[occ[0]].colour}:{occ[1]}" if occ else f"({printed})"
+                who = f"{seat_colour(state, occ[0])}:{occ[1]}" if occ else f"({printed})"
                 cells.append(f"{'NESW'[i]} {g} {who}")
             lines.append(f"    {m.id}: " + " | ".join(cells))
     lines.append("Factory display: " + (" ".join(state.display) or "(empty)"))
-    if state.start_pairs and not state.stack or (state.stack and state.stack[-1]["k"] == "draft"):
+    if state.start_pairs and state.stack and state.stack[-1]["k"] in ("draft", "chance"):
         lines.append("Start-tile pairs: " + "; ".join(f"{a}+{b}" for a, b in state.start_pairs))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
@@ -71,6 +83,19 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             f"   tokens {p.tokens} locked {p.locked}  contracts done {p.contracts_done or '-'}  "
             f"upgraded {p.upgraded or '-'}  prestige {goals}"
         )
+    a = state.automa
+    if a is not None:
+        goals = "; ".join(
+            f"{slot}: {next(g.text for g in t.data.solo_goals if g.id == gid)}" for slot, gid in a.goals.items()
+        )
+        lines.append(f" TAKATOSHI ({a.colour}, {a.difficulty}) trains left {a.trains}  tokens by period {a.rows}  "
+                     f"priority {' > '.join(a.priority)}")
+        lines.append("   region workers: " + ", ".join(f"{r}={c}" for r, c in a.region_colours.items())
+                     + f"   action tiles left {len(a.deck)}   goals: {goals}")
+        if a.narration:
+            lines.append("   last: " + a.narration[-1])
+    if state.common_goals:
+        lines.append("Common goals: " + "; ".join(f"period {k}: {', '.join(v)}" for k, v in sorted(state.common_goals.items())))
     d = rules.decision(state)
     lines.append(f">> {d.prompt}")
     return "\n".join(lines)

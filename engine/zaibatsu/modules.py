@@ -1,0 +1,80 @@
+"""The Common Goals module (reference §2.13.2). Modern Factories need no code of their own: their
+tiles join the display at set-up (a chance decision) and their effects are ordinary factory ops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+
+from .state import Player, ZState
+from .tables import tables
+
+
+def measure(state: ZState, p: Player, what: str) -> int:
+    """A common goal's measure for one player (§4.12: CG1–CG9).
+
+    Tracks count steps beyond the start space, so a leader "with 0" (rule gap G-7) is excluded
+    the same way for every goal.
+    """
+    if what in ("ships_built", "trains_built"):
+        return getattr(p, what.split("_")[0])
+    if what == "machines_built":
+        return sum(sum(f.machines) for f in p.factories)
+    if what in ("rd", "mining", "finance"):
+        return getattr(p, what) - 1
+    if what == "factories_built":
+        return len(p.factories)  # the old factory counts as a factory (D-7)
+    if what == "contracts_fulfilled":
+        return len(p.contracts_done)
+    if what == "tokens_on_board":
+        return sum(1 for m in state.markets for s in m.slots if s is not None and s[0] == p.seat)
+    raise AssertionError(what)
+
+
+def leaders(state: ZState, goal_id: str) -> list[int]:
+    """Seats leading a goal alone or tied; G-7: nobody leads with 0."""
+    goal = next(g for g in tables().data.common_goals if g.id == goal_id)
+    values = {p.seat: measure(state, p, goal.measure) for p in state.players}
+    best = max(values.values())
+    if best <= 0:
+        return []
+    return [s for s, v in values.items() if v == best]
+
+
+def resolve_common_goals(state: ZState, period: int, events: list[Event]) -> None:
+    """After all regions of a period are scored (D-14): reward each goal's leaders.
+
+    Periods I–II: every leader chooses one of the period's rewards (a ``reward`` choice);
+    period III: each goal slot gives its own fixed reward.
+    """
+    from .rules import bonus_ops, ev, name
+
+    t = tables()
+    goals = state.common_goals.get(str(period), [])
+    frames: list[dict[str, Any]] = []
+    for slot, goal_id in enumerate(goals, start=1):
+        goal = next(g for g in t.data.common_goals if g.id == goal_id)
+        who = leaders(state, goal_id)
+        ev(events, "common_goal", None,
+           f"Common goal {goal_id} ({goal.text}): " + (", ".join(name(state, s) for s in who) or "no leader") + ".")
+        rewards = [r for r in t.data.common_goal_rewards if r.period == period and r.slot in (None, slot)]
+        if not rewards:
+            continue
+        for seat in who:
+            if period < 3:
+                frames.append({"k": "choose", "seat": seat, "what": "reward", "period": period, "goal": goal_id,
+                               "choices": len(rewards[0].choices)})
+            else:
+                ops: list[dict[str, Any]] = []
+                for bonus in rewards[0].choices:
+                    ops.extend(bonus_ops(bonus))
+                frames.append({"k": "ops", "seat": seat, "ops": ops, "ctx": {}})
+    state.stack.extend(reversed(frames))
+
+
+def reward_choices(period: int) -> list[Any]:
+    """The rewards a period I–II leader chooses from."""
+    t = tables()
+    rec = next(r for r in t.data.common_goal_rewards if r.period == period and r.slot is None)
+    return list(rec.choices)
