@@ -59,15 +59,17 @@ class ZaibatsuGame:
         d = rules.decision(state)
         data["viewer"] = seat
         data["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt}
-        data["influence"] = {
-            r: [rules.region_influence(state, s, r) for s in range(len(data["seats"]))] for r in tables().region_ids
-        }
         data.pop("stack", None)
         data["seats"] = [
             {"seat": p.seat, "colour": p.colour, "name": p.colour.capitalize(), "automa": False} for p in state.players
         ]
         if state.automa is not None:
             data["seats"].append({"seat": 1, "colour": state.automa.colour, "name": "Takatoshi", "automa": True})
+        # Influence per region for every seat (Takatoshi included); needs "seats" built first
+        # (it used to be read before it was set: KeyError on every view).
+        data["influence"] = {
+            r: [rules.region_influence(state, s, r) for s in range(len(data["seats"]))] for r in tables().region_ids
+        }
         return data
 
     def result(self, state: ZState) -> Result | None:

@@ -9,10 +9,11 @@ for a seat (or ``CHANCE``); automatic frames (effect lists, consolidation steps,
 end) run inside :func:`advance` until the next decision.
 
 Order of simultaneous effects (§2.4: "resolve them in any order you choose"): the engine resolves
-an upgrade tile before the bonuses gained with it and gains before optional paid follow-ups. All
-gains commute, an upgrade only ever raises a yield, and a paid follow-up can only benefit from
-earlier gains, so this order is never worse than any other a player could choose (E-7's ordering
-test holds by construction).
+upgrade tiles (including those of ships built by a modifier or an effect) before any bonus that
+could use them, an action modifier before the activation's bonuses, and gains before optional
+paid follow-ups. All gains commute, an upgrade only ever raises a yield, and a paid follow-up can
+only benefit from earlier gains, so this order is never worse than any other a player could
+choose (E-7's ordering test holds by construction).
 """
 
 from __future__ import annotations
@@ -650,9 +651,8 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
     out: list[Action] = []
     if action in ("rd", "mining"):
         costs = t.n["rd_step_costs" if action == "rd" else "mining_step_costs"]
-        pos = getattr(p, action)
-        if pos >= len(t.track[action]):
-            return []  # the marker is on the last space: the action cannot move it.
+        # A marker on the last space stays there (S-DE p.8: "passiert stattdessen nichts"); the action
+        # can still be activated (paying its cost), so it is not excluded here.
         for i, cost in enumerate(costs):
             if money_like(p) >= cost:
                 for m in mod_variants(p, f, {}):
@@ -1106,6 +1106,10 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
     else:
         raise AssertionError(kind)
     f["n"] += 1
+    # The activation's own bonuses are pushed first and the modifier's effects on top, so a
+    # modifier (e.g. a free ship with its upgrade tile) resolves before the bonuses it could raise.
+    if ops:
+        state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": ctx})
     if mod:
         f["mod"] = mod
         side = t.sides[p.factories[mod - 1].side]
@@ -1114,8 +1118,6 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
                    if o.op not in ("extra_steps", "reduce_production_coal")]
         if mod_ops:
             state.stack.append({"k": "ops", "seat": seat, "ops": mod_ops, "ctx": {**ctx, "factory": mod}})
-    if ops:
-        state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": ctx})
 
 
 def finish_action(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
