@@ -1,0 +1,342 @@
+"""Command line of Meiji Table (console script ``meiji``; also ``python -m bot``).
+
+Subcommands: ``run`` (Discord), ``local`` (terminal table), ``selfplay``, ``replay``, ``apply``,
+``data-report`` and ``schema``; see ``meiji --help`` and docs/hosting.md. Without a subcommand
+``meiji`` runs the Discord bot if ``DISCORD_TOKEN`` is set, else opens the terminal table.
+Errors are printed as one line (details in the log with ``LOG_LEVEL=DEBUG``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core import IllegalAction, get_game, replay
+
+from .config import TOKEN_HELP, Settings, load_settings, setup_logging
+
+log = logging.getLogger("bot")
+
+DEFAULT_GAME = "zaibatsu"
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as one line, exit code ``code``."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------------------------------------
+# Subcommands
+# ---------------------------------------------------------------------------------------------
+def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
+    """Run the Discord bot (``DISCORD_TOKEN`` from the environment or ``.env``)."""
+    if not settings.discord_token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 1
+    import discord
+
+    from . import discord_app
+
+    try:
+        discord_app.run_bot(
+            settings.discord_token, settings.database_url, settings.dev_guild_id, bool(getattr(args, "sync", False))
+        )
+    except discord.LoginFailure:
+        raise CliError("Discord refused DISCORD_TOKEN (login failed): copy a fresh token from the Developer "
+                       "Portal → your application → Bot → Reset Token.") from None
+    except discord.PrivilegedIntentsRequired:
+        raise CliError("Discord asks for a privileged intent; this bot needs none — check the adapter.") from None
+    return 0
+
+
+def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
+    """Hot-seat game at the terminal (resumable)."""
+    from .console import play_local
+    from .host import Host
+    from .store import Store
+
+    options: dict[str, Any] = {
+        **_options(args.option), "first_game": bool(args.first_game), "modules": list(args.modules or [])
+    }
+    players = args.players
+    if args.solo:
+        players = 1
+        options["difficulty"] = args.difficulty or options.get("difficulty") or "medium"
+    elif args.difficulty:
+        raise CliError("--difficulty applies to the solo game: add --solo.", 2)
+    store = Store.open(args.db or settings.database_url)
+    try:
+        return play_local(Host(store), args.game, players, options, resume=args.resume, seed=args.seed)
+    finally:
+        store.dispose()
+
+
+def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
+    """Random games with invariant checks; exit 1 if any game failed."""
+    from .selfplay import run_selfplay
+
+    if args.games < 1:
+        raise CliError("--games must be at least 1", 2)
+    try:
+        report = run_selfplay(
+            args.game,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            check=args.check,
+            solo=args.solo,
+            modules=args.modules or [],
+            first_game=args.first_game,
+            extra_options=_options(args.option),
+            max_moves=args.max_moves,
+        )
+    except KeyError as exc:
+        raise CliError(str(exc.args[0] if exc.args else exc)) from None
+    except ValueError as exc:
+        raise CliError(f"invalid options for {args.game}: {exc}", 2) from None
+    for line in report.lines():
+        print(line)
+    return 1 if report.errors else 0
+
+
+def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
+    """Rebuild a game from an exported move log; print the final text and result."""
+    from .host import effective_moves
+
+    data = _read_json(args.file)
+    if not isinstance(data, dict) or not {"game", "options", "seed", "moves"} <= set(data):
+        raise CliError(f"{args.file} is not an exported move log (needs game, options, seed, moves)")
+    game = _game(str(data["game"]))
+    if data.get("engine_version") and data["engine_version"] != game.version:
+        print(f"note: exported with {game.name} {data['engine_version']}, replaying with {game.version}")
+    try:
+        moves = effective_moves(data["moves"])
+        state = replay(game, dict(data["options"]), int(data["seed"] or 0), [str(m["notation"]) for m in moves])
+    except IllegalAction as exc:
+        raise CliError(f"the log does not replay: {exc.reason}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CliError(f"the log does not replay: {exc}") from None
+    print(game.text(state, None))
+    result = game.result(state)
+    if result is None:
+        decision = game.decision(state)
+        print(f"Not finished after {len(moves)} moves; seat {(decision.seat or 0) + 1} to play: {decision.prompt}")
+    else:
+        for p in result.players:
+            print(f"{p.rank}. seat {p.seat + 1}: {p.score} points")
+        if result.solo:
+            print("solo: " + ", ".join(f"{k}: {v}" for k, v in result.solo.items()))
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace, settings: Settings) -> int:
+    """Apply moves to a state file; print the new state JSON, or the refusal and the old state."""
+    game = _game(args.game)
+    raw = sys.stdin.read() if args.state == "-" else _read_text(args.state)
+    try:
+        original = game.from_json(raw)
+    except ValueError as exc:
+        first = str(exc).strip().splitlines()
+        raise CliError(f"invalid state in {args.state}: {' '.join(first[:3])}") from None
+    moves = [m.strip() for m in args.moves.replace("\n", ";").split(";") if m.strip()]
+    state = original
+    for number, notation in enumerate(moves, start=1):
+        if len(notation) > 200:
+            return _refuse(game, original, f"move {number} is longer than 200 characters")
+        try:
+            state, _ = game.apply(state, game.parse_action(state, notation))
+        except IllegalAction as exc:
+            return _refuse(game, original, f"move {number} ({notation}): {exc.reason}")
+        except ValueError as exc:
+            return _refuse(game, original, f"move {number} ({notation}): {exc}")
+    print(game.to_json(state))
+    return 0
+
+
+def _refuse(game: Any, original: Any, reason: str) -> int:
+    print(f"refused: {reason}", file=sys.stderr)
+    print(game.to_json(original))
+    return 2
+
+
+def cmd_data_report(args: argparse.Namespace, settings: Settings) -> int:
+    """Confidence of the component data of Nippon: Zaibatsu, per kind."""
+    try:
+        from engine.zaibatsu import data
+    except ImportError as exc:
+        raise CliError(f"the zaibatsu data module is not available: {exc}") from None
+    rows = [(str(k), int(c), int(li), int(p)) for k, c, li, p in data.report()]
+    header = ("kind", "confirmed", "likely", "proposed", "total")
+    width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
+    print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
+    totals = [0, 0, 0]
+    for kind, c, li, p in rows:
+        totals = [totals[0] + c, totals[1] + li, totals[2] + p]
+        print(f"{kind:<{width}}  {c:>9}  {li:>9}  {p:>9}  {c + li + p:>9}")
+    print(f"{'total':<{width}}  " + "  ".join(f"{v:>9}" for v in [*totals, sum(totals)]))
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
+    """Print the JSON Schema of a game's state."""
+    game = _game(args.game)
+    schema = getattr(game, "json_schema", None)
+    if not callable(schema):
+        raise CliError(f"{game.name} does not publish a JSON schema")
+    print(json.dumps(schema(), indent=2))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers and parser
+# ---------------------------------------------------------------------------------------------
+def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as an options dict (VALUE read as JSON if it parses, else text)."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--option needs KEY=VALUE, not {pair!r}", 2)
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def _game(name: str) -> Any:
+    try:
+        return get_game(name)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0] if exc.args else exc)) from None
+    except ImportError as exc:
+        raise CliError(f"the game {name!r} can't be loaded: {exc}") from None
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"can't read {path}: {exc.strerror or exc}") from None
+
+
+def _read_json(path: str) -> Any:
+    try:
+        return json.loads(_read_text(path))
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``meiji``."""
+    parser = argparse.ArgumentParser(
+        prog="meiji", description="Meiji Table: host heavy board games in Discord and at the terminal."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p.add_argument(
+        "--sync", action="store_true",
+        help="sync the slash commands with Discord (to DEV_GUILD_ID instantly, else globally) before starting",
+    )
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("local", help="play hot-seat at the terminal (saved after every move)")
+    p.add_argument("--game", default=DEFAULT_GAME, help="game name (default: %(default)s)")
+    p.add_argument("--players", type=int, default=2, help="number of players (default: %(default)s)")
+    p.add_argument("--first-game", action="store_true", help="the rulebook's first-game setup")
+    p.add_argument("--modules", nargs="*", default=[], metavar="MODULE", help="optional modules")
+    p.add_argument("--seed", type=int, default=None, help="fixed seed for the random events")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="another game option, e.g. difficulty=hard (repeatable)",
+    )
+    p.add_argument("--solo", action="store_true", help="play alone against Takatoshi (Nippon: Zaibatsu solo)")
+    p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default=None,
+                   help="solo difficulty: 1/2/3 goal tiles (default medium)")
+    p.add_argument("--resume", action="store_true", help="continue the unfinished terminal game")
+    p.add_argument("--db", default=None, metavar="URL", help="database URL (default: DATABASE_URL or ./meiji.db)")
+    p.set_defaults(func=cmd_local)
+
+    p = sub.add_parser("selfplay", help="random games with invariant checks")
+    p.add_argument("--game", default=DEFAULT_GAME)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (game i uses seed+i)")
+    p.add_argument(
+        "--check-invariants", dest="check", action="store_true", default=True,
+        help="check invariants, notation, JSON and replay (default)",
+    )
+    p.add_argument("--no-check", dest="check", action="store_false", help="only play (faster)")
+    p.add_argument("--solo", action="store_true", help="one player (solo mode)")
+    p.add_argument("--first-game", action="store_true")
+    p.add_argument("--modules", nargs="*", default=[], metavar="MODULE")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="another game option")
+    p.add_argument("--max-moves", type=int, default=100_000, help="a game longer than this is an error")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("replay", help="rebuild a game from an exported move log")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("apply", help="apply moves to a state JSON file")
+    p.add_argument("--state", required=True, metavar="STATE.json", help="state file ('-' reads stdin)")
+    p.add_argument("--moves", required=True, help='moves in notation separated by ";"')
+    p.add_argument("--game", default=DEFAULT_GAME)
+    p.set_defaults(func=cmd_apply)
+
+    p = sub.add_parser("data-report", help="confidence of the zaibatsu component data")
+    p.set_defaults(func=cmd_data_report)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of a game's state")
+    p.add_argument("--game", default=DEFAULT_GAME)
+    p.set_defaults(func=cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit code (0 ok, 1 error, 2 refused/usage)."""
+    settings = load_settings()
+    setup_logging(settings.log_level)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help or a usage error (argparse printed it)
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        if args.command is None:
+            if settings.discord_token:
+                return cmd_run(args, settings)
+            print("No DISCORD_TOKEN set: opening the terminal table (meiji local). See 'meiji --help'.")
+            args = parser.parse_args(["local"])
+        return args.func(args, settings)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into a command that stopped reading (e.g. head)
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
+    except Exception as exc:
+        log.debug("meiji %s failed", args.command, exc_info=True)
+        print(f"error: {type(exc).__name__}: {exc} (set LOG_LEVEL=DEBUG for details)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""The terminal table: hot-seat play over the same :class:`~bot.host.Host` as Discord.
+
+The table lives in channel ``"terminal"``; seats are the users ``seat1`` … ``seatN``. Every
+accepted move is saved by the host, so quitting (or end of input) loses nothing and
+``meiji local --resume`` continues. Input comes from any text stream, which makes the table
+scriptable: a move's notation, or its number in the list shown, or one of the commands below.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from .host import Host, Reply
+
+CHANNEL = "terminal"
+#: Beyond this many legal moves the list is shown compactly.
+COMPACT_LIMIT = 40
+
+HELP = """\
+Type a move in notation (e.g. what the list shows) or its number from the list.
+Commands:
+  moves [TEXT]     list every legal move with its description (only those containing TEXT)
+  undo             take back your last step in this turn
+  board            show the board again
+  log [N]          the last N log entries (default 10)
+  save FILE        write the move log as JSON (export FILE does the same)
+  help             this text
+  quit             stop here; the game is saved (resume with: meiji local --resume)
+Start a line with '!' to send it as a move even if it looks like a command."""
+
+
+class Console:
+    """A hot-seat terminal table reading ``stdin`` and writing ``stdout``."""
+
+    def __init__(
+        self,
+        host: Host,
+        *,
+        channel: str = CHANNEL,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        compact_limit: int = COMPACT_LIMIT,
+    ) -> None:
+        self.host = host
+        self.channel = channel
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.compact_limit = compact_limit
+        self._shown_version: int | None = None
+        self._choices: list[tuple[str, str]] = []
+
+    # ------------------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        """Write a line."""
+        print(text, file=self.stdout, flush=True)
+
+    def _read(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        return line.rstrip("\r\n")
+
+    # ------------------------------------------------------------------------------------------
+    def open(
+        self, game: str, players: int, options: dict[str, Any] | None = None, *, resume: bool = False,
+        seed: int | None = None,
+    ) -> int:
+        """Resume the unfinished terminal game or start a new one, then play; returns an exit code."""
+        status = self.host.status(self.channel)
+        active = status.ok and status.data is not None and status.data["status"] in ("open", "running")
+        if resume and not active:
+            self.say("There is no unfinished terminal game to resume; starting a new one.")
+        elif active and not resume:
+            data = status.data or {}
+            self.say(
+                f"An unfinished {data['game']} game ({len(data['players'])} players, "
+                f"{data['moves']} moves) is saved here."
+            )
+            self.say("Type 'resume' to continue it, 'new' to abandon it and start a new game, or 'quit'.")
+            self.say("(Next time you can use: meiji local --resume)")
+            while True:
+                answer = self._read("resume/new/quit> ")
+                if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                    self.say("Nothing changed; the saved game is still there.")
+                    return 0
+                answer = answer.strip().lower()
+                if answer in ("r", "resume"):
+                    resume = True
+                    break
+                if answer in ("n", "new"):
+                    self._show(self.host.abandon(self.channel, "seat1", is_admin=True))
+                    resume = False
+                    break
+                self.say("Please type 'resume', 'new' or 'quit'.")
+        if resume and active:
+            if (status.data or {}).get("status") == "open":
+                first = (status.data or {})["players"][0]["user"]
+                if not self._show(self.host.start(self.channel, first)):
+                    return 1
+            else:
+                self.say(f"Resuming {status.public}")
+        else:
+            if not self._new(game, players, options or {}, seed):
+                return 1
+        return self.play()
+
+    def _new(self, game: str, players: int, options: dict[str, Any], seed: int | None) -> bool:
+        opts = {**options, "players": players}
+        if not self._show(self.host.new_table(self.channel, "seat1", "Seat 1", game, opts, seed)):
+            return False
+        for k in range(2, players + 1):
+            if not self._show(self.host.join(self.channel, f"seat{k}", f"Seat {k}"), quiet=True):
+                self.host.abandon(self.channel, "seat1")
+                return False
+        reply = self.host.start(self.channel, "seat1")
+        if not self._show(reply):
+            self.host.abandon(self.channel, "seat1")
+            return False
+        return True
+
+    # ------------------------------------------------------------------------------------------
+    def play(self) -> int:
+        """The main loop: show the turn, read a line, act on it. Returns an exit code."""
+        while True:
+            status = self.host.status(self.channel)
+            if not status.ok or status.data is None:
+                self._show(status)
+                return 1
+            data = status.data
+            if data["status"] != "running":
+                if data["status"] == "finished":
+                    board = self.host.board(self.channel)
+                    if board.public:
+                        self.say(board.public)
+                    self.say("Game over. 'meiji local' starts a new game.")
+                else:
+                    self.say(f"The game is {data['status']}.")
+                return 0
+            user = data["to_act"]
+            seat_name = self._seat_name(data)
+            if self._shown_version != data["version"]:
+                self._show_turn(data, user, seat_name)
+            line = self._read(f"{seat_name}> ")
+            if line is None:
+                self.say("Saved. Resume with: meiji local --resume")
+                return 0
+            if not self._handle(line, data, user):
+                self.say("Saved. Resume with: meiji local --resume")
+                return 0
+
+    def _seat_name(self, data: dict[str, Any]) -> str:
+        seat = data["to_act_seat"]
+        player = data["players"][seat]
+        return f"{player['name']} ({player['label']})" if player.get("label") else player["name"]
+
+    def _show_turn(self, data: dict[str, Any], user: str, seat_name: str) -> None:
+        self._shown_version = data["version"]
+        self.say()
+        self.say(f"=== {seat_name} to play: {data['prompt']}")
+        board = self.host.board(self.channel, user)
+        if board.ok and board.data:
+            self.say(board.data.get("seat_text") or board.data["text"])
+        else:
+            self._show(board)
+        self._list_moves(user, full=False)
+
+    def _list_moves(self, user: str, *, full: bool, needle: str = "") -> None:
+        reply = self.host.legal(self.channel, user)
+        if not reply.ok:
+            self._show(reply)
+            return
+        self._choices = reply.choices
+        numbered = [(i, n, label) for i, (n, label) in enumerate(reply.choices, start=1)]
+        if needle:
+            numbered = [t for t in numbered if needle.lower() in f"{t[1]} {t[2]}".lower()]
+            if not numbered:
+                self.say(f"No legal move contains '{needle}'.")
+                return
+        if full or len(numbered) <= self.compact_limit:
+            self.say("Your moves:")
+            for i, notation, label in numbered:
+                extra = f" — {label}" if label and label != notation else ""
+                self.say(f"  {i:>3}. {notation}{extra}")
+            return
+        shown = numbered[: self.compact_limit]
+        self.say(f"Your moves ({len(numbered)}; the first {len(shown)}):")
+        cells = [f"{i}. {n}" for i, n, _ in shown]
+        width = max(len(c) for c in cells) + 2
+        per_line = max(1, 96 // width)
+        for k in range(0, len(cells), per_line):
+            self.say("  " + "".join(c.ljust(width) for c in cells[k : k + per_line]).rstrip())
+        self.say(
+            f"  … type 'moves' to list all {len(numbered)} with descriptions, "
+            "'moves TEXT' to filter, or type any move's notation."
+        )
+
+    def _handle(self, line: str, data: dict[str, Any], user: str) -> bool:
+        """Act on one input line; False means quit."""
+        text = line.strip()
+        if not text:
+            self.say("Type a move, its number, or 'help'.")
+            return True
+        if text.startswith("!"):
+            return self._move(text[1:], data, user)
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word in ("help", "?", "h"):
+            self.say(HELP)
+        elif word == "moves":
+            self._list_moves(user, full=True, needle=rest)
+        elif word == "undo":
+            self._show(self.host.undo(self.channel, user), turn_follows=True)
+        elif word == "board":
+            self._shown_version = None
+        elif word == "log":
+            if rest and not rest.isdigit():
+                self.say("Usage: log [N] (N from 1 to 200).")
+            else:
+                self._show(self.host.log(self.channel, int(rest) if rest else 10))
+        elif word in ("save", "export"):
+            self._save(rest)
+        elif text.isdigit():
+            index = int(text)
+            if not self._choices:
+                self._choices = self.host.legal(self.channel, user).choices
+            if not 1 <= index <= len(self._choices):
+                self.say(f"There is no move number {index}; choose 1 to {len(self._choices)} (or type 'moves').")
+            else:
+                return self._move(self._choices[index - 1][0], data, user)
+        else:
+            return self._move(text, data, user)
+        return True
+
+    def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
+        reply = self.host.move(self.channel, user, notation, expected_version=data["version"])
+        if self._show(reply, turn_follows=True):
+            self._choices = []
+        return True
+
+    def _save(self, name: str) -> None:
+        if not name:
+            self.say("Every move is already saved. 'save FILE' also writes the move log to FILE as JSON.")
+            return
+        reply = self.host.export(self.channel)
+        if not reply.ok or reply.data is None:
+            self._show(reply)
+            return
+        try:
+            Path(name).expanduser().write_text(json.dumps(reply.data, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Can't write {name}: {exc.strerror or exc}")
+            return
+        self.say(f"Move log written to {name} ({len(reply.data['moves'])} entries).")
+
+    def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False) -> bool:
+        """Print a reply (refusals are explained); returns ``reply.ok``.
+
+        With ``turn_follows`` the reply's closing "X to play" line is left out, because the turn
+        header shown next says the same.
+        """
+        if not reply.ok:
+            self.say(f"Not accepted: {reply.private or 'unknown reason'}")
+            return False
+        if quiet:
+            return True
+        public = reply.public or ""
+        nxt = (reply.data or {}).get("next")
+        if turn_follows and nxt and not (reply.data or {}).get("finished") and public.endswith(nxt):
+            public = public[: -len(nxt)].rstrip("\n")
+        for text in (public, reply.private):
+            if text:
+                self.say(text)
+        return True
+
+
+def play_local(
+    host: Host,
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    *,
+    resume: bool = False,
+    seed: int | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input."""
+    return Console(host, stdin=stdin, stdout=stdout).open(game, players, options, resume=resume, seed=seed)

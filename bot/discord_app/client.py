@@ -1,0 +1,136 @@
+"""The Discord client of Meiji Table: wiring of Host, command tree, buttons and reminders.
+
+``run_bot(token, database_url, dev_guild_id, sync)`` is what ``meiji run`` calls. The bot needs
+no privileged intent. Commands are synced only when asked (``meiji run --sync``), once per start
+in ``setup_hook`` — never in ``on_ready``, which fires again on every reconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+
+import discord
+from discord import app_commands
+from discord.ext import tasks
+
+from bot.host import Host
+from bot.store import Store
+
+from . import reminders
+from .commands import MeijiTree, TableCommands, install_commands
+from .components import ChoiceButton, ChoiceMenu
+from .messages import NO_MENTIONS, USER_MENTIONS
+from .pictures import BoardRenderer
+
+log = logging.getLogger(__name__)
+
+#: How often the reminder task looks for waiting players.
+REMINDER_CHECK_MINUTES = 5.0
+
+
+def bot_intents() -> discord.Intents:
+    """The default intents without the privileged ones (no message content, no members, no presences)."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+class MeijiBot(discord.Client):
+    """Discord client hosting game tables through a :class:`~bot.host.Host`.
+
+    ``tables`` holds the command handlers (also used by the option buttons), ``tree`` the
+    application commands. ``sync`` makes :meth:`setup_hook` sync the commands once, to
+    ``dev_guild_id`` if given (instant) or globally.
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        *,
+        renderer: BoardRenderer | None = None,
+        dev_guild_id: int | None = None,
+        sync: bool = False,
+    ) -> None:
+        super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS)
+        self.host = host
+        self.tables = TableCommands(host, renderer)
+        self.tree = MeijiTree(self)
+        install_commands(self.tree, self.tables)
+        self.dev_guild_id = dev_guild_id
+        self.sync_on_start = sync
+
+    async def setup_hook(self) -> None:
+        """Register the restart-proof buttons, sync commands if asked, start the reminder task."""
+        self.add_dynamic_items(ChoiceButton, ChoiceMenu)
+        if self.sync_on_start:
+            synced = await sync_commands(self, self.dev_guild_id)
+            log.warning("synced %d application commands (%s)", len(synced), self.dev_guild_id or "global")
+        self.reminder_loop.start()
+
+    async def on_ready(self) -> None:
+        """Log the connection (fires again on every reconnect: never sync commands here)."""
+        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the reminder task and disconnect."""
+        self.reminder_loop.cancel()
+        await super().close()
+
+    @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
+    async def reminder_loop(self) -> None:
+        """Every few minutes: DM the players whose decision has waited too long."""
+        try:
+            await self.send_reminders()
+        except Exception:
+            log.exception("the reminder check failed; trying again at the next interval")
+
+    @reminder_loop.before_loop
+    async def _before_reminders(self) -> None:
+        await self.wait_until_ready()
+
+    async def send_reminders(self, now: datetime | None = None) -> int:
+        """Send every reminder due at ``now`` (recomputed from the database); return how many were sent."""
+        due = await asyncio.to_thread(reminders.due_reminders, self.host, now)
+        sent = 0
+        for reminder in due:
+            claimed = await asyncio.to_thread(reminders.claim_reminder, self.host, reminder)
+            if not claimed:
+                continue
+            try:
+                user = self.get_user(int(reminder.user_id)) or await self.fetch_user(int(reminder.user_id))
+                await user.send(reminder.text(), allowed_mentions=NO_MENTIONS)
+                sent += 1
+            except (ValueError, discord.HTTPException) as exc:
+                log.warning(
+                    "could not DM user %s about table %s: %s", reminder.user_id, reminder.table_id, exc
+                )
+        return sent
+
+
+async def sync_commands(client: MeijiBot, guild_id: int | None = None) -> list[app_commands.AppCommand]:
+    """Sync the application commands: to one guild (instant, for development) or globally."""
+    if guild_id:
+        guild = discord.Object(id=guild_id)
+        client.tree.copy_global_to(guild=guild)
+        return await client.tree.sync(guild=guild)
+    return await client.tree.sync()
+
+
+def run_bot(token: str, database_url: str | None, dev_guild_id: int | None, sync: bool) -> None:
+    """Open the database, build the Host and run the bot until it is stopped (blocking).
+
+    ``sync`` syncs the slash commands once at start-up (to ``dev_guild_id`` when given).
+    Logging is left as the caller configured it.
+    """
+    store = Store.open(database_url)
+    renderer = BoardRenderer()
+    host = Host(store, render=renderer)  # type: ignore[arg-type]  # returns None when a game has no renderer
+    bot = MeijiBot(host, renderer=renderer, dev_guild_id=dev_guild_id, sync=sync)
+    try:
+        bot.run(token, log_handler=None)
+    finally:
+        store.dispose()

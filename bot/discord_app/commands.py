@@ -1,0 +1,602 @@
+"""Slash commands of Meiji Table: ``/game …`` and ``/move``, thin handlers over :class:`bot.host.Host`.
+
+Every handler follows the same pattern:
+
+1. defer at once, ephemerally and "thinking" (Discord wants an answer within 3 seconds);
+2. call the Host in a worker thread (``asyncio.to_thread``): database and rendering never run on
+   the event loop;
+3. a refusal is one ephemeral followup with the Host's reason; an accepted change gets a short
+   ephemeral acknowledgement (plus anything private) and then one public followup: what happened,
+   who is next (a mention), the board picture with its alt text, and the options of the next
+   decision as buttons or a select menu.
+
+The handlers live on :class:`TableCommands` (plain async methods, easy to test with fake
+interactions); :func:`build_commands` wraps them into discord.py application commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.host import MOVED_ON, Host, Reply
+
+from . import reminders
+from .components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view
+from .messages import (
+    GENERIC_ERROR,
+    MESSAGE_LIMIT,
+    NO_MENTIONS,
+    USER_MENTIONS,
+    code_block,
+    commands_wording,
+    first_line,
+    fit,
+    last_lines,
+    mention_text,
+)
+from .pictures import BoardRenderer, board_file
+from .rules_topics import TOPICS, find_topic, search_topics
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Games offered by ``/game new`` (the Host decides what it accepts).
+GAME_CHOICES = [app_commands.Choice(name="Nippon: Zaibatsu", value="zaibatsu")]
+#: Optional modules of Nippon: Zaibatsu (the Host refuses what the engine does not support).
+MODULE_CHOICES = [
+    app_commands.Choice(name="Modern factories", value="modern_factories"),
+    app_commands.Choice(name="Common goals", value="common_goals"),
+    app_commands.Choice(name="Both modules", value="modern_factories,common_goals"),
+]
+#: Discord's limit of autocomplete choices.
+MAX_AUTOCOMPLETE = 25
+#: Longest notation accepted from a slash option (the Host refuses longer text as well).
+MAX_NOTATION = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A Host reply plus the options of the decision that follows it (for the buttons)."""
+
+    reply: Reply
+    options: TurnOptions | None = None
+
+
+class TableCommands:
+    """The handlers behind the slash commands and the option buttons (one per bot).
+
+    ``host`` is the table service, ``renderer`` the Host's render callback if it is a
+    :class:`~bot.discord_app.pictures.BoardRenderer` (it knows the pictures' alt text).
+    """
+
+    def __init__(self, host: Host, renderer: BoardRenderer | None = None) -> None:
+        self.host = host
+        self.renderer = renderer if renderer is not None else _renderer_of(host)
+        #: channel id -> link to the latest public game message posted by this process (a
+        #: convenience for "this channel already has a game" refusals; not authoritative).
+        self.links: dict[str, str] = {}
+
+    # ------------------------------------------------------------------------------------------
+    # Plumbing
+    # ------------------------------------------------------------------------------------------
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking Host call off the event loop."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    @staticmethod
+    async def _defer(interaction: discord.Interaction) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    @staticmethod
+    async def _private(interaction: discord.Interaction, text: str) -> None:
+        """An ephemeral followup (refusals, acknowledgements, private views)."""
+        await interaction.followup.send(
+            fit(commands_wording(text or "Done.")), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    @staticmethod
+    def _ids(interaction: discord.Interaction) -> tuple[str, str]:
+        channel = interaction.channel_id
+        return ("" if channel is None else str(channel)), str(interaction.user.id)
+
+    @staticmethod
+    def _name(interaction: discord.Interaction) -> str:
+        user = interaction.user
+        return str(getattr(user, "display_name", None) or getattr(user, "name", None) or user.id)[:100]
+
+    @staticmethod
+    def _is_admin(interaction: discord.Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms is not None and (perms.manage_channels or perms.administrator))
+
+    def _alt_text(self, png: bytes, reply: Reply) -> str:
+        alt = self.renderer.alt_text(png) if self.renderer is not None else None
+        if alt:
+            return alt
+        summary = first_line((reply.data or {}).get("header") if reply.data else None) or first_line(reply.public)
+        return f"Game board. {summary}".strip()
+
+    def _with_options(self, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
+        """Call the Host, then read the next decision's options if the call was accepted."""
+        reply = fn(*args, **kwargs)
+        options = None
+        if reply.ok:
+            channel = str(args[0])
+            try:
+                options = turn_options(self.host, channel)
+            except Exception:
+                log.exception("reading the options of channel %s failed", channel)
+        return Outcome(reply, options)
+
+    async def _publish(
+        self,
+        interaction: discord.Interaction,
+        outcome: Outcome,
+        *,
+        ack: str,
+        content: str | None = None,
+        attach_text: str | None = None,
+    ) -> None:
+        """Acknowledge privately, then post the public message of an accepted change."""
+        reply = outcome.reply
+        private = "\n".join(p for p in (ack, reply.private) if p)
+        await self._private(interaction, private)
+        body = content if content is not None else (reply.public or "")
+        mentions = mention_text(reply.mention)
+        view = turn_view(outcome.options)
+        extra = ""
+        if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
+            extra = "\n".join(option_lines(outcome.options))
+        text = commands_wording(body)
+        parts = [p for p in (mentions, text) if p]
+        message = fit("\n".join(parts), MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT)
+        if extra:
+            message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
+        files = []
+        picture = board_file(reply.png, self._alt_text(reply.png, reply)) if reply.png else None
+        if picture is not None:
+            files.append(picture)
+        if attach_text:
+            files.append(discord.File(_text_io(attach_text), filename="board.txt", description="The board as text"))
+        kwargs: dict[str, Any] = {"allowed_mentions": USER_MENTIONS}
+        if files:
+            kwargs["files"] = files
+        if view is not None:
+            kwargs["view"] = view
+        sent = await interaction.followup.send(message or "\u200b", ephemeral=False, **kwargs)
+        url = getattr(sent, "jump_url", None)
+        if isinstance(url, str) and interaction.channel_id is not None:
+            self.links[str(interaction.channel_id)] = url
+
+    async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
+        if not outcome.reply.ok:
+            await self._private(interaction, outcome.reply.private or GENERIC_ERROR)
+            return
+        await self._publish(interaction, outcome, ack=ack)
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
+        """Log ``error`` with its context and tell the user, ephemerally, that nothing changed."""
+        log.error(
+            "%s failed (user %s, channel %s, guild %s)",
+            where,
+            getattr(interaction.user, "id", "?"),
+            interaction.channel_id,
+            interaction.guild_id,
+            exc_info=(type(error), error, error.__traceback__),
+        )
+        await send_error(interaction, GENERIC_ERROR)
+
+    # ------------------------------------------------------------------------------------------
+    # Lobby
+    # ------------------------------------------------------------------------------------------
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: int,
+        first_game: bool = False,
+        modules: str | None = None,
+    ) -> None:
+        """``/game new``: open a table in this channel; the creator takes the first seat."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        options: dict[str, Any] = {"players": players, "first_game": bool(first_game)}
+        if modules:
+            options["modules"] = [m for m in str(modules).split(",") if m][:5]
+        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        reply = await self._run(
+            self.host.new_table, channel, user, self._name(interaction), str(game)[:40], options, guild=guild
+        )
+        if not reply.ok:
+            reason = reply.private or GENERIC_ERROR
+            running = await self._run(self.host.status, channel)
+            data = running.data or {}
+            if running.ok and data.get("status") in ("open", "running"):
+                reason += "\n" + self._running_link(interaction, data)
+            await self._private(interaction, reason)
+            return
+        await self._publish(interaction, Outcome(reply), ack="Your table is open.")
+
+    def _running_link(self, interaction: discord.Interaction, data: dict[str, Any]) -> str:
+        channel = str(interaction.channel_id)
+        link = self.links.get(channel)
+        if link is None and interaction.guild_id is not None:
+            link = f"https://discord.com/channels/{interaction.guild_id}/{channel}"
+        where = f"<#{channel}>" + (f" — {link}" if link else "")
+        return f"Running here: {data.get('game')} table #{data.get('table_id')} ({data.get('status')}) in {where}"
+
+    async def join(self, interaction: discord.Interaction) -> None:
+        """``/game join``: take the next free seat at the open table."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        reply = await self._run(self.host.join, channel, user, self._name(interaction))
+        await self._answer(interaction, Outcome(reply), "You have a seat.")
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """``/game leave``: give up your seat before the game starts."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        reply = await self._run(self.host.leave, channel, user)
+        await self._answer(interaction, Outcome(reply), "You left the table.")
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        """``/game start``: start the open table (the seats decide the player count)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        outcome = await self._run(self._with_options, self.host.start, channel, user)
+        await self._answer(interaction, outcome, "The game has started.")
+
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """``/game abandon``: close the table (its creator, or a member with Manage Channels)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        reply = await self._run(self.host.abandon, channel, user, self._is_admin(interaction))
+        await self._answer(interaction, Outcome(reply), "The table is closed.")
+
+    async def remind(self, interaction: discord.Interaction, hours: int) -> None:
+        """``/game remind``: DM a player whose move has waited ``hours`` (0 = off)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+
+        def work() -> Outcome:
+            """Save the setting, then read the current options (one worker-thread call)."""
+            reply = reminders.set_reminder(self.host, channel, user, hours, self._is_admin(interaction))
+            # The setting bumped the table's version: offer the current options again.
+            return Outcome(reply, turn_options(self.host, channel) if reply.ok else None)
+
+        outcome = await self._run(work)
+        await self._answer(interaction, outcome, "Reminder setting saved.")
+
+    # ------------------------------------------------------------------------------------------
+    # Looking
+    # ------------------------------------------------------------------------------------------
+    async def status(self, interaction: discord.Interaction) -> None:
+        """``/game status``: a summary of this channel's table (only to you)."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        reply = await self._run(self.host.status, channel)
+        if not reply.ok:
+            await self._private(interaction, reply.private or GENERIC_ERROR)
+            return
+        text = reply.public or ""
+        hours = await self._run(reminders.reminder_hours, self.host, channel)
+        if hours:
+            text += f"\nTurn reminders after {hours} h."
+        data = reply.data or {}
+        if data.get("to_act"):
+            text += f"\nTo act: <@{data['to_act']}>" if str(data["to_act"]).isdigit() else ""
+        await self._private(interaction, text)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        """``/game board``: post the current board again (picture, summary, options)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        outcome = await self._run(self._with_options, self.host.board, channel, user)
+        reply = outcome.reply
+        if not reply.ok:
+            await self._private(interaction, reply.private or GENERIC_ERROR)
+            return
+        data = reply.data or {}
+        header = str(data.get("header") or first_line(reply.public))
+        if reply.png:
+            content, attach = header, None
+        elif data.get("text") and len(header) + len(str(data["text"])) + 10 > MESSAGE_LIMIT:
+            content, attach = header + "\n(The board as text is attached.)", str(data["text"])
+        elif data.get("text"):
+            content, attach = f"{header}\n{code_block(str(data['text']), MESSAGE_LIMIT - len(header) - 1)}", None
+        else:
+            content, attach = reply.public or header, None
+        private = reply.private
+        shown = Outcome(Reply(ok=True, public=None, png=reply.png, mention=[], data=reply.data), outcome.options)
+        ack = "Here is the board." + (f"\nYour view:\n{code_block(private, 1800)}" if private else "")
+        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach)
+
+    async def log(self, interaction: discord.Interaction, n: int = 10) -> None:
+        """``/game log``: the last ``n`` log entries (only to you)."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        reply = await self._run(self.host.log, channel, n)
+        if not reply.ok:
+            await self._private(interaction, reply.private or GENERIC_ERROR)
+            return
+        await interaction.followup.send(
+            code_block(last_lines(reply.public or "The log is empty.")), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        """``/game rules``: a short rules answer citing the rulebook section (only to you)."""
+        await self._defer(interaction)
+        found = find_topic(topic or "")
+        if found is None:
+            names = ", ".join(t.key for t in TOPICS)
+            await self._private(interaction, f"I don't know that topic. Try one of: {names}.")
+            return
+        await self._private(interaction, found.text())
+
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/game rules topic``: topics matching the typed words."""
+        return [
+            app_commands.Choice(name=f"{t.title} ({t.section})"[:100], value=t.key)
+            for t in search_topics(str(current)[:100], MAX_AUTOCOMPLETE)
+        ]
+
+    # ------------------------------------------------------------------------------------------
+    # Playing
+    # ------------------------------------------------------------------------------------------
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        """``/move``: play ``action`` (notation, or the number of a listed move)."""
+        await self._defer(interaction)
+        await self._play(interaction, action)
+
+    async def _play(
+        self,
+        interaction: discord.Interaction,
+        notation: str,
+        expected_version: int | None = None,
+        table_id: int | None = None,
+    ) -> None:
+        channel, user = self._ids(interaction)
+        outcome = await self._run(
+            self._with_options, self.host.move, channel, user, notation,
+            expected_version, table_id=table_id,
+        )
+        short = notation.strip()
+        await self._answer(interaction, outcome, f"Played `{short[:100]}`." if short else "Played.")
+
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """``/game undo``: take back your latest step of this turn."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        outcome = await self._run(self._with_options, self.host.undo, channel, user)
+        await self._answer(interaction, outcome, "Step taken back.")
+
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/move action``: your legal moves matching the typed text (≤ 25)."""
+        channel, user = self._ids(interaction)
+        if not channel:
+            return []
+        try:
+            reply = await self._run(self.host.legal, channel, user)
+        except Exception:
+            log.exception("autocomplete of /move failed (channel %s)", channel)
+            return []
+        if not reply.ok:
+            return []
+        return [
+            app_commands.Choice(name=_choice_name(notation, label), value=notation[:100])
+            for notation, label in filter_choices(reply.choices, current)
+        ]
+
+    async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+        """A click on an option button or menu: play option ``index`` of that board."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+
+        def resolve() -> str | tuple[str]:
+            """The clicked option's notation, or ``(reason,)`` when the click is refused."""
+            status = self.host.status(channel)
+            data = status.data or {}
+            if not status.ok:
+                return (status.private or GENERIC_ERROR,)
+            if data.get("table_id") != table_id or status.version != version:
+                return (MOVED_ON,)
+            legal = self.host.legal(channel, user)
+            if not legal.ok:
+                return (legal.private or GENERIC_ERROR,)
+            if legal.version != version:
+                return (MOVED_ON,)
+            if not 0 <= index < len(legal.choices):
+                return ("That option isn't on the board any more; look at the latest board.",)
+            return legal.choices[index][0]
+
+        resolved = await self._run(resolve)
+        if isinstance(resolved, tuple):
+            await self._private(interaction, resolved[0])
+            return
+        await self._play(interaction, resolved, expected_version=version, table_id=table_id)
+
+
+def filter_choices(
+    choices: list[tuple[str, str]] | tuple[tuple[str, str], ...], current: str, limit: int = MAX_AUTOCOMPLETE
+) -> list[tuple[str, str]]:
+    """The ``(notation, label)`` pairs matching ``current`` (every typed word), best first, ≤ ``limit``.
+
+    Notations starting with the typed text come first, then the other matches in list order.
+    """
+    typed = " ".join(str(current).lower().split())[:MAX_NOTATION]
+    words = typed.split()
+    prefix, other = [], []
+    for notation, label in choices:
+        hay = f"{notation} {label}".lower()
+        if not all(w in hay for w in words):
+            continue
+        (prefix if typed and notation.lower().startswith(typed) else other).append((notation, label))
+    return (prefix + other)[:limit]
+
+
+def _choice_name(notation: str, label: str) -> str:
+    name = notation if not label or label == notation else f"{notation} — {label}"
+    return name if len(name) <= 100 else name[:99] + "…"
+
+
+def _text_io(text: str) -> io.BytesIO:
+    return io.BytesIO(text.encode("utf-8"))
+
+
+def _renderer_of(host: Host) -> BoardRenderer | None:
+    render = getattr(host, "render", None)
+    return render if isinstance(render, BoardRenderer) else None
+
+
+async def send_error(interaction: discord.Interaction, text: str = GENERIC_ERROR) -> None:
+    """Tell the user ``text`` ephemerally, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.warning("could not send the error message for interaction %s", getattr(interaction, "id", "?"))
+
+
+class MeijiTree(app_commands.CommandTree):
+    """The command tree with a global error handler: logs with context, replies ephemerally."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Log ``error`` with the command, user and channel; tell the user nothing changed."""
+        command = interaction.command.qualified_name if interaction.command is not None else "?"
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await send_error(interaction, "Use this command in a server channel.")
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            log.info("/%s refused by a check for user %s: %s", command, interaction.user.id, error)
+            await send_error(interaction, "You can't use this command here.")
+            return
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        log.error(
+            "/%s failed (user %s, channel %s, guild %s)",
+            command,
+            interaction.user.id,
+            interaction.channel_id,
+            interaction.guild_id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        await send_error(interaction, GENERIC_ERROR)
+
+
+def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_commands.Command[Any, ..., Any]]:
+    """The ``/game`` group and the ``/move`` command, bound to ``tables``."""
+    group = app_commands.Group(
+        name="game", description="Play a board game at a table in this channel", guild_only=True
+    )
+
+    @group.command(name="new", description="Open a table in this channel (you take the first seat)")
+    @app_commands.describe(
+        game="The game to play",
+        players="Number of players (2–4)",
+        first_game="Use the rulebook's first-game setup",
+        modules="Optional modules (the table refuses those the engine does not support yet)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, modules=MODULE_CHOICES)
+    async def game_new(
+        interaction: discord.Interaction,
+        game: str,
+        players: app_commands.Range[int, 2, 4],
+        first_game: bool = False,
+        modules: str | None = None,
+    ) -> None:
+        """/game new (see :class:`TableCommands`)."""
+        await tables.new(interaction, game, players, first_game, modules)
+
+    @group.command(name="join", description="Take a seat at the open table")
+    async def game_join(interaction: discord.Interaction) -> None:
+        """/game join (see :class:`TableCommands`)."""
+        await tables.join(interaction)
+
+    @group.command(name="leave", description="Give up your seat (before the game starts)")
+    async def game_leave(interaction: discord.Interaction) -> None:
+        """/game leave (see :class:`TableCommands`)."""
+        await tables.leave(interaction)
+
+    @group.command(name="start", description="Start the game with the players seated")
+    async def game_start(interaction: discord.Interaction) -> None:
+        """/game start (see :class:`TableCommands`)."""
+        await tables.start(interaction)
+
+    @group.command(name="status", description="Who is playing and whose turn it is")
+    async def game_status(interaction: discord.Interaction) -> None:
+        """/game status (see :class:`TableCommands`)."""
+        await tables.status(interaction)
+
+    @group.command(name="board", description="Post the current board again")
+    async def game_board(interaction: discord.Interaction) -> None:
+        """/game board (see :class:`TableCommands`)."""
+        await tables.board(interaction)
+
+    @group.command(name="log", description="The last moves of this table")
+    @app_commands.describe(n="How many entries (1–200)")
+    async def game_log(interaction: discord.Interaction, n: app_commands.Range[int, 1, 200] = 10) -> None:
+        """/game log (see :class:`TableCommands`)."""
+        await tables.log(interaction, n)
+
+    @group.command(name="undo", description="Take back your latest step of this turn")
+    async def game_undo(interaction: discord.Interaction) -> None:
+        """/game undo (see :class:`TableCommands`)."""
+        await tables.undo(interaction)
+
+    @group.command(name="abandon", description="Close this table (creator or Manage Channels)")
+    async def game_abandon(interaction: discord.Interaction) -> None:
+        """/game abandon (see :class:`TableCommands`)."""
+        await tables.abandon(interaction)
+
+    @group.command(name="rules", description="A short rules answer, citing the rulebook")
+    @app_commands.describe(topic="What do you want to know?")
+    async def game_rules(interaction: discord.Interaction, topic: str) -> None:
+        """/game rules (see :class:`TableCommands`)."""
+        await tables.rules(interaction, topic)
+
+    @game_rules.autocomplete("topic")
+    async def game_rules_topic(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete of the rules topic."""
+        return await tables.rules_autocomplete(interaction, current)
+
+    @group.command(name="remind", description="DM players whose move has waited this many hours (0 = off)")
+    @app_commands.describe(hours="1–72 hours, or 0 to switch reminders off")
+    async def game_remind(interaction: discord.Interaction, hours: app_commands.Range[int, 0, 72]) -> None:
+        """/game remind (see :class:`TableCommands`)."""
+        await tables.remind(interaction, hours)
+
+    @app_commands.command(name="move", description="Play your move (type to see the legal moves)")
+    @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")
+    @app_commands.guild_only()
+    async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_NOTATION]) -> None:
+        """/move (see :class:`TableCommands`)."""
+        await tables.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_action(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete of the move."""
+        return await tables.move_autocomplete(interaction, current)
+
+    return group, move
+
+
+def install_commands(tree: app_commands.CommandTree, tables: TableCommands) -> None:
+    """Add ``/game`` and ``/move`` to ``tree``."""
+    group, move = build_commands(tables)
+    tree.add_command(group)
+    tree.add_command(move)

@@ -1,0 +1,219 @@
+"""Buttons and select menus for the current decision, as restart-proof ``DynamicItem``s.
+
+A turn message offers the options of the decision that follows it: up to 5 as buttons, up to
+25 in a select menu (more: ``/move`` with autocomplete). Their custom ids carry everything needed
+to act on a click — ``mt:{table}:{version}:{index}`` for a button and ``mt:{table}:{version}:menu``
+for a menu whose option values are the indices — so a click still works after the bot restarts
+(nothing is kept in memory), and a click on an outdated board is refused: the Host's version
+check decides, never a cache.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+log = logging.getLogger(__name__)
+
+#: At most this many options become buttons; more (up to :data:`MAX_MENU`) a select menu.
+MAX_BUTTONS = 5
+#: Discord's limit of options in one select menu.
+MAX_MENU = 25
+CUSTOM_ID_LIMIT = 100
+PREFIX = "mt"
+
+
+class ChoiceHandler(Protocol):
+    """What a click needs from the command layer (``MeijiBot.tables`` implements it)."""
+
+    async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+        """Play option ``index`` of table ``table_id`` at ``version`` for the clicking user."""
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
+        """Log ``error`` with context and tell the user that nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """The current decision of a running table: who acts and their options ``(notation, label)``."""
+
+    table_id: int
+    version: int
+    user_id: str
+    prompt: str | None
+    choices: tuple[tuple[str, str], ...]
+
+
+def button_id(table_id: int, version: int, index: int) -> str:
+    """Custom id of option ``index`` (0-based) at ``version`` of table ``table_id``."""
+    custom_id = f"{PREFIX}:{int(table_id)}:{int(version)}:{int(index)}"
+    if len(custom_id) > CUSTOM_ID_LIMIT:  # pragma: no cover - needs ids of ~30 digits
+        raise ValueError("custom id too long")
+    return custom_id
+
+
+def menu_id(table_id: int, version: int) -> str:
+    """Custom id of the select menu of table ``table_id`` at ``version``."""
+    return f"{PREFIX}:{int(table_id)}:{int(version)}:menu"
+
+
+def parse_custom_id(custom_id: str) -> tuple[int, int, int | None] | None:
+    """``(table, version, index)`` of a button id, ``(table, version, None)`` of a menu id, else ``None``."""
+    match = ChoiceButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+    if match:
+        return int(match["table"]), int(match["version"]), int(match["index"])
+    match = ChoiceMenu.__discord_ui_compiled_template__.fullmatch(custom_id)
+    if match:
+        return int(match["table"]), int(match["version"]), None
+    return None
+
+
+def _handler(interaction: discord.Interaction) -> ChoiceHandler | None:
+    return getattr(interaction.client, "tables", None)
+
+
+async def _dispatch(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+    handler = _handler(interaction)
+    if handler is None:
+        log.error("a game button was clicked but the client has no table commands (%r)", interaction.client)
+        return
+    try:
+        await handler.choose(interaction, table_id, version, index)
+    except Exception as exc:  # the library would only log it; tell the player as well
+        await handler.report_error(interaction, exc, f"button {table_id}:{version}:{index}")
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mt:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<index>[0-9]{1,3})",
+):
+    """One option of the current decision as a button."""
+
+    def __init__(self, table_id: int, version: int, index: int, label: str = "", *, primary: bool = True) -> None:
+        self.table_id, self.version, self.index = int(table_id), int(version), int(index)
+        super().__init__(
+            discord.ui.Button(
+                label=(label or str(index + 1))[:80],
+                style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
+                custom_id=button_id(table_id, version, index),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the option for the clicking user (the Host checks seat, turn and version)."""
+        await _dispatch(interaction, self.table_id, self.version, self.index)
+
+
+class ChoiceMenu(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"mt:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18}):menu",
+):
+    """The options of the current decision as a select menu (values are 0-based indices)."""
+
+    def __init__(
+        self, table_id: int, version: int, options: Sequence[discord.SelectOption] | None = None,
+        placeholder: str = "Choose your move…",
+    ) -> None:
+        self.table_id, self.version = int(table_id), int(version)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=menu_id(table_id, version),
+                placeholder=placeholder[:150],
+                min_values=1,
+                max_values=1,
+                options=list(options or [discord.SelectOption(label="…", value="0")]),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceMenu:
+        """Rebuild the menu from its custom id (after a restart, too)."""
+        options = list(getattr(item, "options", None) or [])
+        return cls(int(match["table"]), int(match["version"]), options or None)
+
+    def selected_index(self, interaction: discord.Interaction) -> int | None:
+        """The chosen option's index (``None`` if the payload holds no valid index)."""
+        values = list(self.item.values or [])
+        if not values and isinstance(interaction.data, dict):
+            values = list(interaction.data.get("values") or [])
+        if len(values) != 1 or not str(values[0]).isdigit() or len(str(values[0])) > 3:
+            return None
+        return int(values[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the chosen option for the user (the Host checks seat, turn and version)."""
+        index = self.selected_index(interaction)
+        await _dispatch(interaction, self.table_id, self.version, -1 if index is None else index)
+
+
+def turn_options(host: Host, channel: str) -> TurnOptions | None:
+    """The channel's current decision with its options (blocking: run it in a worker thread).
+
+    ``None`` when no game runs, the game is over, or the table changed between the two reads.
+    """
+    status = host.status(channel)
+    data = status.data or {}
+    if not status.ok or data.get("status") != "running" or not data.get("to_act") or status.version is None:
+        return None
+    legal = host.legal(channel, str(data["to_act"]))
+    if not legal.ok or legal.version != status.version:
+        return None
+    return TurnOptions(
+        table_id=int(data["table_id"]),
+        version=int(status.version),
+        user_id=str(data["to_act"]),
+        prompt=legal.private,
+        choices=tuple((str(n), str(label)) for n, label in legal.choices),
+    )
+
+
+def option_lines(options: TurnOptions, limit: int = 160) -> list[str]:
+    """One line per option (``**notation** — label``) for a message that carries buttons."""
+    lines = []
+    for notation, label in options.choices:
+        line = f"**{notation}**" if label in ("", notation) else f"**{notation}** — {label}"
+        lines.append(line if len(line) <= limit else line[: limit - 1] + "…")
+    return lines
+
+
+def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
+    """Buttons (≤ 5 options) or a select menu (≤ 25) for ``options``; ``None`` otherwise.
+
+    Must be called inside the event loop (views need one).
+    """
+    if options is None or not options.choices or len(options.choices) > MAX_MENU:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(options.choices) <= MAX_BUTTONS:
+        for index, (notation, _label) in enumerate(options.choices):
+            view.add_item(ChoiceButton(options.table_id, options.version, index, notation, primary=index == 0))
+        return view
+    select_options = [
+        discord.SelectOption(
+            label=notation[:100],
+            value=str(index),
+            description=(label[:100] if label and label != notation else None),
+        )
+        for index, (notation, label) in enumerate(options.choices)
+    ]
+    placeholder = options.prompt or "Choose your move…"
+    view.add_item(ChoiceMenu(options.table_id, options.version, select_options, placeholder))
+    return view

@@ -1,0 +1,858 @@
+"""The transport-agnostic table service (DESIGN.md, "Hosting").
+
+A :class:`Host` owns the tables of every channel. The Discord adapter and the terminal table are
+thin front ends over it: each call takes plain ids and strings and returns a :class:`Reply`.
+Bad input never raises: it comes back as ``Reply(ok=False, private=<reason>)`` and nothing in
+the database changes. Nothing is kept in memory between calls; every call reads the database, so
+a restarted process resumes every game.
+
+The log is append-only. Each accepted move appends the player's choice, then every chance
+outcome that follows it (sampled from the table's seed at ply = the entry's ``seq``), then a
+snapshot of the new state, and bumps the table's version with an optimistic check. An undo is
+an appended ``undo`` entry whose notation is the ``seq`` of the choice it takes back; the
+*effective* log (:func:`effective_moves`) is the log without undo entries, system notes and the
+choices they took back, and replaying it rebuilds the state.
+
+Conventions games may use: a decision of kind ``"turn"`` (:data:`TURN_START`) is the first
+decision of a player's turn, so an undo that would go back past it is refused; an
+:class:`~engine.core.Event` whose ``data`` has ``undo_barrier: True`` makes the step that produced
+it impossible to undo (e.g. it revealed hidden information); one with ``private: True`` is shown
+only to the acting player.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import CHANCE, Action, Event, Game, IllegalAction, Result, get_game, replay, sample_chance
+
+from .store import (
+    ABANDONED,
+    CHANCE_KIND,
+    CHOICE,
+    FINISHED,
+    OPEN,
+    RUNNING,
+    SYSTEM,
+    UNDO,
+    MoveRec,
+    Repository,
+    SeatRec,
+    Store,
+    TableRec,
+    VersionConflict,
+)
+
+log = logging.getLogger(__name__)
+
+#: Longest accepted user input (notation, names), checked before anything is parsed.
+MAX_INPUT = 200
+#: Safety net against a game that never stops asking for chance outcomes.
+MAX_CHANCE_CHAIN = 10_000
+#: Decision kind that marks the first decision of a player's turn (an undo never crosses it).
+TURN_START = "turn"
+MOVED_ON = "The game moved on while you were choosing; look at the board again and retry."
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+GameLookup = Callable[[str], Game]
+
+
+@dataclass
+class Reply:
+    """The answer to one host call.
+
+    ``public`` goes to the channel, ``private`` only to the caller (errors always come here),
+    ``png`` is an optional rendered board, ``mention`` lists user ids to ping and ``version`` is
+    the table's version after the call (for buttons and ``expected_version``). ``choices`` holds
+    ``(notation, label)`` pairs (from :meth:`Host.legal`) and ``data`` structured facts for front
+    ends (status, export).
+    """
+
+    ok: bool
+    public: str | None = None
+    private: str | None = None
+    png: bytes | None = None
+    mention: list[str] = field(default_factory=list)
+    version: int | None = None
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    data: dict[str, Any] | None = None
+
+
+class Refusal(Exception):
+    """Internal: a call is refused with a reason for the caller (nothing is saved)."""
+
+    def __init__(self, reason: str, version: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.version = version
+
+
+def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
+    """Turn refusals and unexpected errors into ``Reply(ok=False)``; never raise to the caller."""
+
+    @functools.wraps(method)
+    def wrapper(self: Host, *args: Any, **kwargs: Any) -> Reply:
+        try:
+            return method(self, *args, **kwargs)
+        except Refusal as refusal:
+            return Reply(ok=False, private=refusal.reason, version=refusal.version)
+        except Exception:
+            log.exception("Host.%s failed", method.__name__)
+            return Reply(
+                ok=False,
+                private="Something went wrong on our side and nothing was changed. The error has been logged.",
+            )
+
+    return wrapper
+
+
+def effective_moves(moves: Iterable[Any]) -> list[Any]:
+    """The log entries that make the current state: choices and chance outcomes, minus undone ones.
+
+    ``moves`` are :class:`~bot.store.MoveRec` objects or dicts with ``seq``, ``kind`` and
+    ``notation`` (an exported log). Undo entries name the ``seq`` they take back.
+    """
+    items = list(moves)
+
+    def get(m: Any, key: str) -> Any:
+        return m[key] if isinstance(m, dict) else getattr(m, key)
+
+    undone = {int(str(get(m, "notation")).lstrip("#")) for m in items if get(m, "kind") == UNDO}
+    return [m for m in items if get(m, "kind") in (CHOICE, CHANCE_KIND) and get(m, "seq") not in undone]
+
+
+def format_result(result: Result | None, seats: Sequence[SeatRec]) -> str:
+    """The final result as text lines (``seats`` supply the names)."""
+    if result is None:
+        return "The game is not over yet."
+    names = {s.seat: _who(s) for s in seats}
+    lines = ["Final result:"]
+    for p in result.players:
+        lines.append(f"{p.rank}. {names.get(p.seat, f'Seat {p.seat + 1}')} — {p.score} points")
+    if result.solo:
+        facts = ", ".join(
+            f"{k}: {_yes_no(v)}" for k, v in result.solo.items() if isinstance(v, str | int | float | bool)
+        )
+        if facts:
+            lines.append(f"Solo: {facts}")
+    return "\n".join(lines)
+
+
+def _yes_no(value: Any) -> Any:
+    return ("yes" if value else "no") if isinstance(value, bool) else value
+
+
+def _who(seat: SeatRec) -> str:
+    return f"{seat.user_name} ({seat.label})" if seat.label else seat.user_name
+
+
+def _seat_of(seats: Sequence[SeatRec], user: str) -> SeatRec | None:
+    return next((s for s in seats if s.user_id == user), None)
+
+
+def _clean(value: Any, what: str, limit: int = 100) -> str:
+    text = str(value).strip()
+    if not text:
+        raise Refusal(f"The {what} is empty.")
+    if len(text) > limit:
+        raise Refusal(f"The {what} is too long ({len(text)} characters; the limit is {limit}).")
+    return text
+
+
+class Host:
+    """Table service over a :class:`~bot.store.Store` (see the module docstring).
+
+    ``render(game_name, view) -> PNG bytes`` is optional; it runs after the commit and a failing
+    renderer only costs the picture. ``games`` looks a game up by name (default: the registry).
+    """
+
+    def __init__(self, store: Store, render: Renderer | None = None, *, games: GameLookup = get_game) -> None:
+        self.store = store
+        self.render = render
+        self._games = games
+
+    # ------------------------------------------------------------------------------------------
+    # Lobby
+    # ------------------------------------------------------------------------------------------
+    @_guarded
+    def new_table(
+        self,
+        channel: str,
+        user: str,
+        user_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        guild: str | None = None,
+        reminder_hours: int | None = None,
+    ) -> Reply:
+        """Open a table for ``game`` in ``channel``; the creator takes the first seat."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        user_name = _clean(user_name, "name")
+        g = self._game(_clean(game, "game name", 40))
+        options = self._check_options(g, options)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+            raise Refusal("The seed must be a whole number from 0 to 2^63 − 1.")
+        with self.store.unit_of_work() as repo:
+            existing = repo.active_table(channel)
+            if existing:
+                raise Refusal(
+                    f"This channel already has a {existing.game} table ({existing.status}). "
+                    "Finish or abandon it first."
+                )
+            table = repo.create_table(
+                channel=channel,
+                guild=None if guild is None else str(guild),
+                game=g.name,
+                options=options,
+                seed=seed,
+                engine_version=g.version,
+                creator=user,
+                reminder_hours=reminder_hours,
+            )
+            repo.add_seat(table.id, user, user_name)
+            repo.commit()
+        want = options.get("players")
+        size = f" for {want} players" if want else ""
+        return Reply(
+            ok=True,
+            public=f"{user_name} opened a {g.name} table{size}. Join it with 'join'; start it with 'start'.",
+            version=table.version,
+            data={"table_id": table.id},
+        )
+
+    @_guarded
+    def join(self, channel: str, user: str, user_name: str) -> Reply:
+        """Take the next free seat at the open table of ``channel``."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        user_name = _clean(user_name, "name")
+        with self.store.unit_of_work() as repo:
+            table = self._table(repo, channel, OPEN)
+            seats = repo.seats(table.id)
+            if _seat_of(seats, user):
+                raise Refusal("You already have a seat at this table.", table.version)
+            want = table.options.get("players")
+            if want is not None and len(seats) >= want:
+                raise Refusal(f"The table is full ({want} players).", table.version)
+            seat = repo.add_seat(table.id, user, user_name)
+            version = self._bump(repo, table)
+            repo.commit()
+        count = len(seats) + 1
+        text = f"{user_name} joined ({count}/{want})." if want else f"{user_name} joined ({count} seated)."
+        if want is not None and count == want:
+            text += " The table is full; start the game with 'start'."
+        return Reply(ok=True, public=text, version=version, data={"seat": seat.seat})
+
+    @_guarded
+    def leave(self, channel: str, user: str) -> Reply:
+        """Give up a seat before the game starts (an empty table is abandoned)."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal("You have no seat at this table.", table.version)
+            if table.status != OPEN:
+                raise Refusal(
+                    "The game has started; you can't leave now (the creator or an admin can abandon it).",
+                    table.version,
+                )
+            repo.remove_seat(table.id, user)
+            rest = [s for s in seats if s.user_id != user]
+            changes: dict[str, Any] = {}
+            if not rest:
+                changes["status"] = ABANDONED
+            elif table.creator == user:
+                changes["creator"] = rest[0].user_id
+            version = self._bump(repo, table, **changes)
+            repo.commit()
+        text = f"{me.user_name} left the table."
+        if not rest:
+            text += " Nobody is left, so the table is closed."
+        return Reply(ok=True, public=text, version=version)
+
+    @_guarded
+    def start(self, channel: str, user: str) -> Reply:
+        """Start the open table: set up the game and resolve the opening chance decisions."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            if table.status != OPEN:
+                raise Refusal("The game has already started.", table.version)
+            seats = repo.seats(table.id)
+            if _seat_of(seats, user) is None and user != table.creator:
+                raise Refusal("Only a seated player can start the game.", table.version)
+            want = table.options.get("players")
+            if want is not None and len(seats) < want:
+                missing = want - len(seats)
+                raise Refusal(
+                    f"This table is for {want} players and {len(seats)} "
+                    f"{'is' if len(seats) == 1 else 'are'} seated; waiting for {missing} more.",
+                    table.version,
+                )
+            game = self._game(table.game)
+            options = {**table.options, "players": len(seats)}
+            seed = table.seed if table.seed is not None else secrets.randbits(62)
+            try:
+                state = game.setup(options, seed)
+            except (ValueError, IllegalAction) as exc:
+                raise Refusal(f"The game can't start: {_reason(exc)}", table.version) from None
+            state, entries, events = self._resolve_chance(game, state, table.id, seed, 1)
+            over = game.decision(state).seat is None
+            version = self._bump(
+                repo, table, status=FINISHED if over else RUNNING, options=options, seed=seed
+            )
+            repo.set_seat_labels(table.id, game.seat_labels(state))
+            repo.append_moves(entries)
+            repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
+            seats = repo.seats(table.id)
+            repo.commit()
+        first = f"The {game.name} game has started with {len(seats)} player(s)."
+
+        def build() -> Reply:
+            lines = [first, *self._event_lines(events, None)[0], self._next_line(game, state, seats)]
+            return Reply(
+                ok=True,
+                public="\n".join(lines),
+                png=self._render(game, state),
+                mention=self._to_mention(game, state, seats, None),
+                version=version,
+            )
+
+        return self._after_commit(build, first, version)
+
+    @_guarded
+    def solo(
+        self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Reply:
+        """Open and start a one-player table in one call."""
+        opts = {**(options or {}), "players": 1}
+        opened = self.new_table(channel, user, user_name, game, opts, seed)
+        if not opened.ok:
+            return opened
+        started = self.start(channel, user)
+        if not started.ok:
+            self.abandon(channel, user)
+        return started
+
+    @_guarded
+    def abandon(self, channel: str, user: str, is_admin: bool = False) -> Reply:
+        """Close the channel's open or running table (its creator or an admin only)."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            if user != table.creator and not is_admin:
+                creator = _seat_of(repo.seats(table.id), table.creator)
+                name = creator.user_name if creator else "its creator"
+                raise Refusal(
+                    f"Only the table's creator ({name}) or a server admin can abandon this game.", table.version
+                )
+            version = self._bump(repo, table, status=ABANDONED)
+            seq = repo.last_seq(table.id) + 1
+            repo.append_moves([MoveRec(table.id, seq, user, None, SYSTEM, "abandoned")])
+            repo.commit()
+        return Reply(ok=True, public=f"The {table.game} table was abandoned.", version=version)
+
+    # ------------------------------------------------------------------------------------------
+    # Playing
+    # ------------------------------------------------------------------------------------------
+    @_guarded
+    def move(
+        self,
+        channel: str,
+        user: str,
+        notation: str,
+        expected_version: int | None = None,
+        *,
+        table_id: int | None = None,
+    ) -> Reply:
+        """Play ``notation`` for ``user``: one transaction, chance resolved, optimistic version check.
+
+        ``expected_version`` (e.g. from a button) must match the table's version; ``table_id``
+        guards against a board left over from an earlier game in the channel.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        if not isinstance(notation, str):
+            raise Refusal("A move must be text.")
+        if len(notation) > MAX_INPUT:
+            raise Refusal(f"That move is too long ({len(notation)} characters; the limit is {MAX_INPUT}).")
+        text = notation.strip()
+        if not text:
+            raise Refusal("Type a move (ask for the legal moves if you're unsure).")
+        with self.store.unit_of_work() as repo:
+            table = self._table(repo, channel, RUNNING)
+            if table_id is not None and table_id != table.id:
+                raise Refusal("That board belongs to an earlier game in this channel.", table.version)
+            if expected_version is not None and expected_version != table.version:
+                raise Refusal(MOVED_ON, table.version)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal("You are not playing at this table.", table.version)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+            decision = game.decision(state)
+            if decision.seat != me.seat:
+                raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+            try:
+                action = game.parse_action(state, text)
+                new_state, events = game.apply(state, action)
+            except IllegalAction as exc:
+                raise Refusal(exc.reason, table.version) from None
+            except ValueError as exc:
+                raise Refusal(f"Can't read '{text}': {exc}", table.version) from None
+            canonical = game.format_action(state, action)
+            seq = repo.last_seq(table.id) + 1
+            entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical)]
+            new_state, chance, chance_events = self._resolve_chance(game, new_state, table.id, table.seed or 0, seq + 1)
+            entries += chance
+            over = game.decision(new_state).seat is None
+            version = self._bump(repo, table, **({"status": FINISHED} if over else {}))
+            repo.append_moves(entries)
+            repo.save_snapshot(table.id, entries[-1].seq, game.version, game.to_json(new_state))
+            repo.commit()
+        first = f"{_who(me)}: {canonical}"
+
+        def build() -> Reply:
+            public, private = self._event_lines(events + chance_events, me.seat)
+            next_line = self._next_line(game, new_state, seats)
+            return Reply(
+                ok=True,
+                public="\n".join([first, *public, next_line]),
+                private="\n".join(private) or None,
+                png=self._render(game, new_state),
+                mention=self._to_mention(game, new_state, seats, user),
+                version=version,
+                data={"next": next_line, "finished": over},
+            )
+
+        return self._after_commit(build, first, version)
+
+    @_guarded
+    def undo(self, channel: str, user: str, expected_version: int | None = None) -> Reply:
+        """Take back the caller's latest step of the current turn (appends an ``undo`` entry).
+
+        Refused across another seat's move, a chance outcome, the end of the caller's turn or a
+        step whose events carry ``undo_barrier``.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work() as repo:
+            table = self._table(repo, channel, RUNNING)
+            if expected_version is not None and expected_version != table.version:
+                raise Refusal(MOVED_ON, table.version)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal("You are not playing at this table.", table.version)
+            game = self._game(table.game)
+            moves = repo.moves(table.id)
+            state = self._state(repo, table, game, moves)
+            decision = game.decision(state)
+            effective = effective_moves(moves)
+            last = effective[-1] if effective else None
+            if decision.seat != me.seat:
+                if last is not None and last.kind == CHOICE and last.seat == me.seat:
+                    raise Refusal(
+                        f"Your turn is over ({self._name(decision.seat, seats)} is to play), "
+                        "so it can't be undone.",
+                        table.version,
+                    )
+                raise Refusal(
+                    "You can only undo your own steps during your own turn; "
+                    f"it is {self._name(decision.seat, seats)}'s turn.",
+                    table.version,
+                )
+            if last is None:
+                raise Refusal("There is nothing to undo.", table.version)
+            if last.kind == CHANCE_KIND:
+                raise Refusal(
+                    f"The last entry is a random outcome ({last.notation}); nothing before it can be undone.",
+                    table.version,
+                )
+            if last.seat != me.seat:
+                raise Refusal(
+                    f"You haven't taken a step in this turn yet; the last move ({last.notation}) was "
+                    f"{self._name(last.seat, seats)}'s, and other players' moves can't be undone.",
+                    table.version,
+                )
+            if decision.kind == TURN_START:
+                raise Refusal(
+                    "A new turn has begun since that step, so it can't be undone.", table.version
+                )
+            before = self._state_before(repo, table, game, moves, effective)
+            try:
+                _, events = game.apply(before, game.parse_action(before, last.notation))
+            except (IllegalAction, ValueError):
+                log.warning("table %s: step #%s does not re-apply; undo refused", table.id, last.seq)
+                raise Refusal("That step can't be undone (the log does not replay cleanly).", table.version) from None
+            if any(e.data.get("undo_barrier") for e in events):
+                raise Refusal(
+                    f"'{last.notation}' revealed information or can't be taken back for another reason; "
+                    "it can't be undone.",
+                    table.version,
+                )
+            seq = repo.last_seq(table.id) + 1
+            version = self._bump(repo, table)
+            repo.append_moves([MoveRec(table.id, seq, user, me.seat, UNDO, str(last.seq))])
+            repo.save_snapshot(table.id, seq, game.version, game.to_json(before))
+            repo.commit()
+        first = f"{_who(me)} took back '{last.notation}'."
+
+        def build() -> Reply:
+            next_line = self._next_line(game, before, seats)
+            return Reply(
+                ok=True,
+                public="\n".join([first, next_line]),
+                png=self._render(game, before),
+                version=version,
+                data={"next": next_line, "finished": False},
+            )
+
+        return self._after_commit(build, first, version)
+
+    # ------------------------------------------------------------------------------------------
+    # Looking
+    # ------------------------------------------------------------------------------------------
+    @_guarded
+    def board(self, channel: str, user: str | None = None) -> Reply:
+        """The current board (public text and picture; the caller's own view privately)."""
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._latest(repo, channel)
+            seats = repo.seats(table.id)
+            if table.status == OPEN or (table.status == ABANDONED and table.seed is None):
+                return Reply(ok=True, public=self._lobby_text(table, seats), version=table.version)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+        header = f"{table.game} — {self._status_line(game, state, seats, table)}"
+        spectator = game.text(state, None)
+        private = None
+        me = _seat_of(seats, str(user)) if user is not None else None
+        if me is not None:
+            own = game.text(state, me.seat)
+            if own != spectator:
+                private = own
+        return Reply(
+            ok=True,
+            public=f"{header}\n{spectator}",
+            private=private,
+            png=self._render(game, state),
+            version=table.version,
+            data={"header": header, "text": spectator, "seat_text": private},
+        )
+
+    @_guarded
+    def status(self, channel: str) -> Reply:
+        """A summary of the channel's latest table; ``data`` holds the same facts for front ends."""
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._latest(repo, channel)
+            seats = repo.seats(table.id)
+            moves = repo.moves(table.id)
+            state = None
+            game = self._game(table.game)
+            if table.status in (RUNNING, FINISHED) or (table.status == ABANDONED and table.seed is not None):
+                state = self._state(repo, table, game, moves)
+        data: dict[str, Any] = {
+            "table_id": table.id,
+            "game": table.game,
+            "status": table.status,
+            "version": table.version,
+            "options": table.options,
+            "players": [
+                {"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats
+            ],
+            "moves": len(effective_moves(moves)),
+            "to_act": None,
+            "to_act_seat": None,
+            "prompt": None,
+        }
+        if state is None:
+            text = self._lobby_text(table, seats)
+        else:
+            decision = game.decision(state)
+            if table.status == RUNNING and decision.seat is not None and 0 <= decision.seat < len(seats):
+                data["to_act"] = seats[decision.seat].user_id
+                data["to_act_seat"] = decision.seat
+                data["prompt"] = decision.prompt
+            text = f"{table.game} table #{table.id} — {self._status_line(game, state, seats, table)}"
+            text += f"\nPlayers: {', '.join(_who(s) for s in seats)} · {data['moves']} moves"
+        return Reply(ok=True, public=text, version=table.version, data=data)
+
+    @_guarded
+    def log(self, channel: str, n: int = 10) -> Reply:
+        """The last ``n`` log entries (1–200) as text; taken-back steps are marked."""
+        channel = _clean(channel, "channel id")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
+            raise Refusal("Ask for 1 to 200 log entries.")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._latest(repo, channel)
+            seats = repo.seats(table.id)
+            moves = repo.moves(table.id)
+        if not moves:
+            return Reply(ok=True, public="The log is empty.", version=table.version)
+        undone = {m.seq for m in moves if m.seq not in {e.seq for e in effective_moves(moves)}}
+        by_seq = {m.seq: m for m in moves}
+        lines = []
+        for m in moves[-n:]:
+            if m.kind == CHOICE:
+                line = f"#{m.seq} {self._name(m.seat, seats)}: {m.notation}"
+                if m.seq in undone:
+                    line += " (taken back)"
+            elif m.kind == CHANCE_KIND:
+                line = f"#{m.seq} chance: {m.notation}"
+            elif m.kind == UNDO:
+                target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
+                what = f"#{m.notation} ({target.notation})" if target else f"#{m.notation}"
+                line = f"#{m.seq} {self._name(m.seat, seats)} took back {what}"
+            else:
+                line = f"#{m.seq} — {m.notation}"
+            lines.append(line)
+        return Reply(ok=True, public="\n".join(lines), version=table.version)
+
+    @_guarded
+    def legal(self, channel: str, user: str) -> Reply:
+        """The caller's legal moves as ``choices`` = ``[(notation, label), …]`` (for autocomplete)."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal("You are not playing at this table.", table.version)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+        decision = game.decision(state)
+        if decision.seat != me.seat:
+            raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+        choices = [(game.format_action(state, a), game.describe(state, a)) for a in game.legal_actions(state)]
+        return Reply(ok=True, private=decision.prompt, choices=choices, version=table.version)
+
+    @_guarded
+    def export(self, channel: str) -> Reply:
+        """The channel's latest table as a JSON-ready move log in ``data`` (see docs/hosting.md)."""
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._latest(repo, channel)
+            seats = repo.seats(table.id)
+            moves = repo.moves(table.id)
+        data = {
+            "game": table.game,
+            "engine_version": table.engine_version,
+            "options": table.options,
+            "seed": table.seed,
+            "status": table.status,
+            "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats],
+            "moves": [{"seq": m.seq, "kind": m.kind, "seat": m.seat, "notation": m.notation} for m in moves],
+        }
+        return Reply(
+            ok=True,
+            private=f"Move log of {table.game} table #{table.id} ({len(moves)} entries).",
+            version=table.version,
+            data=data,
+        )
+
+    # ------------------------------------------------------------------------------------------
+    # Internals
+    # ------------------------------------------------------------------------------------------
+    def _game(self, name: str) -> Game:
+        try:
+            return self._games(name)
+        except KeyError as exc:
+            reason = exc.args[0] if exc.args else f"unknown game {name!r}"
+            raise Refusal(f"{str(reason)[:1].upper()}{str(reason)[1:]}.") from None
+
+    def _check_options(self, game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+        options = dict(options or {})
+        try:
+            encoded = json.dumps(options)
+        except (TypeError, ValueError):
+            raise Refusal("The options must be plain JSON data.") from None
+        if len(encoded) > 2000:
+            raise Refusal("The options are too long.")
+        players = options.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
+            raise Refusal("The number of players must be a whole number of at least 1.")
+        try:
+            game.setup(options, 0)  # validates player count, modules …
+        except (ValueError, IllegalAction) as exc:
+            raise Refusal(f"Those options don't work for {game.name}: {_reason(exc)}") from None
+        return options
+
+    @staticmethod
+    def _active(repo: Repository, channel: str) -> TableRec:
+        table = repo.active_table(channel)
+        if table is None:
+            raise Refusal("There is no game in this channel. Open one with 'new'.")
+        return table
+
+    def _table(self, repo: Repository, channel: str, status: str) -> TableRec:
+        table = self._active(repo, channel)
+        if table.status != status:
+            if status == RUNNING:
+                raise Refusal("The game hasn't started yet; start it with 'start'.", table.version)
+            raise Refusal("The game has already started.", table.version)
+        return table
+
+    @staticmethod
+    def _latest(repo: Repository, channel: str) -> TableRec:
+        table = repo.active_table(channel) or repo.latest_table(channel)
+        if table is None:
+            raise Refusal("There is no game in this channel. Open one with 'new'.")
+        return table
+
+    @staticmethod
+    def _bump(repo: Repository, table: TableRec, **changes: Any) -> int:
+        try:
+            return repo.bump_version(table.id, table.version, **changes)
+        except VersionConflict:
+            raise Refusal(MOVED_ON) from None
+
+    def _state(
+        self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec] | None = None
+    ) -> Any:
+        """The current state: the latest snapshot if it is current, else a replay of the log."""
+        snap = repo.latest_snapshot(table.id)
+        last = repo.last_seq(table.id, (CHOICE, CHANCE_KIND, UNDO))
+        if snap is not None and snap.seq >= last and snap.engine_version == game.version:
+            try:
+                return game.from_json(snap.state)
+            except ValueError:
+                log.warning("table %s: snapshot #%s does not load; replaying the log", table.id, snap.seq)
+        return self._replay(table, game, effective_moves(moves if moves is not None else repo.moves(table.id)))
+
+    def _state_before(
+        self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec], effective: list[MoveRec]
+    ) -> Any:
+        """The state just before the last effective entry (snapshot if exact, else replay).
+
+        The latest snapshot before that entry is exact when only system notes lie between them.
+        """
+        target = effective[-1]
+        snap = repo.snapshot_before(table.id, target.seq)
+        exact = snap is not None and all(m.kind == SYSTEM for m in moves if snap.seq < m.seq < target.seq)
+        if snap is not None and exact and snap.engine_version == game.version:
+            try:
+                return game.from_json(snap.state)
+            except ValueError:
+                log.warning("table %s: snapshot #%s does not load; replaying the log", table.id, snap.seq)
+        return self._replay(table, game, effective[:-1])
+
+    @staticmethod
+    def _replay(table: TableRec, game: Game, moves: Sequence[MoveRec]) -> Any:
+        try:
+            return replay(game, table.options, table.seed or 0, [m.notation for m in moves])
+        except (IllegalAction, ValueError) as exc:
+            raise Refusal(
+                f"This game's log no longer replays with {game.name} {game.version} "
+                f"(it was started with {table.engine_version}): {_reason(exc)}",
+                table.version,
+            ) from None
+
+    @staticmethod
+    def _resolve_chance(
+        game: Game, state: Any, table_id: int, seed: int, first_seq: int
+    ) -> tuple[Any, list[MoveRec], list[Event]]:
+        """Sample and apply chance outcomes (ply = each entry's seq) until a player must act."""
+        entries: list[MoveRec] = []
+        events: list[Event] = []
+        seq = first_seq
+        while game.decision(state).seat == CHANCE:
+            if len(entries) >= MAX_CHANCE_CHAIN:
+                raise RuntimeError(f"{game.name}: more than {MAX_CHANCE_CHAIN} chance decisions in a row")
+            action: Action = sample_chance(game, state, seed, seq)
+            notation = game.format_action(state, action)
+            state, evs = game.apply(state, action)
+            entries.append(MoveRec(table_id, seq, None, CHANCE, CHANCE_KIND, notation))
+            events.extend(evs)
+            seq += 1
+        return state, entries, events
+
+    @staticmethod
+    def _event_lines(events: Sequence[Event], seat: int | None) -> tuple[list[str], list[str]]:
+        public: list[str] = []
+        private: list[str] = []
+        for e in events:
+            if e.data.get("private"):
+                if seat is not None and e.seat == seat:
+                    private.append(e.text)
+            else:
+                public.append(e.text)
+        return public, private
+
+    @staticmethod
+    def _name(seat: int | None, seats: Sequence[SeatRec]) -> str:
+        if seat is None:
+            return "nobody"
+        if seat == CHANCE:
+            return "chance"
+        if 0 <= seat < len(seats):
+            return _who(seats[seat])
+        return f"seat {seat + 1}"
+
+    def _not_your_turn(self, seat: int | None, prompt: str, seats: Sequence[SeatRec]) -> str:
+        if seat is None:
+            return "The game is over."
+        return f"It's not your turn: waiting for {self._name(seat, seats)} ({prompt})"
+
+    def _next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
+        decision = game.decision(state)
+        if decision.seat is None:
+            return "The game is over.\n" + format_result(game.result(state), seats)
+        return f"{self._name(decision.seat, seats)} to play: {decision.prompt}"
+
+    def _status_line(self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec) -> str:
+        if table.status == ABANDONED:
+            return "abandoned"
+        decision = game.decision(state)
+        if decision.seat is None:
+            return "finished"
+        return f"{self._name(decision.seat, seats)} to play: {decision.prompt}"
+
+    @staticmethod
+    def _lobby_text(table: TableRec, seats: Sequence[SeatRec]) -> str:
+        want = table.options.get("players")
+        names = ", ".join(s.user_name for s in seats) or "nobody"
+        count = f"{len(seats)}/{want}" if want else str(len(seats))
+        if table.status == ABANDONED:
+            return f"The last {table.game} table here was abandoned before it started."
+        return f"{table.game} table #{table.id} is open ({count} seated: {names}). Join with 'join'."
+
+    def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
+        decision = game.decision(state)
+        if decision.seat is None:
+            return [s.user_id for s in seats]
+        if 0 <= decision.seat < len(seats) and seats[decision.seat].user_id != actor:
+            return [seats[decision.seat].user_id]
+        return []
+
+    @staticmethod
+    def _after_commit(build: Callable[[], Reply], saved: str, version: int) -> Reply:
+        """Build the reply of a committed change; if that fails the change still stands."""
+        try:
+            return build()
+        except Exception:
+            log.exception("building the reply failed after the commit")
+            return Reply(ok=True, public=f"{saved}\n(Saved, but the summary could not be shown.)", version=version)
+
+    def _render(self, game: Game, state: Any) -> bytes | None:
+        if self.render is None:
+            return None
+        try:
+            return self.render(game.name, game.view(state, None))
+        except Exception:
+            log.exception("rendering %s failed", game.name)
+            return None
+
+
+def _reason(exc: BaseException) -> str:
+    return exc.reason if isinstance(exc, IllegalAction) else str(exc)

@@ -1,0 +1,557 @@
+"""Persistent storage of tables, seats, the move log and state snapshots (DESIGN.md, "Storage").
+
+SQLModel tables over SQLAlchemy. SQLite is the default (a file, or ``sqlite://`` in memory for
+tests); any SQLAlchemy URL works through ``DATABASE_URL``. For SQLite every connection gets WAL,
+``synchronous=NORMAL``, a busy timeout and foreign keys, and SQLAlchemy (not the ``sqlite3``
+driver) emits ``BEGIN``: ``BEGIN IMMEDIATE`` for writing units of work, a deferred ``BEGIN`` for
+reads (SQLAlchemy's documented pysqlite "serializable isolation / savepoint" recipe).
+
+Callers work through :meth:`Store.unit_of_work`, which yields a :class:`Repository`. Nothing is
+written unless :meth:`Repository.commit` is called; everything the repository returns is a plain
+frozen dataclass (``TableRec``, ``SeatRec``, ``MoveRec``, ``SnapshotRec``), never an ORM object,
+so results can leave the session (and the worker thread) safely.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    func,
+    make_url,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Field, SQLModel, create_engine
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE_URL = "sqlite:///./meiji.db"
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+#: Table statuses.
+OPEN, RUNNING, FINISHED, ABANDONED = "open", "running", "finished", "abandoned"
+ACTIVE_STATUSES = (OPEN, RUNNING)
+#: Move kinds.
+CHOICE, CHANCE_KIND, UNDO, SYSTEM = "choice", "chance", "undo", "system"
+MOVE_KINDS = (CHOICE, CHANCE_KIND, UNDO, SYSTEM)
+
+_ACTIVE_WHERE = text("status IN ('open', 'running')")
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (timezone-aware)."""
+    return datetime.now(UTC)
+
+
+# ---------------------------------------------------------------------------------------------
+# ORM tables (private to this module: callers get the dataclasses below)
+# ---------------------------------------------------------------------------------------------
+class GameTable(SQLModel, table=True):
+    """One game table in one channel. ``version`` increases with every accepted change."""
+
+    __tablename__ = "game_table"
+    __table_args__ = (
+        # At most one open or running table per channel (partial unique index).
+        Index(
+            "ux_game_table_active_channel",
+            "channel",
+            unique=True,
+            sqlite_where=_ACTIVE_WHERE,
+            postgresql_where=_ACTIVE_WHERE,
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(sa_column=Column(String(100), nullable=False, index=True))
+    guild: str | None = Field(default=None, sa_column=Column(String(100), nullable=True))
+    game: str = Field(sa_column=Column(String(40), nullable=False))
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    status: str = Field(default=OPEN, sa_column=Column(String(16), nullable=False))
+    version: int = Field(default=0, sa_column=Column(Integer, nullable=False))
+    engine_version: str = Field(sa_column=Column(String(40), nullable=False))
+    creator: str = Field(sa_column=Column(String(100), nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    updated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    reminder_hours: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+
+
+class Seat(SQLModel, table=True):
+    """A player's seat at a table (0-based ``seat`` index, in join order)."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_seat_table_seat"),
+        UniqueConstraint("table_id", "user_id", name="uq_seat_table_user"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game_table.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    seat: int = Field(sa_column=Column(Integer, nullable=False))
+    user_id: str = Field(sa_column=Column(String(100), nullable=False))
+    user_name: str = Field(sa_column=Column(String(100), nullable=False))
+    label: str | None = Field(default=None, sa_column=Column(String(40), nullable=True))
+
+
+class Move(SQLModel, table=True):
+    """One append-only entry of a table's log: a choice, a chance outcome, an undo or a note."""
+
+    __tablename__ = "move"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_move_table_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game_table.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    seq: int = Field(sa_column=Column(Integer, nullable=False))
+    actor: str | None = Field(default=None, sa_column=Column(String(100), nullable=True))
+    seat: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    kind: str = Field(sa_column=Column(String(16), nullable=False))
+    notation: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class Snapshot(SQLModel, table=True):
+    """A cached state (engine JSON) after log entry ``seq``; the log stays the source of truth."""
+
+    __tablename__ = "snapshot"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_snapshot_table_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game_table.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    seq: int = Field(sa_column=Column(Integer, nullable=False))
+    engine_version: str = Field(sa_column=Column(String(40), nullable=False))
+    state: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+metadata = SQLModel.metadata
+
+
+# ---------------------------------------------------------------------------------------------
+# Plain records returned to callers
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TableRec:
+    """A game table as plain data."""
+
+    id: int
+    channel: str
+    guild: str | None
+    game: str
+    options: dict[str, Any]
+    seed: int | None
+    status: str
+    version: int
+    engine_version: str
+    creator: str
+    created_at: datetime
+    updated_at: datetime
+    reminder_hours: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRec:
+    """A seat as plain data."""
+
+    table_id: int
+    seat: int
+    user_id: str
+    user_name: str
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRec:
+    """A log entry as plain data (``seq`` is 1-based and gap-free within a table)."""
+
+    table_id: int
+    seq: int
+    actor: str | None
+    seat: int | None
+    kind: str
+    notation: str
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRec:
+    """A snapshot as plain data."""
+
+    table_id: int
+    seq: int
+    engine_version: str
+    state: str
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; everything we store is UTC."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def _table_rec(row: GameTable) -> TableRec:
+    return TableRec(
+        id=row.id or 0,
+        channel=row.channel,
+        guild=row.guild,
+        game=row.game,
+        options=dict(row.options or {}),
+        seed=row.seed,
+        status=row.status,
+        version=row.version,
+        engine_version=row.engine_version,
+        creator=row.creator,
+        created_at=_aware(row.created_at) or utcnow(),
+        updated_at=_aware(row.updated_at) or utcnow(),
+        reminder_hours=row.reminder_hours,
+    )
+
+
+def _seat_rec(row: Seat) -> SeatRec:
+    return SeatRec(row.table_id, row.seat, row.user_id, row.user_name, row.label)
+
+
+def _move_rec(row: Move) -> MoveRec:
+    return MoveRec(row.table_id, row.seq, row.actor, row.seat, row.kind, row.notation, _aware(row.created_at))
+
+
+class VersionConflict(Exception):
+    """The table's version was not the expected one (someone else changed it first)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Repository (one unit of work)
+# ---------------------------------------------------------------------------------------------
+class Repository:
+    """Reads and writes of one unit of work; returns plain records. Commit explicitly."""
+
+    def __init__(self, session: Session) -> None:
+        self._s = session
+        self.committed = False
+
+    # --- tables ----------------------------------------------------------------------------
+    def active_table(self, channel: str) -> TableRec | None:
+        """The open or running table of ``channel``, if any."""
+        row = self._s.execute(
+            select(GameTable).where(GameTable.channel == channel, GameTable.status.in_(ACTIVE_STATUSES))
+        ).scalars().first()
+        return _table_rec(row) if row else None
+
+    def latest_table(self, channel: str) -> TableRec | None:
+        """The most recently created table of ``channel`` (any status)."""
+        row = self._s.execute(
+            select(GameTable).where(GameTable.channel == channel).order_by(GameTable.id.desc()).limit(1)
+        ).scalars().first()
+        return _table_rec(row) if row else None
+
+    def table(self, table_id: int) -> TableRec | None:
+        """A table by id."""
+        row = self._s.get(GameTable, table_id)
+        return _table_rec(row) if row else None
+
+    def tables(self, status: Sequence[str] | None = None) -> list[TableRec]:
+        """All tables (optionally with one of ``status``), oldest first."""
+        query = select(GameTable).order_by(GameTable.id)
+        if status:
+            query = query.where(GameTable.status.in_(list(status)))
+        return [_table_rec(r) for r in self._s.execute(query).scalars()]
+
+    def create_table(
+        self,
+        *,
+        channel: str,
+        guild: str | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int | None,
+        engine_version: str,
+        creator: str,
+        reminder_hours: int | None = None,
+    ) -> TableRec:
+        """Insert a new open table (version 1)."""
+        now = utcnow()
+        row = GameTable(
+            channel=channel,
+            guild=guild,
+            game=game,
+            options=dict(options),
+            seed=seed,
+            status=OPEN,
+            version=1,
+            engine_version=engine_version,
+            creator=creator,
+            created_at=now,
+            updated_at=now,
+            reminder_hours=reminder_hours,
+        )
+        self._s.add(row)
+        self._s.flush()
+        return _table_rec(row)
+
+    def bump_version(self, table_id: int, expected: int, **changes: Any) -> int:
+        """Set ``version = expected + 1`` (and ``changes``) only if the version is ``expected``.
+
+        ``changes`` may hold ``status``, ``options`` (a new dict), ``seed``, ``creator`` or
+        ``reminder_hours``. Returns the new version; raises :class:`VersionConflict` when the row
+        was changed by someone else (nothing is written then).
+        """
+        allowed = {"status", "options", "seed", "creator", "reminder_hours"}
+        bad = set(changes) - allowed
+        if bad:
+            raise ValueError(f"cannot change {sorted(bad)}")
+        if "options" in changes:
+            changes["options"] = dict(changes["options"])  # always a new dict for the JSON column
+        result = self._s.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id, GameTable.version == expected)
+            .values(version=expected + 1, updated_at=utcnow(), **changes)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:
+            raise VersionConflict(f"table {table_id} is no longer at version {expected}")
+        return expected + 1
+
+    # --- seats -----------------------------------------------------------------------------
+    def seats(self, table_id: int) -> list[SeatRec]:
+        """Seats of a table in seat order."""
+        rows = self._s.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars()
+        return [_seat_rec(r) for r in rows]
+
+    def add_seat(self, table_id: int, user_id: str, user_name: str) -> SeatRec:
+        """Seat a user at the next free index."""
+        count = self._s.execute(select(func.count()).select_from(Seat).where(Seat.table_id == table_id)).scalar_one()
+        row = Seat(table_id=table_id, seat=count, user_id=user_id, user_name=user_name)
+        self._s.add(row)
+        self._s.flush()
+        return _seat_rec(row)
+
+    def remove_seat(self, table_id: int, user_id: str) -> None:
+        """Remove a user's seat and close the gap (later seats move down by one)."""
+        rows = list(self._s.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
+        gone = next((r for r in rows if r.user_id == user_id), None)
+        if gone is None:
+            return
+        self._s.delete(gone)
+        self._s.flush()
+        for row in rows:
+            if row.seat > gone.seat:
+                row.seat -= 1
+                self._s.flush()
+
+    def set_seat_labels(self, table_id: int, labels: Sequence[str]) -> None:
+        """Store each seat's label (e.g. the player colour)."""
+        rows = self._s.execute(select(Seat).where(Seat.table_id == table_id)).scalars()
+        for row in rows:
+            if row.seat < len(labels):
+                row.label = str(labels[row.seat])[:40]
+        self._s.flush()
+
+    # --- moves and snapshots ----------------------------------------------------------------
+    def moves(self, table_id: int) -> list[MoveRec]:
+        """The whole log of a table in order."""
+        rows = self._s.execute(select(Move).where(Move.table_id == table_id).order_by(Move.seq)).scalars()
+        return [_move_rec(r) for r in rows]
+
+    def last_seq(self, table_id: int, kinds: Sequence[str] = MOVE_KINDS) -> int:
+        """The highest ``seq`` among entries of ``kinds`` (0 if none)."""
+        value = self._s.execute(
+            select(func.max(Move.seq)).where(Move.table_id == table_id, Move.kind.in_(list(kinds)))
+        ).scalar_one()
+        return int(value or 0)
+
+    def append_moves(self, moves: Sequence[MoveRec]) -> None:
+        """Append log entries (their ``seq`` must continue the log)."""
+        now = utcnow()
+        for m in moves:
+            if m.kind not in MOVE_KINDS:
+                raise ValueError(f"unknown move kind {m.kind!r}")
+            self._s.add(
+                Move(
+                    table_id=m.table_id,
+                    seq=m.seq,
+                    actor=m.actor,
+                    seat=m.seat,
+                    kind=m.kind,
+                    notation=m.notation,
+                    created_at=m.created_at or now,
+                )
+            )
+        self._s.flush()
+
+    def save_snapshot(self, table_id: int, seq: int, engine_version: str, state: str) -> None:
+        """Store the state JSON reached after log entry ``seq``."""
+        self._s.add(Snapshot(table_id=table_id, seq=seq, engine_version=engine_version, state=state, created_at=utcnow()))
+        self._s.flush()
+
+    def latest_snapshot(self, table_id: int) -> SnapshotRec | None:
+        """The snapshot with the highest ``seq``."""
+        row = self._s.execute(
+            select(Snapshot).where(Snapshot.table_id == table_id).order_by(Snapshot.seq.desc()).limit(1)
+        ).scalars().first()
+        return SnapshotRec(row.table_id, row.seq, row.engine_version, row.state) if row else None
+
+    def snapshot_before(self, table_id: int, seq: int) -> SnapshotRec | None:
+        """The latest snapshot taken strictly before log entry ``seq``."""
+        row = self._s.execute(
+            select(Snapshot)
+            .where(Snapshot.table_id == table_id, Snapshot.seq < seq)
+            .order_by(Snapshot.seq.desc())
+            .limit(1)
+        ).scalars().first()
+        return SnapshotRec(row.table_id, row.seq, row.engine_version, row.state) if row else None
+
+    # --- transaction -------------------------------------------------------------------------
+    def commit(self) -> None:
+        """Commit the unit of work."""
+        self._s.commit()
+        self.committed = True
+
+    def rollback(self) -> None:
+        """Throw away everything done in this unit of work."""
+        self._s.rollback()
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine and store
+# ---------------------------------------------------------------------------------------------
+def is_memory_url(url: str) -> bool:
+    """True for an in-memory SQLite URL (``sqlite://``, ``sqlite:///:memory:``)."""
+    u = make_url(url)
+    return u.get_backend_name() == "sqlite" and (
+        u.database in (None, "", ":memory:") or "mode=memory" in str(u.query)
+    )
+
+
+def make_engine(url: str, *, echo: bool = False) -> Engine:
+    """Create the SQLAlchemy engine for ``url`` with the SQLite settings of DESIGN.md."""
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite":
+        return create_engine(url, echo=echo, pool_pre_ping=True)
+    memory = is_memory_url(url)
+    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+    if memory:
+        kwargs["poolclass"] = StaticPool
+    engine = create_engine(url, echo=echo, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (see _on_begin)
+        cur = dbapi_conn.cursor()
+        if not memory:
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        conn.exec_driver_sql("BEGIN" if mode == "DEFERRED" else "BEGIN IMMEDIATE")
+
+    return engine
+
+
+class Store:
+    """The database: engine, schema management and units of work.
+
+    ``Store()`` reads ``DATABASE_URL`` (default ``sqlite:///./meiji.db``); ``Store("sqlite://")``
+    is an in-memory database for tests (one shared connection, calls serialised by a lock).
+    Call :meth:`migrate` once before use (``Store.open`` does it).
+    """
+
+    def __init__(self, url: str | None = None, *, echo: bool = False) -> None:
+        self.url = url or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+        self.memory = is_memory_url(self.url)
+        self.engine = make_engine(self.url, echo=echo)
+        self._sqlite = self.engine.dialect.name == "sqlite"
+        # An in-memory database is one shared connection: serialise units of work on it.
+        self._lock = threading.RLock() if self.memory else None
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Create a store and bring its schema up to date."""
+        store = cls(url)
+        store.migrate()
+        return store
+
+    def create_all(self) -> None:
+        """Create the tables directly from the models (in-memory databases and tests)."""
+        metadata.create_all(self.engine)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision: alembic ``upgrade head`` (create_all in memory)."""
+        if self.memory:
+            self.create_all()
+            return
+        from alembic import command
+
+        cfg = self.alembic_config()
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def alembic_config(self) -> Any:
+        """An alembic ``Config`` built in code (no .ini needed; works from an installed package)."""
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+        cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        return cfg
+
+    @contextmanager
+    def unit_of_work(self, write: bool = True) -> Iterator[Repository]:
+        """A transaction as a :class:`Repository`; rolled back unless ``commit()`` is called.
+
+        ``write=True`` starts SQLite transactions with ``BEGIN IMMEDIATE`` (the write lock is
+        taken up front, so read-check-write sequences cannot interleave); ``write=False`` uses a
+        deferred ``BEGIN``.
+        """
+        guard = self._lock if self._lock is not None else nullcontext()
+        with guard, Session(self.engine, expire_on_commit=False) as session:
+            if self._sqlite:
+                session.connection(execution_options={"sqlite_begin": "IMMEDIATE" if write else "DEFERRED"})
+            repo = Repository(session)
+            try:
+                yield repo
+            except BaseException:
+                session.rollback()
+                raise
+            else:
+                if not repo.committed:
+                    session.rollback()
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()

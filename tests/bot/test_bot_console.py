@@ -1,0 +1,142 @@
+"""The terminal table driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from fakegame import GAME
+
+from bot.console import CHANNEL, Console, play_local
+from bot.host import Host
+from engine.core import replay
+
+
+def run(host: Host, script: str, *, players: int = 2, resume: bool = False, seed: int | None = 4, **kw) -> tuple[int, str]:
+    out = io.StringIO()
+    code = play_local(
+        host, "dicerace", players, {"first_game": True}, resume=resume, seed=seed,
+        stdin=io.StringIO(script), stdout=out, **kw,
+    )
+    return code, out.getvalue()
+
+
+def test_plays_a_whole_game_by_numbers(host: Host) -> None:
+    # "1" is "move 1" while pips are left, else "bank": the game always progresses
+    code, out = run(host, "1\n" * 2000)
+    assert code == 0
+    assert "Final result:" in out and "Game over." in out
+    assert "1. Seat" in out
+    assert host.status(CHANNEL).data["status"] == "finished"  # type: ignore[index]
+    assert "=== Seat" in out and "to play" in out and "Your moves:" in out
+
+
+def test_shows_turn_text_and_numbered_moves(host: Host) -> None:
+    code, out = run(host, "")
+    assert code == 0
+    assert "Dice race to 10" in out
+    assert "   1. move 1 — Move 1 step(s)" in out or "   1. bank — Bank 0" in out
+    assert "Saved. Resume with: meiji local --resume" in out
+
+
+def test_commands_and_rejected_input_are_explained(host: Host, tmp_path: Path) -> None:
+    save = tmp_path / "log.json"
+    script = "\n".join([
+        "help",
+        "moves",
+        "moves bank",
+        "moves zzz",
+        "",
+        "xyzzy",
+        "99",
+        "x" * 300,
+        "undo",
+        "log",
+        "log many",
+        "save",
+        f"save {save}",
+        f"export {tmp_path / 'missing-dir' / 'x.json'}",
+        "board",
+        "!bank",
+        "quit",
+    ]) + "\n"
+    code, out = run(host, script)
+    assert code == 0
+    assert "Commands:" in out
+    assert "No legal move contains 'zzz'." in out
+    assert "Type a move, its number, or 'help'." in out
+    assert "Not accepted: Can't read 'xyzzy'" in out
+    assert "There is no move number 99" in out
+    assert "Not accepted: That move is too long (300 characters; the limit is 200)." in out
+    assert "Not accepted: The last entry is a random outcome" in out
+    assert "#1 chance: first" in out
+    assert "Usage: log [N]" in out
+    assert "Every move is already saved." in out
+    assert f"Move log written to {save}" in out
+    assert "Can't write" in out
+    assert ": bank" in out  # the forced move went through
+    exported = json.loads(save.read_text())
+    assert exported["game"] == "dicerace" and exported["moves"][0]["kind"] == "chance"
+    # the saved log replays
+    state = replay(GAME, exported["options"], exported["seed"], [m["notation"] for m in exported["moves"]])
+    assert GAME.decision(state).seat is not None
+
+
+def test_undo_in_console(host: Host) -> None:
+    code, out = run(host, "move 1\nundo\nquit\n")
+    assert code == 0
+    assert "took back 'move 1'" in out
+
+
+def test_quit_and_resume(host: Host) -> None:
+    code, out = run(host, "1\n1\nquit\n")
+    assert code == 0 and "Saved. Resume with: meiji local --resume" in out
+    moves_before = host.status(CHANNEL).data["moves"]  # type: ignore[index]
+    code, out = run(host, "1\n" * 2000, resume=True)
+    assert code == 0 and "Resuming" in out and "Final result:" in out
+    assert host.status(CHANNEL).data["moves"] > moves_before  # type: ignore[index]
+
+
+def test_local_without_resume_asks(host: Host) -> None:
+    run(host, "1\nquit\n")
+    table = host.status(CHANNEL).data["table_id"]  # type: ignore[index]
+    # EOF at the question: nothing changes
+    code, out = run(host, "")
+    assert code == 0 and "Type 'resume' to continue it" in out and "meiji local --resume" in out
+    assert host.status(CHANNEL).data["table_id"] == table  # type: ignore[index]
+    # an unclear answer is asked again, then resume
+    code, out = run(host, "maybe\nresume\nquit\n")
+    assert "Please type 'resume', 'new' or 'quit'." in out and "Resuming" in out
+    assert host.status(CHANNEL).data["table_id"] == table  # type: ignore[index]
+    # new: the old table is abandoned and a fresh one starts
+    code, out = run(host, "new\nquit\n")
+    assert code == 0 and "abandoned" in out
+    assert host.status(CHANNEL).data["table_id"] != table  # type: ignore[index]
+
+
+def test_resume_without_saved_game_starts_new(host: Host) -> None:
+    code, out = run(host, "quit\n", resume=True)
+    assert code == 0 and "no unfinished terminal game" in out
+    assert host.status(CHANNEL).data["status"] == "running"  # type: ignore[index]
+
+
+def test_bad_new_game_is_explained(host: Host) -> None:
+    code, out = run(host, "", players=7)
+    assert code == 1 and "Not accepted:" in out and "1 to 4 players" in out
+
+
+def test_compact_move_list(host: Host) -> None:
+    out = io.StringIO()
+    console = Console(host, stdin=io.StringIO("moves\nquit\n"), stdout=out, compact_limit=1)
+    assert console.open("dicerace", 2, {}, seed=6) == 0
+    text = out.getvalue()
+    first_turn = text.split("Your moves (")[1]
+    assert "type 'moves' to list all" in first_turn
+    assert "Your moves:" in text  # the full list after 'moves'
+
+
+def test_four_player_hot_seat(host: Host) -> None:
+    code, out = run(host, "1\n" * 4000, players=4)
+    assert code == 0 and "Final result:" in out
+    assert all(f"Seat {k}" in out for k in range(1, 5))

@@ -1,0 +1,171 @@
+"""Rules topics, message shortening, mentions and board pictures of the Discord adapter."""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+
+import discord
+import pytest
+from discord_fakes import ANN, Commands, make_interaction, private, public, run
+
+from bot.discord_app import pictures
+from bot.discord_app.messages import (
+    code_block,
+    commands_wording,
+    first_line,
+    fit,
+    last_lines,
+    mention_text,
+)
+from bot.discord_app.pictures import MAX_UPLOAD, BoardRenderer, board_file, load_renderer
+from bot.discord_app.rules_topics import TOPICS, find_topic, search_topics
+from bot.host import Host
+from engine.zaibatsu import notation
+
+REQUIRED = {
+    "turn", "rd", "mining", "factory", "machines", "production", "ships", "trains", "markets",
+    "investments", "silk", "departments", "consolidation", "rounds", "scoring", "final", "undo", "notation",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules topics
+# ---------------------------------------------------------------------------------------------
+def test_every_required_topic_exists_and_cites_a_section() -> None:
+    keys = {t.key for t in TOPICS}
+    assert keys >= REQUIRED
+    assert len(keys) == len(TOPICS)
+    for t in TOPICS:
+        if t.key not in ("undo", "notation"):
+            assert re.match(r"§2\.\d+(\.\d+)? \S", t.section), t.section
+        text = t.text()
+        assert t.section in text and len(text) <= 2000
+        assert t.answer.strip() and len(t.title) <= 60
+    assert find_topic("consolidation").section == "§2.8 Consolidation"  # type: ignore[union-attr]
+
+
+def test_topic_examples_are_valid_notation() -> None:
+    for t in TOPICS:
+        for example in t.examples:
+            action = notation.parse_action(example)
+            assert notation.parse_action(notation.format_action(action)) == action, example
+
+
+def test_find_and_search_topics() -> None:
+    assert find_topic("R&D").key == "rd"  # type: ignore[union-attr]
+    assert find_topic("  Local   Markets ").key == "markets"  # type: ignore[union-attr]
+    assert find_topic("railways").key == "trains"  # type: ignore[union-attr]
+    assert find_topic("chess") is None
+    assert find_topic("x" * 5000) is None
+    assert [t.key for t in search_topics("consol")] == ["consolidation"]
+    assert len(search_topics("")) == min(25, len(TOPICS))
+    assert search_topics("§2.5.6")[0].key == "ships"
+
+
+def test_rules_command_answers_privately(host: Host) -> None:
+    cmds = Commands(host)
+    [answer] = private(cmds.as_user("rules", ANN, topic="silk"))
+    assert answer.content.startswith("**Silk** — §2.4")
+    inter = cmds.as_user("rules", ANN, topic="teleport")
+    assert public(inter) == [] and "Try one of" in private(inter)[0].content
+    choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN), "ship"))
+    assert [c.value for c in choices] == ["ships"]
+    assert all(len(c.name) <= 100 for c in run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")))
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages
+# ---------------------------------------------------------------------------------------------
+def test_fit_keeps_first_and_last_lines() -> None:
+    lines = ["The game has started."] + [f"event {i} " + "x" * 50 for i in range(200)] + ["Bob (green) to play: pick"]
+    text = fit("\n".join(lines))
+    assert len(text) <= 2000
+    assert text.startswith("The game has started.") and text.endswith("Bob (green) to play: pick")
+    assert "more lines; see /game log" in text
+    assert fit("short") == "short"
+    assert len(fit("y" * 5000)) <= 2000
+    assert len(fit("a\n" + "b" * 5000)) <= 2000
+
+
+def test_last_lines_and_code_block() -> None:
+    text = "\n".join(f"#{i} move" for i in range(1000))
+    tail = last_lines(text, 300)
+    assert len(tail) <= 300 and tail.endswith("#999 move")
+    block = code_block(text + "\n```", 500)
+    assert block.startswith("```\n") and block.endswith("\n```") and len(block) <= 500
+    assert block.count("```") == 2
+
+
+def test_mentions_and_wording() -> None:
+    assert mention_text(["1001", "1002", "1001", "u3"]) == "<@1001> <@1002>"
+    assert commands_wording("Join it with 'join'; start it with 'start'.") == (
+        "Join it with `/game join`; start it with `/game start`."
+    )
+    assert commands_wording("Played 'done'.") == "Played 'done'."
+    assert first_line("\n\n  hello \nworld") == "hello"
+
+
+# ---------------------------------------------------------------------------------------------
+# Pictures
+# ---------------------------------------------------------------------------------------------
+def test_board_file_has_alt_text_and_respects_the_upload_budget() -> None:
+    f = board_file(b"\x89PNG data", "A board")
+    assert isinstance(f, discord.File) and f.filename == "board.png" and f.description == "A board"
+    assert board_file(b"", "x") is None and board_file(None, "x") is None
+    assert board_file(b"0" * (MAX_UPLOAD + 1), "too big") is None
+    assert len(board_file(b"png", "d" * 5000).description or "") <= 1024  # type: ignore[union-attr]
+
+
+def test_board_renderer_remembers_alt_text() -> None:
+    module = ModuleType("render.fake")
+    module.render = lambda view: b"png-" + str(view["n"]).encode()  # type: ignore[attr-defined]
+    module.alt_text = lambda view: f"board number {view['n']}"  # type: ignore[attr-defined]
+    renderer = BoardRenderer(loader=lambda game: module, cache_size=2)
+    for n in range(3):
+        assert renderer("fake", {"n": n}) == f"png-{n}".encode()
+    assert renderer.alt_text(b"png-2") == "board number 2"
+    assert renderer.alt_text(b"png-0") is None  # evicted: the cache is small and never authoritative
+
+
+def test_board_renderer_without_module_or_alt_text() -> None:
+    assert BoardRenderer(loader=lambda game: None)("nothing", {}) is None
+    module = ModuleType("render.plain")
+    module.render = lambda view: b"png"  # type: ignore[attr-defined]
+    renderer = BoardRenderer(loader=lambda game: module)
+    assert renderer("plain", {}) == b"png" and renderer.alt_text(b"png") is None
+
+
+def test_broken_alt_text_only_costs_the_description(caplog: pytest.LogCaptureFixture) -> None:
+    module = ModuleType("render.half")
+    module.render = lambda view: b"png"  # type: ignore[attr-defined]
+
+    def broken(view: dict[str, object]) -> str:
+        raise ValueError("no words")
+
+    module.alt_text = broken  # type: ignore[attr-defined]
+    assert BoardRenderer(loader=lambda game: module)("half", {}) == b"png"
+    assert any("alt text" in r.getMessage() for r in caplog.records)
+
+
+def test_load_renderer_is_defensive() -> None:
+    assert load_renderer("../etc") is None
+    assert load_renderer("Zaibatsu") is None
+    assert load_renderer("no_such_game_here") is None
+    module = load_renderer("zaibatsu")  # present once render/zaibatsu.py lands; absent before
+    assert module is None or callable(module.render)
+    assert pictures.MAX_ALT == 1024
+
+
+def test_real_zaibatsu_picture_reaches_discord_with_its_alt_text(store: object) -> None:
+    pytest.importorskip("render.zaibatsu")
+    from discord_fakes import BOB, CH, assert_accepted
+
+    renderer = BoardRenderer()
+    host = Host(store, render=renderer)  # type: ignore[arg-type]
+    host.new_table(CH, str(ANN), "Ann", "zaibatsu", {"players": 2}, 4)
+    host.join(CH, str(BOB), "Bob")
+    message = assert_accepted(Commands(host).as_user("start", ANN))
+    [picture] = message.files
+    assert picture.filename == "board.png"
+    assert picture.description and picture.description.startswith("Nippon: Zaibatsu board")
