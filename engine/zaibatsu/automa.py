@@ -182,24 +182,28 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
 
 
 def choose_slot(state: ZState, region: str, options: list[tuple[int, int, int | None]]) -> tuple[int, int, int | None]:
-    """Slot choice (§2.12.5 step 3): (a) the placement that replaces or removes your highest token in
-    the region, leftmost; else (b) the highest printed value (none = 0), leftmost."""
+    """Slot choice (§2.12.5 step 3; S-DE p.21 a/b).
+
+    (a) A placement that replaces or removes one of your tokens, taking your highest-valued token
+    that any placement can displace (the reading "hurt you most": S-DE "dein Einflussmarker mit dem
+    höchsten Wert ersetzt oder entfernt"), leftmost on ties; else (b) the highest printed value
+    (none = 0), leftmost. ``options`` are already in left-to-right order.
+    """
     t = tables()
-    human_values = [
-        s[1] for m in state.markets if m.region == region for s in m.slots if s is not None and s[0] == HUMAN
-    ]
-    if human_values:
-        best = max(human_values)
-        hits = []
-        for mi, slot, evict in options:
-            m = state.markets[mi]
-            occ = m.slots[slot]
-            replaces = occ is not None and occ[0] == HUMAN and occ[1] == best
-            removed = m.slots[evict] if evict is not None else None
-            if replaces or (removed is not None and removed[1] == best):
-                hits.append((mi, slot, evict))
-        if hits:
-            return hits[0]  # options are already in left-to-right order
+
+    def displaced(o: tuple[int, int, int | None]) -> int:
+        m = state.markets[o[0]]
+        occ = m.slots[o[1]]
+        if occ is not None and occ[0] == HUMAN:
+            return occ[1]
+        removed = m.slots[o[2]] if o[2] is not None else None
+        if removed is not None and removed[0] == HUMAN:
+            return removed[1]
+        return 0
+
+    best = max((displaced(o) for o in options), default=0)
+    if best > 0:
+        return next(o for o in options if displaced(o) == best)
 
     def printed(o: tuple[int, int, int | None]) -> int:
         return t.market_by_id[state.markets[o[0]].id].printed[o[1]]

@@ -24,6 +24,13 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
     if action.kind == "chance":
         return "Chance outcomes are drawn by the table, not played."
     kinds = {a.kind for a in legal}
+    # Moves of the right kind that are merely impossible now: say why instead of listing the kind
+    # as both "not possible" and "expected" (§2.3 b: consolidation needs a worker; 'done' ends an
+    # action only after its first activation).
+    if action.kind == "consolidate" and d.kind == "turn" and "consolidate" not in kinds:
+        return "You have no worker in your workforce to consolidate; take a worker for an action."
+    if action.kind == "done" and d.kind == "activation" and "done" not in kinds:
+        return "Make at least one activation of your action before 'done'."
     if action.kind not in kinds:
         expected = KIND_WORDS.get(d.kind) or ", ".join(sorted({format_action(a).split()[0] for a in legal}))
         return f"Now: {d.prompt}. '{action.kind}' is not possible here; expected {expected}."

@@ -20,7 +20,9 @@ def measure(state: ZState, p: Player, what: str) -> int:
     if what in ("ships_built", "trains_built"):
         return getattr(p, what.split("_")[0])
     if what == "machines_built":
-        return sum(sum(f.machines) for f in p.factories)
+        # Pieces taken from the machines row (the start-tile A1 machine included), as for the
+        # prestige thresholds and the solo goal.
+        return p.machines
     if what in ("rd", "mining", "finance"):
         return getattr(p, what) - 1
     if what == "factories_built":

@@ -109,7 +109,8 @@ def _int(value: str, what: str, example: str) -> int:
 
 
 def _split_mod(tokens: list[str], example: str) -> tuple[list[str], int]:
-    if tokens and tokens[-1].startswith("+f"):
+    # Notation is case-insensitive (module docstring): '+F3' is the same modifier as '+f3'.
+    if tokens and tokens[-1].lower().startswith("+f"):
         return tokens[:-1], _int(tokens[-1][2:], "The modifier's factory slot", example)
     return tokens, 0
 

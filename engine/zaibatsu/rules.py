@@ -488,8 +488,11 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         state.display.append(f"{f['tile']}{value}")
     elif what == "modern":
         picked = value.split("+")
-        for tile in reversed(picked):
-            state.stack.append({"k": "chance", "what": "side", "tile": tile})
+        if state.options.first_game:
+            state.display.extend(f"{tile}A" for tile in picked)  # side A in a first game, like the others
+        else:
+            for tile in reversed(picked):
+                state.stack.append({"k": "chance", "what": "side", "tile": tile})
         ev(events, "factories", CHANCE, f"Modern factories in the display: {', '.join(picked)}.")
     elif what == "common":
         state.common_goals.setdefault(str(f["period"]), []).append(value)
