@@ -364,3 +364,19 @@ def test_common_goals_period_III_fixed_reward_before_final_scoring():
     assert "reward" not in [e.kind for e in events]
     assert GAME.result(t.state) is not None
     assert GAME.check_invariants(t.state) == []
+
+
+def test_modern_factories_in_a_first_game_show_side_a() -> None:
+    # §2.2.1 step 9 / D-17: side A for every factory in a first game; the modern tiles join the
+    # display the same way (no side is drawn for them).
+    from engine.core import sample_chance
+
+    state = GAME.setup({"players": 2, "first_game": True, "modules": ["modern_factories"]}, 11)
+    ply = 0
+    while GAME.decision(state).seat == CHANCE:
+        assert GAME.decision(state).prompt != "random event: side"
+        state, _ = GAME.apply(state, sample_chance(GAME, state, 11, ply))
+        ply += 1
+    modern = [f for f in state.display if f[-2] == "5"]
+    assert len(modern) == 3 and all(f.endswith("A") for f in modern)
+    assert all(f.endswith("A") for f in state.display)
