@@ -567,7 +567,7 @@ def turn_actions(state: ZState, p: Player) -> list[Action]:
                 continue
             for action in t.hiring[h].actions:
                 probe = new_act_frame(p.seat, action, "")
-                if activations(state, p, probe, extra_workers=1):
+                if can_activate(state, p, probe, extra_workers=1):
                     out.extend(Action("take", (h + 1, action, c)) for c in sorted(set(space)))
     if p.workforce or (state.options.empty_consolidation and not out):
         # §2.3 (b); rule gap G-1 (reference §2.15): with an empty workforce and no legal action the
@@ -712,6 +712,42 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
     raise AssertionError(action)
 
 
+def can_activate(state: ZState, p: Player, f: dict[str, Any], extra_workers: int = 0) -> bool:
+    """Whether :func:`activations` would be non-empty (fast existence checks; same rules)."""
+    t = tables()
+    action = f["action"]
+    limit = 1 if action in ("rd", "mining", "factory") else t.n["activation_limit"]
+    if f["n"] >= limit:
+        return False
+    if action in ("rd", "mining"):
+        return money_like(p) >= min(t.n["rd_step_costs" if action == "rd" else "mining_step_costs"])
+    if action in ("ships", "trains"):
+        costs = (t.n["transport_cost_iron"], t.n["transport_cost_money"])
+        if not any(p.iron >= c.get("iron", 0) and money_like(p) >= c.get("money", 0) for c in costs):
+            return False
+        if action == "ships":
+            if p.ships >= 6 or len(p.workforce) + extra_workers >= workforce_slots():
+                return False
+            limit_ships = t.count(state.options.players).ship_slots
+            return any(
+                d.id not in f["used"] and state.experts[d.id] and len(state.ships[d.id]) < limit_ships
+                for d in t.destinations
+            )
+        if p.trains >= 6:
+            return False
+        return any(
+            r not in f["used"] and any(
+                ts.min_players <= state.options.players and state.trains[r][ts.slot - 1] is None
+                for ts in t.train_slots
+            )
+            for r in t.region_ids
+        )
+    if action == "investments":
+        k = f["n"] + 1
+        return any(g not in f["types"] and goods_of(p, g) >= k for g in GOODS)
+    return bool(activations(state, p, f, extra_workers))
+
+
 def transport_options(
     state: ZState, p: Player, action: str, f: dict[str, Any] | None, extra_workers: int,
     pay_modes: tuple[str, ...], exclude: tuple[str, ...] = (), cost: dict[str, int] | None = None,
@@ -788,15 +824,20 @@ def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
     """Local Markets activations (§2.5.8): all in one region, exact token value, slot rules."""
     t = tables()
     out: list[Action] = []
+    stock = {g: goods_of(p, g) for g in GOODS}
+    if not any(stock.values()):
+        return out
     for market in state.markets:
         if f["region"] and market.region != f["region"]:
             continue
         for slot in range(4):
             goods = market_goods(state, market, slot)
+            if not stock[goods]:
+                continue
             level = t.goods[goods].level
             for n in (1, 2, 3):
                 value = t.influence[level][n - 1]
-                if value not in p.tokens:
+                if n > stock[goods] or value not in p.tokens:
                     continue
                 ok, evicts = market_slot_check(state, market, slot, value)
                 if not ok:
@@ -1384,7 +1425,7 @@ def advance(state: ZState, events: list[Event]) -> None:
             return
         if k == "act":
             p = state.players[f["seat"]]
-            if activations(state, p, f):
+            if can_activate(state, p, f):
                 return
             finish_action(state, f, events)
             continue

@@ -40,10 +40,11 @@ class Tables:
         self.goal_ids = [g.id for g in data.goal_slots]
         self.waiting_rows = sorted(data.waiting_area, key=lambda r: r.row)
         self.n = {r.id: r.value for r in data.rule_numbers}
+        self._counts = {p.players: p for p in data.player_counts}
 
     def count(self, players: int) -> Any:
         """Player-count parameters (1 = solo)."""
-        return self.data.count(players)
+        return self._counts[players]
 
     def threshold_space(self, track: str, which: str) -> int:
         """Space number of the lower/upper threshold of a track."""
