@@ -294,7 +294,16 @@ def automa_markets(state: ZState, events: list[Event]) -> str:
 
 
 def goal_met(state: ZState, goal_id: str) -> tuple[bool, str]:
-    """Is a solo goal met by the human (checked at game end, before the final consolidation)?"""
+    """Is a solo goal met by the human (checked at game end, before the final consolidation)?
+
+    Returns ``(met, text)`` where the text shows the progress, e.g. ``"Build all 6 trains. (2/6)"``.
+    """
+    value, target, text = goal_progress(state, goal_id)
+    return value >= target, f"{text} ({value}/{target})"
+
+
+def goal_progress(state: ZState, goal_id: str) -> tuple[int, int, str]:
+    """``(value, target, text)`` of a solo goal for the human player right now."""
     from .rules import thresholds_reached
 
     t = tables()
@@ -317,7 +326,7 @@ def goal_met(state: ZState, goal_id: str) -> tuple[bool, str]:
         )
     else:
         raise AssertionError(m)
-    return value >= goal.target, f"{goal.text} ({value}/{goal.target})"
+    return value, goal.target, goal.text
 
 
 def rating(score: int) -> str:

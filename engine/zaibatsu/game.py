@@ -60,6 +60,15 @@ class ZaibatsuGame:
         data["viewer"] = seat
         data["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt}
         data.pop("stack", None)
+        if state.automa is not None:
+            from .automa import goal_progress
+
+            data["solo_goals"] = []
+            for slot, goal_id in state.automa.goals.items():
+                value, target, text = goal_progress(state, goal_id)
+                data["solo_goals"].append(
+                    {"slot": slot, "id": goal_id, "text": text, "value": value, "target": target, "met": value >= target}
+                )
         data["seats"] = [
             {"seat": p.seat, "colour": p.colour, "name": p.colour.capitalize(), "automa": False} for p in state.players
         ]

@@ -62,7 +62,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             lines.append(f"    {m.id}: " + " | ".join(cells))
     lines.append("Factory display: " + (" ".join(state.display) or "(empty)"))
     if state.start_pairs and state.stack and state.stack[-1]["k"] in ("draft", "chance"):
-        lines.append("Start-tile pairs: " + "; ".join(f"{a}+{b}" for a, b in state.start_pairs))
+        lines.append("Start-tile pairs: " + "; ".join("+".join(pair) for pair in state.start_pairs))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(

@@ -980,3 +980,20 @@ def test_solo_rating_table(target, rating):
 def test_result_is_none_until_the_end():
     t = solo()
     assert GAME.result(t.state) is None
+
+
+def test_view_shows_each_solo_goal_with_progress() -> None:
+    # Issue: the board shows the goals and how far you are from meeting each.
+    from engine.core import CHANCE, sample_chance
+
+    state = GAME.setup({"players": 1, "difficulty": "hard"}, 3)
+    ply = 0
+    while GAME.decision(state).seat == CHANCE:
+        state, _ = GAME.apply(state, sample_chance(GAME, state, 3, ply))
+        ply += 1
+    view = GAME.view(state, 0)
+    goals = view["solo_goals"]
+    assert [g["slot"] for g in goals] == ["green", "yellow", "red"]
+    for g in goals:
+        assert g["target"] >= 1 and 0 <= g["value"] <= g["target"] and g["met"] is False
+    assert view["seats"][1] == {"seat": 1, "colour": state.automa.colour, "name": "Takatoshi", "automa": True}
