@@ -30,6 +30,17 @@ class ZaibatsuGame:
         """Initial state for ``options`` (``players`` 2–4, ``first_game``); raises ``ValueError``."""
         return rules.setup(options, seed)
 
+    def option_warnings(self, options: dict[str, Any]) -> list[str]:
+        """Advice the rulebook gives about a legal combination of options (shown, never refused)."""
+        modules = set(options.get("modules") or [])
+        out = []
+        if {"modern_factories", "common_goals"} <= modules:
+            out.append("The rulebook does not recommend playing Modern Factories together with Common Goals; "
+                       "the table uses both as you asked.")
+        if modules and options.get("first_game"):
+            out.append("The rulebook recommends no modules in a first game.")
+        return out
+
     def decision(self, state: ZState) -> Decision:
         """Who acts now (seat, ``CHANCE``, or ``None`` when over)."""
         return rules.decision(state)

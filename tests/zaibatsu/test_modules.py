@@ -380,3 +380,13 @@ def test_modern_factories_in_a_first_game_show_side_a() -> None:
     modern = [f for f in state.display if f[-2] == "5"]
     assert len(modern) == 3 and all(f.endswith("A") for f in modern)
     assert all(f.endswith("A") for f in state.display)
+
+
+def test_both_modules_are_allowed_with_the_rulebooks_warning() -> None:
+    # §2.13.1: Modern Factories are "not recommended together with Common Goals" — allowed, with advice.
+    opts = {"players": 3, "modules": ["modern_factories", "common_goals"]}
+    GAME.setup(opts, 1)  # not refused
+    warnings = GAME.option_warnings(opts)
+    assert len(warnings) == 1 and "not recommend" in warnings[0]
+    assert GAME.option_warnings({"players": 3, "modules": ["common_goals"]}) == []
+    assert "first game" in GAME.option_warnings({"players": 2, "modules": ["common_goals"], "first_game": True})[0]
