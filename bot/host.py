@@ -17,17 +17,25 @@ Conventions games may use: a decision of kind ``"turn"`` (:data:`TURN_START`) is
 decision of a player's turn, so an undo that would go back past it is refused; an
 :class:`~engine.core.Event` whose ``data`` has ``undo_barrier: True`` makes the step that produced
 it impossible to undo (e.g. it revealed hidden information); one with ``private: True`` is shown
-only to the acting player.
+only to the acting player; events of kind ``"automa"`` (:data:`AUTOMA_EVENT`) narrate one turn of
+an automated solo opponent in one line.
+
+Texts that name a command (``Join it with 'join'``) use the front end's spelling from
+``command_names`` (:data:`DEFAULT_COMMAND_NAMES`; :meth:`Host.with_command_names` gives a sibling
+host with other names, e.g. for Discord DMs). Reminder bookkeeping (:meth:`Host.due_reminders`,
+:meth:`Host.mark_reminded`) lives in its own table, never in the move log.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.core import CHANCE, Action, Event, Game, IllegalAction, Result, get_game, replay, sample_chance
@@ -37,6 +45,7 @@ from .store import (
     CHANCE_KIND,
     CHOICE,
     FINISHED,
+    MAX_URL,
     OPEN,
     RUNNING,
     SYSTEM,
@@ -47,6 +56,7 @@ from .store import (
     Store,
     TableRec,
     VersionConflict,
+    utcnow,
 )
 
 log = logging.getLogger(__name__)
@@ -58,8 +68,23 @@ MAX_CHANCE_CHAIN = 10_000
 #: Decision kind that marks the first decision of a player's turn (an undo never crosses it).
 TURN_START = "turn"
 MOVED_ON = "The game moved on while you were choosing; look at the board again and retry."
+#: Event kind of an automated solo opponent's turn (one line of narration per turn).
+AUTOMA_EVENT = "automa"
+#: Reminders per waiting decision (after N, 2N and 3N hours) and the longest interval.
+MAX_REMINDERS = 3
+MAX_REMINDER_HOURS = 72
+#: How the Host's texts name commands by default (the terminal's words).
+DEFAULT_COMMAND_NAMES: Mapping[str, str] = {
+    "new": "'new'",
+    "join": "'join'",
+    "start": "'start'",
+    "undo": "'undo'",
+    "board": "'board'",
+    "log": "'log'",
+}
 
-Renderer = Callable[[str, dict[str, Any]], bytes]
+#: ``render(game_name, view)``: PNG bytes, ``(png, alt_text)``, or ``None`` for no picture.
+Renderer = Callable[[str, dict[str, Any]], bytes | tuple[bytes, str | None] | None]
 GameLookup = Callable[[str], Game]
 
 
@@ -68,16 +93,18 @@ class Reply:
     """The answer to one host call.
 
     ``public`` goes to the channel, ``private`` only to the caller (errors always come here),
-    ``png`` is an optional rendered board, ``mention`` lists user ids to ping and ``version`` is
-    the table's version after the call (for buttons and ``expected_version``). ``choices`` holds
-    ``(notation, label)`` pairs (from :meth:`Host.legal`) and ``data`` structured facts for front
-    ends (status, export).
+    ``png`` is an optional rendered board and ``alt`` its text description (when the renderer
+    gives one), ``mention`` lists user ids to ping and ``version`` is the table's version after
+    the call (for buttons and ``expected_version``). ``choices`` holds ``(notation, label)`` pairs
+    (from :meth:`Host.legal` and :meth:`Host.turn`) and ``data`` structured facts for front ends
+    (status, export, the events of a move …).
     """
 
     ok: bool
     public: str | None = None
     private: str | None = None
     png: bytes | None = None
+    alt: str | None = None
     mention: list[str] = field(default_factory=list)
     version: int | None = None
     choices: list[tuple[str, str]] = field(default_factory=list)
@@ -87,10 +114,11 @@ class Reply:
 class Refusal(Exception):
     """Internal: a call is refused with a reason for the caller (nothing is saved)."""
 
-    def __init__(self, reason: str, version: int | None = None) -> None:
+    def __init__(self, reason: str, version: int | None = None, data: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.version = version
+        self.data = data
 
 
 def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
@@ -101,7 +129,7 @@ def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
         try:
             return method(self, *args, **kwargs)
         except Refusal as refusal:
-            return Reply(ok=False, private=refusal.reason, version=refusal.version)
+            return Reply(ok=False, private=refusal.reason, version=refusal.version, data=refusal.data)
         except Exception:
             log.exception("Host.%s failed", method.__name__)
             return Reply(
@@ -168,14 +196,38 @@ def _clean(value: Any, what: str, limit: int = 100) -> str:
 class Host:
     """Table service over a :class:`~bot.store.Store` (see the module docstring).
 
-    ``render(game_name, view) -> PNG bytes`` is optional; it runs after the commit and a failing
-    renderer only costs the picture. ``games`` looks a game up by name (default: the registry).
+    ``render(game_name, view)`` is optional and returns PNG bytes or ``(png, alt_text)``; it runs
+    after the commit and a failing renderer only costs the picture. ``games`` looks a game up by
+    name (default: the registry). ``command_names`` maps the commands the texts mention (``new``,
+    ``join``, ``start``, ``undo``, ``board``, ``log``) to the front end's spelling.
     """
 
-    def __init__(self, store: Store, render: Renderer | None = None, *, games: GameLookup = get_game) -> None:
+    def __init__(
+        self,
+        store: Store,
+        render: Renderer | None = None,
+        *,
+        games: GameLookup = get_game,
+        command_names: Mapping[str, str] | None = None,
+    ) -> None:
         self.store = store
         self.render = render
         self._games = games
+        self.command_names: dict[str, str] = {**DEFAULT_COMMAND_NAMES, **(command_names or {})}
+
+    def with_command_names(self, command_names: Mapping[str, str]) -> Host:
+        """A host over the same store and renderer whose texts name commands as ``command_names``.
+
+        Front ends with several command sets (Discord's ``/game`` in servers and ``/solo`` in
+        DMs) keep one such sibling per set; nothing else differs, both see the same tables.
+        """
+        sibling = copy.copy(self)
+        sibling.command_names = {**self.command_names, **command_names}
+        return sibling
+
+    def _cmd(self, name: str) -> str:
+        """How the front end spells command ``name`` (e.g. ``'join'`` or ```/game join```)."""
+        return self.command_names.get(name, f"'{name}'")
 
     # ------------------------------------------------------------------------------------------
     # Lobby
@@ -193,7 +245,12 @@ class Host:
         guild: str | None = None,
         reminder_hours: int | None = None,
     ) -> Reply:
-        """Open a table for ``game`` in ``channel``; the creator takes the first seat."""
+        """Open a table for ``game`` in ``channel``; the creator takes the first seat.
+
+        Refused while the channel has an open or running table; that refusal's ``data`` holds
+        ``table_id``, ``game``, ``status`` and ``board_url`` (the table's latest public board
+        message, if a front end stored one with :meth:`set_board_message`).
+        """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         user_name = _clean(user_name, "name")
         g = self._game(_clean(game, "game name", 40))
@@ -203,9 +260,17 @@ class Host:
         with self.store.unit_of_work() as repo:
             existing = repo.active_table(channel)
             if existing:
+                where = f" Latest board: {existing.board_url}" if existing.board_url else ""
                 raise Refusal(
-                    f"This channel already has a {existing.game} table ({existing.status}). "
-                    "Finish or abandon it first."
+                    f"A {existing.game} game is already {existing.status} here (table #{existing.id}). "
+                    f"Finish or abandon it first.{where}",
+                    existing.version,
+                    {
+                        "table_id": existing.id,
+                        "game": existing.game,
+                        "status": existing.status,
+                        "board_url": existing.board_url,
+                    },
                 )
             table = repo.create_table(
                 channel=channel,
@@ -223,7 +288,10 @@ class Host:
         size = f" for {want} players" if want else ""
         return Reply(
             ok=True,
-            public=f"{user_name} opened a {g.name} table{size}. Join it with 'join'; start it with 'start'.",
+            public=(
+                f"{user_name} opened a {g.name} table{size}. "
+                f"Join it with {self._cmd('join')}; start it with {self._cmd('start')}."
+            ),
             version=table.version,
             data={"table_id": table.id},
         )
@@ -247,7 +315,7 @@ class Host:
         count = len(seats) + 1
         text = f"{user_name} joined ({count}/{want})." if want else f"{user_name} joined ({count} seated)."
         if want is not None and count == want:
-            text += " The table is full; start the game with 'start'."
+            text += f" The table is full; start the game with {self._cmd('start')}."
         return Reply(ok=True, public=text, version=version, data={"seat": seat.seat})
 
     @_guarded
@@ -315,16 +383,23 @@ class Host:
             repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
             seats = repo.seats(table.id)
             repo.commit()
-        first = f"The {game.name} game has started with {len(seats)} player(s)."
+        if len(seats) == 1:
+            first = f"The {game.name} solo game has started."
+        else:
+            first = f"The {game.name} game has started with {len(seats)} players."
 
         def build() -> Reply:
-            lines = [first, *self._event_lines(events, None)[0], self._next_line(game, state, seats)]
+            next_line = self._next_line(game, state, seats)
+            lines = [first, *self._event_lines(events, None)[0], next_line]
+            png, alt = self._render(game, state)
             return Reply(
                 ok=True,
                 public="\n".join(lines),
-                png=self._render(game, state),
-                mention=self._to_mention(game, state, seats, None),
+                png=png,
+                alt=alt,
+                mention=self._to_mention(game, state, seats, user),
                 version=version,
+                data=self._step_data(game, state, seats, events, next_line, table),
             )
 
         return self._after_commit(build, first, version)
@@ -332,11 +407,11 @@ class Host:
     @_guarded
     def solo(
         self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any] | None = None,
-        seed: int | None = None,
+        seed: int | None = None, *, guild: str | None = None,
     ) -> Reply:
-        """Open and start a one-player table in one call."""
+        """Open and start a one-player table in one call (refusals as :meth:`new_table`)."""
         opts = {**(options or {}), "players": 1}
-        opened = self.new_table(channel, user, user_name, game, opts, seed)
+        opened = self.new_table(channel, user, user_name, game, opts, seed, guild=guild)
         if not opened.ok:
             return opened
         started = self.start(channel, user)
@@ -388,7 +463,52 @@ class Host:
         text = notation.strip()
         if not text:
             raise Refusal("Type a move (ask for the legal moves if you're unsure).")
+
+        def parse(game: Game, state: Any) -> Action:
+            try:
+                return game.parse_action(state, text)
+            except IllegalAction:
+                raise
+            except ValueError as exc:
+                raise Refusal(f"Can't read '{text}': {exc}") from None
+
+        return self._play(channel, user, parse, expected_version, table_id)
+
+    @_guarded
+    def choose(self, channel: str, user: str, table_id: int, version: int, index: int) -> Reply:
+        """Play option ``index`` (0-based) of the legal actions of table ``table_id`` at ``version``.
+
+        For buttons and menus: the option is resolved against the legal actions (in the order of
+        :meth:`legal` and :meth:`turn`) and played in the same transaction. A board of an older
+        version or another table is refused with "the game moved on"; nothing is saved then.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        for value, what in ((table_id, "table id"), (version, "version"), (index, "option")):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise Refusal(f"The {what} must be a whole number.")
+
+        def pick(game: Game, state: Any) -> Action:
+            legal = game.legal_actions(state)
+            if not 0 <= index < len(legal):
+                raise Refusal("That option isn't on the board any more; look at the latest board.")
+            return legal[index]
+
+        return self._play(channel, user, pick, version, table_id, button=True)
+
+    def _play(
+        self,
+        channel: str,
+        user: str,
+        pick: Callable[[Game, Any], Action],
+        expected_version: int | None,
+        table_id: int | None,
+        *,
+        button: bool = False,
+    ) -> Reply:
+        """The transaction of :meth:`move` and :meth:`choose`: ``pick`` names the action to apply."""
         with self.store.unit_of_work() as repo:
+            if button:
+                self._check_board(repo, channel, table_id)
             table = self._table(repo, channel, RUNNING)
             if table_id is not None and table_id != table.id:
                 raise Refusal("That board belongs to an earlier game in this channel.", table.version)
@@ -404,12 +524,14 @@ class Host:
             if decision.seat != me.seat:
                 raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
             try:
-                action = game.parse_action(state, text)
+                action = pick(game, state)
                 new_state, events = game.apply(state, action)
             except IllegalAction as exc:
                 raise Refusal(exc.reason, table.version) from None
+            except Refusal as refusal:
+                raise Refusal(refusal.reason, table.version) from None
             except ValueError as exc:
-                raise Refusal(f"Can't read '{text}': {exc}", table.version) from None
+                raise Refusal(f"That move can't be played: {exc}", table.version) from None
             canonical = game.format_action(state, action)
             seq = repo.last_seq(table.id) + 1
             entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical)]
@@ -423,19 +545,37 @@ class Host:
         first = f"{_who(me)}: {canonical}"
 
         def build() -> Reply:
-            public, private = self._event_lines(events + chance_events, me.seat)
+            all_events = events + chance_events
+            public, private = self._event_lines(all_events, me.seat)
             next_line = self._next_line(game, new_state, seats)
+            png, alt = self._render(game, new_state)
+            data = self._step_data(game, new_state, seats, all_events, next_line, table)
+            data["step"] = canonical
             return Reply(
                 ok=True,
                 public="\n".join([first, *public, next_line]),
                 private="\n".join(private) or None,
-                png=self._render(game, new_state),
+                png=png,
+                alt=alt,
                 mention=self._to_mention(game, new_state, seats, user),
                 version=version,
-                data={"next": next_line, "finished": over},
+                data=data,
             )
 
         return self._after_commit(build, first, version)
+
+    @staticmethod
+    def _check_board(repo: Repository, channel: str, table_id: int | None) -> None:
+        """A click on a board of a table that is no longer this channel's running game is refused."""
+        table = repo.active_table(channel)
+        if table is not None and table.id == table_id:
+            return
+        old = repo.table(table_id) if table_id is not None else None
+        if old is not None and old.channel == channel and old.status == FINISHED:
+            raise Refusal("That game is over.")
+        if old is not None and old.channel == channel and old.status == ABANDONED:
+            raise Refusal("That game was abandoned.")
+        raise Refusal(MOVED_ON, table.version if table is not None else None)
 
     @_guarded
     def undo(self, channel: str, user: str, expected_version: int | None = None) -> Reply:
@@ -509,12 +649,14 @@ class Host:
 
         def build() -> Reply:
             next_line = self._next_line(game, before, seats)
+            png, alt = self._render(game, before)
             return Reply(
                 ok=True,
                 public="\n".join([first, next_line]),
-                png=self._render(game, before),
+                png=png,
+                alt=alt,
                 version=version,
-                data={"next": next_line, "finished": False},
+                data=self._step_data(game, before, seats, [], next_line, table),
             )
 
         return self._after_commit(build, first, version)
@@ -541,13 +683,15 @@ class Host:
             own = game.text(state, me.seat)
             if own != spectator:
                 private = own
+        png, alt = self._render(game, state)
         return Reply(
             ok=True,
             public=f"{header}\n{spectator}",
             private=private,
-            png=self._render(game, state),
+            png=png,
+            alt=alt,
             version=table.version,
-            data={"header": header, "text": spectator, "seat_text": private},
+            data={"header": header, "text": spectator, "seat_text": private, "table_id": table.id},
         )
 
     @_guarded
@@ -575,6 +719,9 @@ class Host:
             "to_act": None,
             "to_act_seat": None,
             "prompt": None,
+            "solo": len(seats) == 1 and table.options.get("players", 1) == 1,
+            "reminder_hours": table.reminder_hours,
+            "board_url": table.board_url,
         }
         if state is None:
             text = self._lobby_text(table, seats)
@@ -587,6 +734,30 @@ class Host:
             text = f"{table.game} table #{table.id} — {self._status_line(game, state, seats, table)}"
             text += f"\nPlayers: {', '.join(_who(s) for s in seats)} · {data['moves']} moves"
         return Reply(ok=True, public=text, version=table.version, data=data)
+
+    @_guarded
+    def turn(self, channel: str) -> Reply:
+        """The running game's current decision in one read, for a front end's option buttons.
+
+        ``data`` holds ``table_id``, ``to_act`` (a user id; ``None`` if no seated player is to
+        act), ``to_act_seat`` and ``prompt``; ``choices`` are that player's legal moves as
+        ``(notation, label)`` (their indices are what :meth:`choose` takes); ``version`` is the
+        version they belong to.
+        """
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats = repo.seats(table.id)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+        decision = game.decision(state)
+        data: dict[str, Any] = {"table_id": table.id, "to_act": None, "to_act_seat": None, "prompt": decision.prompt}
+        choices: list[tuple[str, str]] = []
+        if decision.seat is not None and 0 <= decision.seat < len(seats):
+            data["to_act"] = seats[decision.seat].user_id
+            data["to_act_seat"] = decision.seat
+            choices = [(game.format_action(state, a), game.describe(state, a)) for a in game.legal_actions(state)]
+        return Reply(ok=True, version=table.version, choices=choices, data=data)
 
     @_guarded
     def log(self, channel: str, n: int = 10) -> Reply:
@@ -662,6 +833,136 @@ class Host:
         )
 
     # ------------------------------------------------------------------------------------------
+    # Table settings and reminders (no version bump: open buttons stay valid)
+    # ------------------------------------------------------------------------------------------
+    @_guarded
+    def set_reminder(self, channel: str, user: str, hours: int, is_admin: bool = False) -> Reply:
+        """Set the reminder interval of the channel's open or running table (``0`` = off).
+
+        Seated players, the table's creator and admins may change it. The table's version does not
+        change (the game is not touched), so buttons on the board stay valid.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= MAX_REMINDER_HOURS:
+            raise Refusal(f"Choose 1 to {MAX_REMINDER_HOURS} hours, or 0 to switch reminders off.")
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            seated = _seat_of(repo.seats(table.id), user) is not None
+            if not (seated or is_admin or user == table.creator):
+                raise Refusal("Only the table's players or a server admin can change its reminders.", table.version)
+            repo.set_fields(table.id, reminder_hours=hours or None)
+            repo.commit()
+        if hours:
+            text = (
+                f"Turn reminders are on: a player whose move has waited {hours} hour{'s' if hours != 1 else ''} "
+                f"gets a direct message (at most {MAX_REMINDERS} per move)."
+            )
+        else:
+            text = "Turn reminders are off for this table."
+        return Reply(ok=True, public=text, version=table.version, data={"reminder_hours": hours or None})
+
+    def due_reminders(self, now: datetime | None = None) -> list[dict[str, Any]]:
+        """Reminders due at ``now`` (default: the current time), computed from the database.
+
+        A running table with a reminder interval of N hours is due when its decision has waited
+        since the last choice, chance outcome or undo for N hours (then 2N, 3N; at most
+        :data:`MAX_REMINDERS` per decision). Each item has ``table_id, channel, guild, game,
+        to_act, user_name, prompt, since, number, last_seq, hours``; claim it with
+        :meth:`mark_reminded` before sending. A table that fails to load is logged and skipped.
+        """
+        now = now or utcnow()
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=UTC)
+        due: list[dict[str, Any]] = []
+        with self.store.unit_of_work(write=False) as repo:
+            for table in repo.tables([RUNNING]):
+                if not table.reminder_hours or table.reminder_hours <= 0:
+                    continue
+                try:
+                    item = self._due(repo, table, now)
+                except Exception:
+                    log.exception("checking reminders of table %s failed", table.id)
+                    continue
+                if item is not None:
+                    due.append(item)
+        return due
+
+    def _due(self, repo: Repository, table: TableRec, now: datetime) -> dict[str, Any] | None:
+        last = repo.last_game_move(table.id)
+        last_seq = last.seq if last is not None else 0
+        since = (last.created_at if last is not None else None) or table.updated_at
+        state_rec = repo.reminder_state(table.id)
+        sent = state_rec.sent if state_rec is not None and state_rec.last_seq == last_seq else 0
+        hours = table.reminder_hours or 0
+        if sent >= MAX_REMINDERS or now < since + timedelta(hours=hours * (sent + 1)):
+            return None
+        game = self._game(table.game)
+        decision = game.decision(self._state(repo, table, game))
+        seats = repo.seats(table.id)
+        if decision.seat is None or not 0 <= decision.seat < len(seats):
+            return None
+        seat = seats[decision.seat]
+        return {
+            "table_id": table.id,
+            "channel": table.channel,
+            "guild": table.guild,
+            "game": table.game,
+            "to_act": seat.user_id,
+            "user_name": seat.user_name,
+            "prompt": decision.prompt,
+            "since": since,
+            "number": sent + 1,
+            "last_seq": last_seq,
+            "hours": hours,
+        }
+
+    def mark_reminded(self, table_id: int, last_seq: int, number: int) -> bool:
+        """Record reminder ``number`` for the decision waiting since log entry ``last_seq``.
+
+        ``True`` means the caller should send it now; ``False`` that it is out of date (the game
+        moved on, the table is no longer running) or already recorded (by this or another
+        process). Never raises.
+        """
+        try:
+            with self.store.unit_of_work() as repo:
+                table = repo.table(int(table_id))
+                if table is None or table.status != RUNNING or not table.reminder_hours:
+                    return False
+                last = repo.last_game_move(table.id)
+                if (last.seq if last is not None else 0) != last_seq:
+                    return False
+                previous = repo.reminder_state(table.id)
+                sent = previous.sent if previous is not None and previous.last_seq == last_seq else 0
+                if number != sent + 1 or number > MAX_REMINDERS:
+                    return False
+                if not repo.record_reminder(table.id, last_seq, number, previous):
+                    return False
+                repo.commit()
+                return True
+        except Exception:  # e.g. two processes inserting the first row at once: skip this round
+            log.warning("recording reminder %s of table %s failed", number, table_id, exc_info=True)
+            return False
+
+    @_guarded
+    def set_board_message(self, channel: str, message_id: str, url: str, *, table_id: int | None = None) -> Reply:
+        """Remember the latest public board message of the channel's open or running table.
+
+        The link survives restarts: :meth:`new_table` refusals and :meth:`status` (``board_url``)
+        carry it. ``table_id`` (optional) makes sure a late call can't land on a newer table. The
+        version does not change.
+        """
+        channel = _clean(channel, "channel id")
+        message_id = _clean(message_id, "message id")
+        url = _clean(url, "message link", MAX_URL)
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            if table_id is not None and table.id != table_id:
+                raise Refusal("That message belongs to another table.", table.version)
+            repo.set_fields(table.id, board_message_id=message_id, board_url=url)
+            repo.commit()
+        return Reply(ok=True, version=table.version, data={"table_id": table.id, "board_url": url})
+
+    # ------------------------------------------------------------------------------------------
     # Internals
     # ------------------------------------------------------------------------------------------
     def _game(self, name: str) -> Game:
@@ -688,26 +989,27 @@ class Host:
             raise Refusal(f"Those options don't work for {game.name}: {_reason(exc)}") from None
         return options
 
-    @staticmethod
-    def _active(repo: Repository, channel: str) -> TableRec:
+    def _no_game(self) -> Refusal:
+        return Refusal(f"There is no game in this channel. Open one with {self._cmd('new')}.")
+
+    def _active(self, repo: Repository, channel: str) -> TableRec:
         table = repo.active_table(channel)
         if table is None:
-            raise Refusal("There is no game in this channel. Open one with 'new'.")
+            raise self._no_game()
         return table
 
     def _table(self, repo: Repository, channel: str, status: str) -> TableRec:
         table = self._active(repo, channel)
         if table.status != status:
             if status == RUNNING:
-                raise Refusal("The game hasn't started yet; start it with 'start'.", table.version)
+                raise Refusal(f"The game hasn't started yet; start it with {self._cmd('start')}.", table.version)
             raise Refusal("The game has already started.", table.version)
         return table
 
-    @staticmethod
-    def _latest(repo: Repository, channel: str) -> TableRec:
+    def _latest(self, repo: Repository, channel: str) -> TableRec:
         table = repo.active_table(channel) or repo.latest_table(channel)
         if table is None:
-            raise Refusal("There is no game in this channel. Open one with 'new'.")
+            raise self._no_game()
         return table
 
     @staticmethod
@@ -818,14 +1120,13 @@ class Host:
             return "finished"
         return f"{self._name(decision.seat, seats)} to play: {decision.prompt}"
 
-    @staticmethod
-    def _lobby_text(table: TableRec, seats: Sequence[SeatRec]) -> str:
+    def _lobby_text(self, table: TableRec, seats: Sequence[SeatRec]) -> str:
         want = table.options.get("players")
         names = ", ".join(s.user_name for s in seats) or "nobody"
         count = f"{len(seats)}/{want}" if want else str(len(seats))
         if table.status == ABANDONED:
             return f"The last {table.game} table here was abandoned before it started."
-        return f"{table.game} table #{table.id} is open ({count} seated: {names}). Join with 'join'."
+        return f"{table.game} table #{table.id} is open ({count} seated: {names}). Join with {self._cmd('join')}."
 
     def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
         decision = game.decision(state)
@@ -844,14 +1145,58 @@ class Host:
             log.exception("building the reply failed after the commit")
             return Reply(ok=True, public=f"{saved}\n(Saved, but the summary could not be shown.)", version=version)
 
-    def _render(self, game: Game, state: Any) -> bytes | None:
+    def _render(self, game: Game, state: Any) -> tuple[bytes | None, str | None]:
+        """``(png, alt)`` of the spectator view; ``(None, None)`` without a renderer or on failure."""
         if self.render is None:
-            return None
+            return None, None
         try:
-            return self.render(game.name, game.view(state, None))
+            out = self.render(game.name, game.view(state, None))
         except Exception:
             log.exception("rendering %s failed", game.name)
-            return None
+            return None, None
+        if isinstance(out, tuple):
+            png, alt = (out + (None, None))[:2]
+        else:
+            png, alt = out, None
+        if not isinstance(png, bytes | bytearray) or not png:
+            return None, None
+        return bytes(png), (str(alt) if alt else None)
+
+    def _step_data(
+        self,
+        game: Game,
+        state: Any,
+        seats: Sequence[SeatRec],
+        events: Sequence[Event],
+        next_line: str,
+        table: TableRec,
+    ) -> dict[str, Any]:
+        """Structured facts of a start, move or undo for front ends.
+
+        ``events`` are the public events as ``{"kind", "seat", "text"}`` in order (``automa``
+        lists the texts of :data:`AUTOMA_EVENT` events), ``next`` the closing line, ``finished``
+        whether the game is over, ``result`` the final result (``players`` and ``solo``) once it
+        is, ``solo`` whether this is a one-player table.
+        """
+        public = [e for e in events if not e.data.get("private")]
+        finished = game.decision(state).seat is None
+        result = game.result(state) if finished else None
+        names = {s.seat: _who(s) for s in seats}
+        return {
+            "table_id": table.id,
+            "next": next_line,
+            "finished": finished,
+            "solo": len(seats) == 1,
+            "events": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in public],
+            "automa": [e.text for e in public if e.kind == AUTOMA_EVENT],
+            "result": None if result is None else {
+                "players": [
+                    {"seat": p.seat, "name": names.get(p.seat, f"Seat {p.seat + 1}"), "score": p.score, "rank": p.rank}
+                    for p in result.players
+                ],
+                "solo": dict(result.solo) if result.solo else None,
+            },
+        }
 
 
 def _reason(exc: BaseException) -> str:

@@ -8,8 +8,13 @@ reads (SQLAlchemy's documented pysqlite "serializable isolation / savepoint" rec
 
 Callers work through :meth:`Store.unit_of_work`, which yields a :class:`Repository`. Nothing is
 written unless :meth:`Repository.commit` is called; everything the repository returns is a plain
-frozen dataclass (``TableRec``, ``SeatRec``, ``MoveRec``, ``SnapshotRec``), never an ORM object,
-so results can leave the session (and the worker thread) safely.
+frozen dataclass (``TableRec``, ``SeatRec``, ``MoveRec``, ``SnapshotRec``, ``ReminderRec``), never
+an ORM object, so results can leave the session (and the worker thread) safely.
+
+Besides the versioned game data, a table has a few *unversioned* fields that front ends set without
+disturbing the game (no version bump, so open buttons stay valid): the reminder interval and the
+latest public board message (:data:`UNVERSIONED_FIELDS`). Reminder bookkeeping lives in its own
+table (``reminder_state``), never in the move log.
 """
 
 from __future__ import annotations
@@ -60,6 +65,10 @@ CHOICE, CHANCE_KIND, UNDO, SYSTEM = "choice", "chance", "undo", "system"
 MOVE_KINDS = (CHOICE, CHANCE_KIND, UNDO, SYSTEM)
 
 _ACTIVE_WHERE = text("status IN ('open', 'running')")
+#: Table fields a front end may change without bumping the version (see :meth:`Repository.set_fields`).
+UNVERSIONED_FIELDS = frozenset({"reminder_hours", "board_message_id", "board_url"})
+#: Longest stored board message URL.
+MAX_URL = 300
 
 
 def utcnow() -> datetime:
@@ -98,6 +107,8 @@ class GameTable(SQLModel, table=True):
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     reminder_hours: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    board_message_id: str | None = Field(default=None, sa_column=Column(String(100), nullable=True))
+    board_url: str | None = Field(default=None, sa_column=Column(String(MAX_URL), nullable=True))
 
 
 class Seat(SQLModel, table=True):
@@ -153,6 +164,23 @@ class Snapshot(SQLModel, table=True):
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
+class ReminderState(SQLModel, table=True):
+    """Reminders sent for a table's waiting decision (one row per table, replaced per decision).
+
+    ``last_seq`` is the log entry the decision has waited since (the last choice, chance outcome
+    or undo); ``sent`` how many reminders went out for it.
+    """
+
+    __tablename__ = "reminder_state"
+
+    table_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True)
+    )
+    last_seq: int = Field(sa_column=Column(Integer, nullable=False))
+    sent: int = Field(sa_column=Column(Integer, nullable=False))
+    sent_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
 metadata = SQLModel.metadata
 
 
@@ -176,6 +204,8 @@ class TableRec:
     created_at: datetime
     updated_at: datetime
     reminder_hours: int | None
+    board_message_id: str | None = None
+    board_url: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +242,16 @@ class SnapshotRec:
     state: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReminderRec:
+    """Reminders sent for the decision waiting since log entry ``last_seq``."""
+
+    table_id: int
+    last_seq: int
+    sent: int
+    sent_at: datetime
+
+
 def _aware(value: datetime | None) -> datetime | None:
     """SQLite hands back naive datetimes; everything we store is UTC."""
     if value is not None and value.tzinfo is None:
@@ -234,6 +274,8 @@ def _table_rec(row: GameTable) -> TableRec:
         created_at=_aware(row.created_at) or utcnow(),
         updated_at=_aware(row.updated_at) or utcnow(),
         reminder_hours=row.reminder_hours,
+        board_message_id=row.board_message_id,
+        board_url=row.board_url,
     )
 
 
@@ -341,6 +383,54 @@ class Repository:
             raise VersionConflict(f"table {table_id} is no longer at version {expected}")
         return expected + 1
 
+    def set_fields(self, table_id: int, **changes: Any) -> bool:
+        """Change unversioned fields (:data:`UNVERSIONED_FIELDS`) of a table; the version stays.
+
+        Returns ``False`` if the table does not exist.
+        """
+        bad = set(changes) - UNVERSIONED_FIELDS
+        if bad:
+            raise ValueError(f"cannot change {sorted(bad)} without a version check")
+        result = self._s.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id)
+            .values(**changes)
+            .execution_options(synchronize_session=False)
+        )
+        return result.rowcount == 1
+
+    # --- reminders -------------------------------------------------------------------------
+    def reminder_state(self, table_id: int) -> ReminderRec | None:
+        """The reminder bookkeeping of a table, if any reminder was ever sent."""
+        row = self._s.get(ReminderState, table_id)
+        if row is None:
+            return None
+        return ReminderRec(row.table_id, row.last_seq, row.sent, _aware(row.sent_at) or utcnow())
+
+    def record_reminder(self, table_id: int, last_seq: int, sent: int, previous: ReminderRec | None) -> bool:
+        """Store that ``sent`` reminders went out for the decision waiting since ``last_seq``.
+
+        ``previous`` is the state read before (``None``: no row yet). The write is conditional on
+        it (a compare-and-set), so two processes can't both record the same reminder; returns
+        ``False`` when the row changed in between.
+        """
+        now = utcnow()
+        if previous is None:
+            self._s.add(ReminderState(table_id=table_id, last_seq=last_seq, sent=sent, sent_at=now))
+            self._s.flush()
+            return True
+        result = self._s.execute(
+            update(ReminderState)
+            .where(
+                ReminderState.table_id == table_id,
+                ReminderState.last_seq == previous.last_seq,
+                ReminderState.sent == previous.sent,
+            )
+            .values(last_seq=last_seq, sent=sent, sent_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        return result.rowcount == 1
+
     # --- seats -----------------------------------------------------------------------------
     def seats(self, table_id: int) -> list[SeatRec]:
         """Seats of a table in seat order."""
@@ -388,6 +478,16 @@ class Repository:
             select(func.max(Move.seq)).where(Move.table_id == table_id, Move.kind.in_(list(kinds)))
         ).scalar_one()
         return int(value or 0)
+
+    def last_game_move(self, table_id: int) -> MoveRec | None:
+        """The latest entry that changed the game: a choice, a chance outcome or an undo."""
+        row = self._s.execute(
+            select(Move)
+            .where(Move.table_id == table_id, Move.kind.in_([CHOICE, CHANCE_KIND, UNDO]))
+            .order_by(Move.seq.desc())
+            .limit(1)
+        ).scalars().first()
+        return _move_rec(row) if row else None
 
     def append_moves(self, moves: Sequence[MoveRec]) -> None:
         """Append log entries (their ``seq`` must continue the log)."""

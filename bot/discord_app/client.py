@@ -18,11 +18,11 @@ from discord.ext import tasks
 from bot.host import Host
 from bot.store import Store
 
-from . import reminders
 from .commands import MeijiTree, TableCommands, install_commands
 from .components import ChoiceButton, ChoiceMenu
 from .messages import NO_MENTIONS, USER_MENTIONS
 from .pictures import BoardRenderer
+from .reminders import DueReminder
 
 log = logging.getLogger(__name__)
 
@@ -43,21 +43,20 @@ class MeijiBot(discord.Client):
     """Discord client hosting game tables through a :class:`~bot.host.Host`.
 
     ``tables`` holds the command handlers (also used by the option buttons), ``tree`` the
-    application commands. ``sync`` makes :meth:`setup_hook` sync the commands once, to
-    ``dev_guild_id`` if given (instant) or globally.
+    application commands (``/game``, ``/move``, ``/solo``). ``sync`` makes :meth:`setup_hook` sync
+    the commands once, to ``dev_guild_id`` if given (instant) or globally.
     """
 
     def __init__(
         self,
         host: Host,
         *,
-        renderer: BoardRenderer | None = None,
         dev_guild_id: int | None = None,
         sync: bool = False,
     ) -> None:
         super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS)
         self.host = host
-        self.tables = TableCommands(host, renderer)
+        self.tables = TableCommands(host)
         self.tree = MeijiTree(self)
         install_commands(self.tree, self.tables)
         self.dev_guild_id = dev_guild_id
@@ -94,15 +93,18 @@ class MeijiBot(discord.Client):
 
     async def send_reminders(self, now: datetime | None = None) -> int:
         """Send every reminder due at ``now`` (recomputed from the database); return how many were sent."""
-        due = await asyncio.to_thread(reminders.due_reminders, self.host, now)
+        due = await asyncio.to_thread(self.host.due_reminders, now)
         sent = 0
-        for reminder in due:
-            claimed = await asyncio.to_thread(reminders.claim_reminder, self.host, reminder)
+        for item in due:
+            reminder = DueReminder.from_host(item)
+            claimed = await asyncio.to_thread(
+                self.host.mark_reminded, reminder.table_id, reminder.last_seq, reminder.number
+            )
             if not claimed:
                 continue
             try:
                 user = self.get_user(int(reminder.user_id)) or await self.fetch_user(int(reminder.user_id))
-                await user.send(reminder.text(), allowed_mentions=NO_MENTIONS)
+                await user.send(reminder.text(now), allowed_mentions=NO_MENTIONS)
                 sent += 1
             except (ValueError, discord.HTTPException) as exc:
                 log.warning(
@@ -127,9 +129,8 @@ def run_bot(token: str, database_url: str | None, dev_guild_id: int | None, sync
     Logging is left as the caller configured it.
     """
     store = Store.open(database_url)
-    renderer = BoardRenderer()
-    host = Host(store, render=renderer)  # type: ignore[arg-type]  # returns None when a game has no renderer
-    bot = MeijiBot(host, renderer=renderer, dev_guild_id=dev_guild_id, sync=sync)
+    host = Host(store, render=BoardRenderer())
+    bot = MeijiBot(host, dev_guild_id=dev_guild_id, sync=sync)
     try:
         bot.run(token, log_handler=None)
     finally:

@@ -1,4 +1,4 @@
-"""Slash commands of Meiji Table: ``/game …`` and ``/move``, thin handlers over :class:`bot.host.Host`.
+"""Slash commands of Meiji Table: ``/game …``, ``/move`` and ``/solo …``, thin handlers over :class:`bot.host.Host`.
 
 Every handler follows the same pattern:
 
@@ -7,11 +7,17 @@ Every handler follows the same pattern:
    the event loop;
 3. a refusal is one ephemeral followup with the Host's reason; an accepted change gets a short
    ephemeral acknowledgement (plus anything private) and then one public followup: what happened,
-   who is next (a mention), the board picture with its alt text, and the options of the next
-   decision as buttons or a select menu.
+   who is next (a mention), the board picture with its alt text (``Reply.alt``), and the options
+   of the next decision as buttons or a select menu. The link to that message is stored with
+   ``Host.set_board_message``, so "a game is already running here" can link to it after a restart.
+
+The Host's texts name commands through ``command_names``: ``/game …`` in server channels, ``/solo …``
+for the solo commands and in DMs (:meth:`TableCommands.host_for`). ``/solo`` and ``/move`` are
+allowed in DMs and private channels; ``/game`` is for servers only.
 
 The handlers live on :class:`TableCommands` (plain async methods, easy to test with fake
-interactions); :func:`build_commands` wraps them into discord.py application commands.
+interactions); :func:`build_commands` and :func:`build_solo_commands` wrap them into discord.py
+application commands.
 """
 
 from __future__ import annotations
@@ -26,24 +32,25 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.host import MOVED_ON, Host, Reply
+from bot.host import Host, Reply
 
-from . import reminders
 from .components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view
 from .messages import (
+    GAME_COMMAND_NAMES,
     GENERIC_ERROR,
     MESSAGE_LIMIT,
     NO_MENTIONS,
+    SOLO_COMMAND_NAMES,
     USER_MENTIONS,
     code_block,
-    commands_wording,
     first_line,
     fit,
     last_lines,
     mention_text,
 )
-from .pictures import BoardRenderer, board_file
+from .pictures import board_file
 from .rules_topics import TOPICS, find_topic, search_topics
+from .solo import DIFFICULTIES, DIFFICULTY_CHOICES, SOLO_GAME, is_solo_step, solo_message
 
 log = logging.getLogger(__name__)
 
@@ -74,20 +81,21 @@ class Outcome:
 class TableCommands:
     """The handlers behind the slash commands and the option buttons (one per bot).
 
-    ``host`` is the table service, ``renderer`` the Host's render callback if it is a
-    :class:`~bot.discord_app.pictures.BoardRenderer` (it knows the pictures' alt text).
+    ``host`` is the table service; each interaction works through :meth:`host_for`, a sibling of
+    it whose texts name this context's commands.
     """
 
-    def __init__(self, host: Host, renderer: BoardRenderer | None = None) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
-        self.renderer = renderer if renderer is not None else _renderer_of(host)
-        #: channel id -> link to the latest public game message posted by this process (a
-        #: convenience for "this channel already has a game" refusals; not authoritative).
-        self.links: dict[str, str] = {}
 
     # ------------------------------------------------------------------------------------------
     # Plumbing
     # ------------------------------------------------------------------------------------------
+    def host_for(self, interaction: discord.Interaction, solo: bool = False) -> Host:
+        """The Host with this context's command names: ``/solo …`` for solo commands and DMs."""
+        dm = interaction.guild_id is None
+        return self.host.with_command_names(SOLO_COMMAND_NAMES if solo or dm else GAME_COMMAND_NAMES)
+
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking Host call off the event loop."""
         return await asyncio.to_thread(fn, *args, **kwargs)
@@ -100,14 +108,16 @@ class TableCommands:
     @staticmethod
     async def _private(interaction: discord.Interaction, text: str) -> None:
         """An ephemeral followup (refusals, acknowledgements, private views)."""
-        await interaction.followup.send(
-            fit(commands_wording(text or "Done.")), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await interaction.followup.send(fit(text or "Done."), ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     @staticmethod
     def _ids(interaction: discord.Interaction) -> tuple[str, str]:
         channel = interaction.channel_id
         return ("" if channel is None else str(channel)), str(interaction.user.id)
+
+    @staticmethod
+    def _guild(interaction: discord.Interaction) -> str | None:
+        return None if interaction.guild_id is None else str(interaction.guild_id)
 
     @staticmethod
     def _name(interaction: discord.Interaction) -> str:
@@ -117,23 +127,25 @@ class TableCommands:
     @staticmethod
     def _is_admin(interaction: discord.Interaction) -> bool:
         perms = interaction.permissions
-        return bool(perms is not None and (perms.manage_channels or perms.administrator))
+        return bool(interaction.guild_id is not None and perms is not None and (perms.manage_channels or perms.administrator))
 
-    def _alt_text(self, png: bytes, reply: Reply) -> str:
-        alt = self.renderer.alt_text(png) if self.renderer is not None else None
-        if alt:
-            return alt
-        summary = first_line((reply.data or {}).get("header") if reply.data else None) or first_line(reply.public)
+    @staticmethod
+    def _alt_text(reply: Reply) -> str:
+        """The picture's description: the renderer's alt text, else a one-line summary."""
+        if reply.alt:
+            return reply.alt
+        summary = first_line((reply.data or {}).get("header")) or first_line(reply.public)
         return f"Game board. {summary}".strip()
 
-    def _with_options(self, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
+    @staticmethod
+    def _with_options(host: Host, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
         """Call the Host, then read the next decision's options if the call was accepted."""
         reply = fn(*args, **kwargs)
         options = None
         if reply.ok:
             channel = str(args[0])
             try:
-                options = turn_options(self.host, channel)
+                options = turn_options(host, channel)
             except Exception:
                 log.exception("reading the options of channel %s failed", channel)
         return Outcome(reply, options)
@@ -149,21 +161,28 @@ class TableCommands:
     ) -> None:
         """Acknowledge privately, then post the public message of an accepted change."""
         reply = outcome.reply
+        data = reply.data or {}
+        solo = bool(data.get("solo")) or interaction.guild_id is None
         private = "\n".join(p for p in (ack, reply.private) if p)
         await self._private(interaction, private)
-        body = content if content is not None else (reply.public or "")
+        if content is not None:
+            body = content
+        elif is_solo_step(reply):
+            body = solo_message(reply)
+        else:
+            body = reply.public or ""
         mentions = mention_text(reply.mention)
         view = turn_view(outcome.options)
         extra = ""
         if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
             extra = "\n".join(option_lines(outcome.options))
-        text = commands_wording(body)
-        parts = [p for p in (mentions, text) if p]
-        message = fit("\n".join(parts), MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT)
+        parts = [p for p in (mentions, body) if p]
+        hint = "/solo log" if solo else "/game log"
+        message = fit("\n".join(parts), MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT, log_hint=hint)
         if extra:
             message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
         files = []
-        picture = board_file(reply.png, self._alt_text(reply.png, reply)) if reply.png else None
+        picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
         if picture is not None:
             files.append(picture)
         if attach_text:
@@ -174,9 +193,21 @@ class TableCommands:
         if view is not None:
             kwargs["view"] = view
         sent = await interaction.followup.send(message or "\u200b", ephemeral=False, **kwargs)
-        url = getattr(sent, "jump_url", None)
-        if isinstance(url, str) and interaction.channel_id is not None:
-            self.links[str(interaction.channel_id)] = url
+        await self._remember_message(interaction, sent, data.get("table_id"))
+
+    async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
+        """Store the posted message as the table's latest board (never fails the command)."""
+        url, message_id = getattr(sent, "jump_url", None), getattr(sent, "id", None)
+        channel, _user = self._ids(interaction)
+        if not isinstance(url, str) or message_id is None or not channel:
+            return
+        try:
+            await self._run(
+                self.host.set_board_message, channel, str(message_id), url,
+                table_id=table_id if isinstance(table_id, int) else None,
+            )
+        except Exception:
+            log.exception("storing the board message of channel %s failed", channel)
 
     async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
         if not outcome.reply.ok:
@@ -213,95 +244,119 @@ class TableCommands:
         options: dict[str, Any] = {"players": players, "first_game": bool(first_game)}
         if modules:
             options["modules"] = [m for m in str(modules).split(",") if m][:5]
-        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        host = self.host_for(interaction)
         reply = await self._run(
-            self.host.new_table, channel, user, self._name(interaction), str(game)[:40], options, guild=guild
+            host.new_table, channel, user, self._name(interaction), str(game)[:40], options,
+            guild=self._guild(interaction),
         )
         if not reply.ok:
-            reason = reply.private or GENERIC_ERROR
-            running = await self._run(self.host.status, channel)
-            data = running.data or {}
-            if running.ok and data.get("status") in ("open", "running"):
-                reason += "\n" + self._running_link(interaction, data)
-            await self._private(interaction, reason)
+            await self._private(interaction, self._refusal_with_link(interaction, reply))
             return
         await self._publish(interaction, Outcome(reply), ack="Your table is open.")
 
-    def _running_link(self, interaction: discord.Interaction, data: dict[str, Any]) -> str:
+    def _refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
+        """A "game already here" refusal links to the game when the Host has no stored board link."""
+        reason = reply.private or GENERIC_ERROR
+        data = reply.data or {}
+        if not data.get("table_id") or data.get("board_url"):
+            return reason  # the Host's text already carries the stored link (or it is another refusal)
         channel = str(interaction.channel_id)
-        link = self.links.get(channel)
-        if link is None and interaction.guild_id is not None:
-            link = f"https://discord.com/channels/{interaction.guild_id}/{channel}"
-        where = f"<#{channel}>" + (f" — {link}" if link else "")
-        return f"Running here: {data.get('game')} table #{data.get('table_id')} ({data.get('status')}) in {where}"
+        if interaction.guild_id is not None:
+            return f"{reason}\nIt's in <#{channel}> — https://discord.com/channels/{interaction.guild_id}/{channel}"
+        return f"{reason}\nIt's in this conversation: https://discord.com/channels/@me/{channel}"
 
     async def join(self, interaction: discord.Interaction) -> None:
         """``/game join``: take the next free seat at the open table."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        reply = await self._run(self.host.join, channel, user, self._name(interaction))
+        reply = await self._run(self.host_for(interaction).join, channel, user, self._name(interaction))
         await self._answer(interaction, Outcome(reply), "You have a seat.")
 
     async def leave(self, interaction: discord.Interaction) -> None:
         """``/game leave``: give up your seat before the game starts."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        reply = await self._run(self.host.leave, channel, user)
+        reply = await self._run(self.host_for(interaction).leave, channel, user)
         await self._answer(interaction, Outcome(reply), "You left the table.")
 
     async def start(self, interaction: discord.Interaction) -> None:
         """``/game start``: start the open table (the seats decide the player count)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        outcome = await self._run(self._with_options, self.host.start, channel, user)
+        host = self.host_for(interaction)
+        outcome = await self._run(self._with_options, host, host.start, channel, user)
         await self._answer(interaction, outcome, "The game has started.")
 
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        """``/game abandon``: close the table (its creator, or a member with Manage Channels)."""
+    async def abandon(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game abandon`` and ``/solo abandon``: close the table (its creator, or Manage Channels)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        reply = await self._run(self.host.abandon, channel, user, self._is_admin(interaction))
+        host = self.host_for(interaction, solo)
+        reply = await self._run(host.abandon, channel, user, self._is_admin(interaction))
         await self._answer(interaction, Outcome(reply), "The table is closed.")
 
     async def remind(self, interaction: discord.Interaction, hours: int) -> None:
         """``/game remind``: DM a player whose move has waited ``hours`` (0 = off)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        host = self.host_for(interaction)
+        reply = await self._run(host.set_reminder, channel, user, hours, self._is_admin(interaction))
+        # The setting does not change the table's version: the buttons already posted stay valid.
+        await self._answer(interaction, Outcome(reply), "Reminder setting saved.")
 
-        def work() -> Outcome:
-            """Save the setting, then read the current options (one worker-thread call)."""
-            reply = reminders.set_reminder(self.host, channel, user, hours, self._is_admin(interaction))
-            # The setting bumped the table's version: offer the current options again.
-            return Outcome(reply, turn_options(self.host, channel) if reply.ok else None)
-
-        outcome = await self._run(work)
-        await self._answer(interaction, outcome, "Reminder setting saved.")
+    # ------------------------------------------------------------------------------------------
+    # Solo
+    # ------------------------------------------------------------------------------------------
+    async def solo_new(self, interaction: discord.Interaction, difficulty: str = "medium") -> None:
+        """``/solo new``: start a solo game against Takatoshi here (a DM with the bot or a channel)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        level = str(difficulty or "").strip().lower()
+        if level not in DIFFICULTIES:
+            await self._private(interaction, f"Choose a difficulty: {', '.join(DIFFICULTIES)}.")
+            return
+        host = self.host_for(interaction, solo=True)
+        outcome = await self._run(
+            self._with_options, host, host.solo, channel, user, self._name(interaction), SOLO_GAME,
+            {"difficulty": level}, guild=self._guild(interaction),
+        )
+        if not outcome.reply.ok:
+            await self._private(interaction, self._refusal_with_link(interaction, outcome.reply))
+            return
+        await self._publish(
+            interaction, outcome, ack=f"Your solo game against Takatoshi ({level}) has started."
+        )
 
     # ------------------------------------------------------------------------------------------
     # Looking
     # ------------------------------------------------------------------------------------------
-    async def status(self, interaction: discord.Interaction) -> None:
-        """``/game status``: a summary of this channel's table (only to you)."""
+    async def status(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game status`` and ``/solo status``: a summary of this channel's table (only to you)."""
         await self._defer(interaction)
         channel, _user = self._ids(interaction)
-        reply = await self._run(self.host.status, channel)
+        reply = await self._run(self.host_for(interaction, solo).status, channel)
         if not reply.ok:
             await self._private(interaction, reply.private or GENERIC_ERROR)
             return
         text = reply.public or ""
-        hours = await self._run(reminders.reminder_hours, self.host, channel)
-        if hours:
-            text += f"\nTurn reminders after {hours} h."
         data = reply.data or {}
-        if data.get("to_act"):
-            text += f"\nTo act: <@{data['to_act']}>" if str(data["to_act"]).isdigit() else ""
+        difficulty = (data.get("options") or {}).get("difficulty")
+        if data.get("solo") and difficulty:
+            text += f"\nSolo against Takatoshi, difficulty {difficulty}."
+        if data.get("reminder_hours") and data.get("status") in ("open", "running"):
+            text += f"\nTurn reminders after {data['reminder_hours']} h."
+        if data.get("to_act") and str(data["to_act"]).isdigit():
+            text += f"\nTo act: <@{data['to_act']}>"
+        if data.get("board_url") and data.get("status") in ("open", "running"):
+            text += f"\nLatest board: {data['board_url']}"
         await self._private(interaction, text)
 
-    async def board(self, interaction: discord.Interaction) -> None:
-        """``/game board``: post the current board again (picture, summary, options)."""
+    async def board(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game board`` and ``/solo board``: post the current board again (picture, summary, options)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        outcome = await self._run(self._with_options, self.host.board, channel, user)
+        host = self.host_for(interaction, solo)
+        outcome = await self._run(self._with_options, host, host.board, channel, user)
         reply = outcome.reply
         if not reply.ok:
             await self._private(interaction, reply.private or GENERIC_ERROR)
@@ -317,15 +372,17 @@ class TableCommands:
         else:
             content, attach = reply.public or header, None
         private = reply.private
-        shown = Outcome(Reply(ok=True, public=None, png=reply.png, mention=[], data=reply.data), outcome.options)
+        shown = Outcome(
+            Reply(ok=True, public=None, png=reply.png, alt=reply.alt, mention=[], data=reply.data), outcome.options
+        )
         ack = "Here is the board." + (f"\nYour view:\n{code_block(private, 1800)}" if private else "")
         await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach)
 
-    async def log(self, interaction: discord.Interaction, n: int = 10) -> None:
-        """``/game log``: the last ``n`` log entries (only to you)."""
+    async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
+        """``/game log`` and ``/solo log``: the last ``n`` log entries (only to you)."""
         await self._defer(interaction)
         channel, _user = self._ids(interaction)
-        reply = await self._run(self.host.log, channel, n)
+        reply = await self._run(self.host_for(interaction, solo).log, channel, n)
         if not reply.ok:
             await self._private(interaction, reply.private or GENERIC_ERROR)
             return
@@ -358,28 +415,17 @@ class TableCommands:
     async def move(self, interaction: discord.Interaction, action: str) -> None:
         """``/move``: play ``action`` (notation, or the number of a listed move)."""
         await self._defer(interaction)
-        await self._play(interaction, action)
-
-    async def _play(
-        self,
-        interaction: discord.Interaction,
-        notation: str,
-        expected_version: int | None = None,
-        table_id: int | None = None,
-    ) -> None:
         channel, user = self._ids(interaction)
-        outcome = await self._run(
-            self._with_options, self.host.move, channel, user, notation,
-            expected_version, table_id=table_id,
-        )
-        short = notation.strip()
-        await self._answer(interaction, outcome, f"Played `{short[:100]}`." if short else "Played.")
+        host = self.host_for(interaction)
+        outcome = await self._run(self._with_options, host, host.move, channel, user, action)
+        await self._answer(interaction, outcome, _played(outcome.reply))
 
-    async def undo(self, interaction: discord.Interaction) -> None:
-        """``/game undo``: take back your latest step of this turn."""
+    async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        outcome = await self._run(self._with_options, self.host.undo, channel, user)
+        host = self.host_for(interaction, solo)
+        outcome = await self._run(self._with_options, host, host.undo, channel, user)
         await self._answer(interaction, outcome, "Step taken back.")
 
     async def move_autocomplete(
@@ -402,32 +448,12 @@ class TableCommands:
         ]
 
     async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
-        """A click on an option button or menu: play option ``index`` of that board."""
+        """A click on an option button or menu: the Host plays option ``index`` of that board."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-
-        def resolve() -> str | tuple[str]:
-            """The clicked option's notation, or ``(reason,)`` when the click is refused."""
-            status = self.host.status(channel)
-            data = status.data or {}
-            if not status.ok:
-                return (status.private or GENERIC_ERROR,)
-            if data.get("table_id") != table_id or status.version != version:
-                return (MOVED_ON,)
-            legal = self.host.legal(channel, user)
-            if not legal.ok:
-                return (legal.private or GENERIC_ERROR,)
-            if legal.version != version:
-                return (MOVED_ON,)
-            if not 0 <= index < len(legal.choices):
-                return ("That option isn't on the board any more; look at the latest board.",)
-            return legal.choices[index][0]
-
-        resolved = await self._run(resolve)
-        if isinstance(resolved, tuple):
-            await self._private(interaction, resolved[0])
-            return
-        await self._play(interaction, resolved, expected_version=version, table_id=table_id)
+        host = self.host_for(interaction)
+        outcome = await self._run(self._with_options, host, host.choose, channel, user, table_id, version, index)
+        await self._answer(interaction, outcome, _played(outcome.reply))
 
 
 def filter_choices(
@@ -448,6 +474,12 @@ def filter_choices(
     return (prefix + other)[:limit]
 
 
+def _played(reply: Reply) -> str:
+    """The private acknowledgement of a move: the step as the log stores it."""
+    step = str((reply.data or {}).get("step") or "").strip()
+    return f"Played `{step[:100]}`." if step else "Played."
+
+
 def _choice_name(notation: str, label: str) -> str:
     name = notation if not label or label == notation else f"{notation} — {label}"
     return name if len(name) <= 100 else name[:99] + "…"
@@ -455,11 +487,6 @@ def _choice_name(notation: str, label: str) -> str:
 
 def _text_io(text: str) -> io.BytesIO:
     return io.BytesIO(text.encode("utf-8"))
-
-
-def _renderer_of(host: Host) -> BoardRenderer | None:
-    render = getattr(host, "render", None)
-    return render if isinstance(render, BoardRenderer) else None
 
 
 async def send_error(interaction: discord.Interaction, text: str = GENERIC_ERROR) -> None:
@@ -582,7 +609,8 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
 
     @app_commands.command(name="move", description="Play your move (type to see the legal moves)")
     @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_NOTATION]) -> None:
         """/move (see :class:`TableCommands`)."""
         await tables.move(interaction, action)
@@ -595,8 +623,54 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
     return group, move
 
 
+def build_solo_commands(tables: TableCommands) -> app_commands.Group:
+    """The top-level ``/solo`` group, allowed in servers, DMs with the bot and private channels.
+
+    Discord ignores context and install settings on subcommands, so they are set on the group.
+    """
+    group = app_commands.Group(name="solo", description="Play Nippon: Zaibatsu solo against Takatoshi (DMs too)")
+    app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(group)
+    app_commands.allowed_installs(guilds=True, users=True)(group)
+
+    @group.command(name="new", description="Start a solo game against Takatoshi here")
+    @app_commands.describe(difficulty="How hard Takatoshi plays")
+    @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
+    async def solo_new(interaction: discord.Interaction, difficulty: str) -> None:
+        """/solo new (see :class:`TableCommands`)."""
+        await tables.solo_new(interaction, difficulty)
+
+    @group.command(name="status", description="Your solo game: whose turn, difficulty")
+    async def solo_status(interaction: discord.Interaction) -> None:
+        """/solo status (see :class:`TableCommands`)."""
+        await tables.status(interaction, solo=True)
+
+    @group.command(name="board", description="Post the current board again")
+    async def solo_board(interaction: discord.Interaction) -> None:
+        """/solo board (see :class:`TableCommands`)."""
+        await tables.board(interaction, solo=True)
+
+    @group.command(name="undo", description="Take back your latest step of this turn")
+    async def solo_undo(interaction: discord.Interaction) -> None:
+        """/solo undo (see :class:`TableCommands`)."""
+        await tables.undo(interaction, solo=True)
+
+    @group.command(name="log", description="The last moves of your solo game")
+    @app_commands.describe(n="How many entries (1–200)")
+    async def solo_log(interaction: discord.Interaction, n: app_commands.Range[int, 1, 200] = 10) -> None:
+        """/solo log (see :class:`TableCommands`)."""
+        await tables.log(interaction, n, solo=True)
+
+    @group.command(name="abandon", description="Give up your solo game")
+    async def solo_abandon(interaction: discord.Interaction) -> None:
+        """/solo abandon (see :class:`TableCommands`)."""
+        await tables.abandon(interaction, solo=True)
+
+    return group
+
+
 def install_commands(tree: app_commands.CommandTree, tables: TableCommands) -> None:
-    """Add ``/game`` and ``/move`` to ``tree``."""
+    """Add ``/game``, ``/move`` and ``/solo`` to ``tree``."""
     group, move = build_commands(tables)
     tree.add_command(group)
     tree.add_command(move)
+    tree.add_command(build_solo_commands(tables))

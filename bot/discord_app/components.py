@@ -4,8 +4,8 @@ A turn message offers the options of the decision that follows it: up to 5 as bu
 25 in a select menu (more: ``/move`` with autocomplete). Their custom ids carry everything needed
 to act on a click — ``mt:{table}:{version}:{index}`` for a button and ``mt:{table}:{version}:menu``
 for a menu whose option values are the indices — so a click still works after the bot restarts
-(nothing is kept in memory), and a click on an outdated board is refused: the Host's version
-check decides, never a cache.
+(nothing is kept in memory), and a click on an outdated board is refused: ``Host.choose`` resolves
+the index against the legal actions at that version and plays it in one transaction.
 """
 
 from __future__ import annotations
@@ -165,23 +165,20 @@ class ChoiceMenu(
 
 
 def turn_options(host: Host, channel: str) -> TurnOptions | None:
-    """The channel's current decision with its options (blocking: run it in a worker thread).
+    """The channel's current decision with its options (one Host read; blocking: use a worker thread).
 
-    ``None`` when no game runs, the game is over, or the table changed between the two reads.
+    ``None`` when no game runs there, the game is over or no seated player is to act.
     """
-    status = host.status(channel)
-    data = status.data or {}
-    if not status.ok or data.get("status") != "running" or not data.get("to_act") or status.version is None:
-        return None
-    legal = host.legal(channel, str(data["to_act"]))
-    if not legal.ok or legal.version != status.version:
+    turn = host.turn(channel)
+    data = turn.data or {}
+    if not turn.ok or not data.get("to_act") or turn.version is None:
         return None
     return TurnOptions(
         table_id=int(data["table_id"]),
-        version=int(status.version),
+        version=int(turn.version),
         user_id=str(data["to_act"]),
-        prompt=legal.private,
-        choices=tuple((str(n), str(label)) for n, label in legal.choices),
+        prompt=data.get("prompt"),
+        choices=tuple((str(n), str(label)) for n, label in turn.choices),
     )
 
 

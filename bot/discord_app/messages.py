@@ -1,8 +1,7 @@
-"""Text helpers for Discord messages: length limits, mentions and the Host's wording."""
+"""Text helpers for Discord messages: length limits, mentions and the command names the Host uses."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import discord
@@ -15,20 +14,30 @@ GENERIC_ERROR = "Something went wrong; the game is unchanged."
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 
-_HOST_WORDS = re.compile(r"'(new|join|leave|start|undo|abandon|board|status|log)'")
+#: How the Host's texts name commands in server channels (``/game …``) and for solo games and DMs.
+GAME_COMMAND_NAMES = {
+    "new": "`/game new`",
+    "join": "`/game join`",
+    "start": "`/game start`",
+    "undo": "`/game undo`",
+    "board": "`/game board`",
+    "log": "`/game log`",
+}
+SOLO_COMMAND_NAMES = {
+    **GAME_COMMAND_NAMES,  # a /solo command in a server channel may still meet a /game table
+    "new": "`/solo new`",
+    "undo": "`/solo undo`",
+    "board": "`/solo board`",
+    "log": "`/solo log`",
+}
 
 
-def commands_wording(text: str) -> str:
-    """Replace the Host's terminal wording (``'join'``) by the slash command (``/game join``)."""
-    return _HOST_WORDS.sub(lambda m: f"`/game {m.group(1)}`", text)
-
-
-def fit(text: str, limit: int = MESSAGE_LIMIT, tail_budget: int = 700) -> str:
+def fit(text: str, limit: int = MESSAGE_LIMIT, tail_budget: int = 700, log_hint: str = "/game log") -> str:
     """``text`` shortened to ``limit`` characters, keeping its first and its last lines.
 
     The end of a Host reply says whose turn it is (or the final result), so up to
     ``tail_budget`` characters of last lines are always kept; lines in between are replaced by a
-    note pointing to ``/game log``.
+    note pointing to ``log_hint`` (the log command of the context: ``/game log`` or ``/solo log``).
     """
     text = text.strip()
     if len(text) <= limit:
@@ -52,7 +61,7 @@ def fit(text: str, limit: int = MESSAGE_LIMIT, tail_budget: int = 700) -> str:
     if not head:  # one enormous first line
         head = [rest[0][: max(0, limit - used - note_room - 1)] + "…"] if rest else []
         skipped = max(0, len(rest) - 1)
-    note = f"… ({skipped} more line{'s' if skipped != 1 else ''}; see /game log)"
+    note = f"… ({skipped} more line{'s' if skipped != 1 else ''}; see {log_hint})"
     out = "\n".join([*head, note, *tail])
     return out[:limit]
 

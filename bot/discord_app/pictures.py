@@ -1,22 +1,19 @@
-"""Board pictures for Discord: the Host's render callback plus the pictures' alt text.
+"""Board pictures for Discord: the Host's render callback and the upload of a picture with alt text.
 
 The renderer of a game lives in ``render/<game>.py`` with ``render(view) -> bytes`` and
 ``alt_text(view) -> str``. :class:`BoardRenderer` is the callback handed to
-:class:`bot.host.Host`; because the Host only passes PNG bytes back in its :class:`Reply`, the
-alt text of each picture is remembered here (a small cache keyed by the PNG's digest) so the
-adapter can attach it as ``discord.File(description=…)``. The cache is a convenience, never
-authoritative: a missing entry only costs a generic description.
+:class:`bot.host.Host`; it returns ``(png, alt_text)``, so every :class:`~bot.host.Reply` carries
+its picture's description in ``Reply.alt`` and the adapter attaches it as
+``discord.File(description=…)`` (Discord allows up to :data:`MAX_ALT` characters).
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import io
 import logging
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -49,21 +46,20 @@ def load_renderer(game: str) -> ModuleType | None:
 
 
 class BoardRenderer:
-    """Render callback for :class:`bot.host.Host` that remembers each picture's alt text.
+    """Render callback for :class:`bot.host.Host`: ``(png, alt_text)`` of a game's view.
 
-    ``BoardRenderer()(game, view)`` returns PNG bytes or ``None`` when the game has no renderer
-    (the Host then sends no picture). Exceptions of the renderer propagate: the Host logs them
-    and sends the move without a picture.
+    ``BoardRenderer()(game, view)`` returns ``(png, alt)`` (``alt`` is ``None`` when the game's
+    renderer has no ``alt_text`` or it fails) or ``None`` when the game has no renderer (the Host
+    then sends no picture). Exceptions of ``render`` propagate: the Host logs them and sends the
+    move without a picture.
     """
 
-    def __init__(self, loader: ModuleLoader = load_renderer, cache_size: int = 256) -> None:
+    def __init__(self, loader: ModuleLoader = load_renderer) -> None:
         self._loader = loader
         self._modules: dict[str, ModuleType | None] = {}
-        self._alt: OrderedDict[str, str] = OrderedDict()
-        self._size = cache_size
         self._lock = threading.Lock()
 
-    def __call__(self, game: str, view: dict[str, Any]) -> bytes | None:
+    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
         """Render ``view`` of ``game`` (runs in the Host's worker thread)."""
         module = self._module(game)
         if module is None:
@@ -71,27 +67,14 @@ class BoardRenderer:
         png = module.render(view)
         if not isinstance(png, bytes | bytearray) or not png:
             return None
-        png = bytes(png)
         alt = None
         alt_fn = getattr(module, "alt_text", None)
         if callable(alt_fn):
             try:
-                alt = str(alt_fn(view))
+                alt = str(alt_fn(view)) or None
             except Exception:
                 log.exception("alt text of the %s board failed", game)
-        if alt:
-            with self._lock:
-                key = _digest(png)
-                self._alt[key] = alt[:MAX_ALT]
-                self._alt.move_to_end(key)
-                while len(self._alt) > self._size:
-                    self._alt.popitem(last=False)
-        return png
-
-    def alt_text(self, png: bytes) -> str | None:
-        """The alt text remembered for ``png``, if any."""
-        with self._lock:
-            return self._alt.get(_digest(png))
+        return bytes(png), alt
 
     def _module(self, game: str) -> ModuleType | None:
         with self._lock:
@@ -103,8 +86,16 @@ class BoardRenderer:
         return module
 
 
-def _digest(png: bytes) -> str:
-    return hashlib.blake2b(png, digest_size=16).hexdigest()
+def trim_alt(alt: str | None, limit: int = MAX_ALT) -> str:
+    """``alt`` cut to Discord's description limit (on a word boundary, with an ellipsis)."""
+    text = " ".join(str(alt or "").split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def board_file(png: bytes | None, alt: str, filename: str = "board.png") -> discord.File | None:
@@ -114,4 +105,4 @@ def board_file(png: bytes | None, alt: str, filename: str = "board.png") -> disc
     if len(png) > MAX_UPLOAD:
         log.warning("board picture of %d bytes is over the upload budget; sent without it", len(png))
         return None
-    return discord.File(io.BytesIO(png), filename=filename, description=(alt or "Game board")[:MAX_ALT])
+    return discord.File(io.BytesIO(png), filename=filename, description=trim_alt(alt or "Game board"))

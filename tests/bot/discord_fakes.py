@@ -16,7 +16,7 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot.discord_app.commands import TableCommands, build_commands
+from bot.discord_app.commands import TableCommands, build_commands, build_solo_commands
 from bot.host import Host
 from bot.store import Store
 
@@ -24,6 +24,8 @@ T = TypeVar("T")
 
 GUILD = 777
 CHANNEL = 555
+#: The DM channel between Ann and the bot, and Bob's (a DM interaction has no guild).
+DM_ANN, DM_BOB = 9101, 9102
 ANN, BOB, CAT, DAN, EVE = 1001, 1002, 1003, 1004, 1005
 NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat", DAN: "Dan", EVE: "Eve"}
 PNG = b"\x89PNG\r\n\x1a\n" + b"fake-board" * 10
@@ -77,7 +79,10 @@ def make_interaction(
     client: Any = None,
     data: dict[str, Any] | None = None,
 ) -> MagicMock:
-    """A fake interaction of ``user_id`` in ``channel_id``; see :func:`sent` for its answers."""
+    """A fake interaction of ``user_id`` in ``channel_id``; see :func:`sent` for its answers.
+
+    ``guild_id=None`` makes it a DM with the bot (``channel_id`` is then the DM channel).
+    """
     interaction = MagicMock(spec_set=discord.Interaction)
     state = {"done": False}
 
@@ -95,7 +100,8 @@ def make_interaction(
         assert state["done"], "followup before the interaction was deferred"
         assert content is None or len(content) <= 2000, f"message too long ({len(content)})"
         message = MagicMock(spec_set=discord.WebhookMessage)
-        message.jump_url = f"https://discord.com/channels/{guild_id}/{channel_id}/{next(_ids)}"
+        message.id = next(_ids)
+        message.jump_url = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message.id}"
         return message
 
     response = MagicMock(spec_set=discord.InteractionResponse)
@@ -168,12 +174,16 @@ class Commands:
         self.host = host
         self.tables = tables or TableCommands(host)
         self.group, self.move_command = build_commands(self.tables)
+        self.solo_group = build_solo_commands(self.tables)
 
     def command(self, name: str) -> Any:
-        """The ``/game <name>`` command object (``"move"`` for ``/move``)."""
+        """The ``/game <name>`` command object (``"move"`` for ``/move``, ``"solo <name>"`` for ``/solo``)."""
         if name == "move":
             return self.move_command
-        cmd = self.group.get_command(name)
+        group = self.group
+        if name.startswith("solo "):
+            group, name = self.solo_group, name.split(" ", 1)[1]
+        cmd = group.get_command(name)
         assert cmd is not None, name
         return cmd
 
@@ -186,6 +196,10 @@ class Commands:
         """Invoke ``/game <name>`` as ``user_id`` in the default channel."""
         interaction_kwargs = {k: kwargs.pop(k) for k in ("manage_channels", "channel_id") if k in kwargs}
         return self.call(name, make_interaction(user_id, **interaction_kwargs), **kwargs)
+
+    def in_dm(self, name: str, user_id: int = ANN, channel_id: int = DM_ANN, **kwargs: Any) -> MagicMock:
+        """Invoke a command as ``user_id`` in their DM with the bot (no guild)."""
+        return self.call(name, make_interaction(user_id, channel_id=channel_id, guild_id=None), **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -250,7 +250,7 @@ def test_bad_lobby_input_changes_nothing(host: Host, store: Store) -> None:
 
     open_table(host, players=2)
     assert host.leave(CH, "u2").ok
-    _refused(store, lambda: host.new_table(CH, "u9", "Zed", "dicerace", {}), "already has")
+    _refused(store, lambda: host.new_table(CH, "u9", "Zed", "dicerace", {}), "already open here", "table #1")
     _refused(store, lambda: host.join(CH, "u1", "Ann"), "already have a seat")
     _refused(store, lambda: host.start(CH, "u1"), "for 2 players", "waiting for 1 more")
     _refused(store, lambda: host.start(CH, "u7"), "seated player")

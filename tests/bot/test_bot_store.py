@@ -183,3 +183,128 @@ def test_database_url_from_environment(monkeypatch, tmp_path: Path) -> None:
     store = Store()
     assert store.url.endswith("env.db") and not store.memory
     store.dispose()
+
+
+# ---------------------------------------------------------------------------------------------
+# Revision 0002: reminder_state, board message columns
+# ---------------------------------------------------------------------------------------------
+def _alembic(store: Store, fn, revision: str) -> None:  # noqa: ANN001
+    from alembic import command
+
+    cfg = store.alembic_config()
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        getattr(command, fn)(cfg, revision)
+
+
+def _game_at_0001(tmp_path: Path) -> str:
+    """A file database at revision 0001 holding a running dice race with an old reminder note."""
+    from fakegame import GAME
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = Store(url)
+    _alembic(old, "upgrade", "0001")
+    with old.engine.connect() as conn:
+        assert "reminder_state" not in inspect(conn).get_table_names()
+        assert "board_url" not in {c["name"] for c in inspect(conn).get_columns("game_table")}
+    # Write through raw SQL only: today's models have columns revision 0001 lacks.
+    from engine.core import CHANCE
+
+    state = GAME.setup({"players": 2}, 7)
+    chance = []
+    while GAME.decision(state).seat == CHANCE:  # the start player and the first roll
+        action = GAME.chance_outcomes(state)[-1].action
+        chance.append(GAME.format_action(state, action))
+        state, _ = GAME.apply(state, action)
+    with old.engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO game_table (channel, guild, game, options, seed, status, version, engine_version, "
+            "creator, created_at, updated_at, reminder_hours) VALUES ('c', 'g', 'dicerace', "
+            "'{\"players\": 2}', 7, 'running', 4, 'test-1', 'u1', '2026-01-01 10:00:00', "
+            "'2026-01-01 10:00:00', 2)"
+        ))
+        conn.execute(text("INSERT INTO seat (table_id, seat, user_id, user_name) VALUES (1, 0, 'u1', 'Ann')"))
+        conn.execute(text("INSERT INTO seat (table_id, seat, user_id, user_name) VALUES (1, 1, 'u2', 'Bob')"))
+        insert = text(
+            "INSERT INTO move (table_id, seq, actor, seat, kind, notation, created_at) "
+            "VALUES (1, :seq, NULL, :seat, :kind, :notation, :at)"
+        )
+        for seq, notation in enumerate(chance, start=1):
+            conn.execute(insert, {"seq": seq, "seat": -1, "kind": "chance", "notation": notation, "at": "2026-01-01 10:00:00"})
+        conn.execute(insert, {
+            "seq": len(chance) + 1, "seat": None, "kind": "system", "notation": "reminder 1 sent to Ann",
+            "at": "2026-01-01 12:01:00",
+        })
+    old.dispose()
+    return url
+
+
+def test_a_0001_database_upgrades_to_0002_keeping_every_game(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.host import Host
+
+    url = _game_at_0001(tmp_path)
+    store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
+    with store.engine.connect() as conn:
+        context = MigrationContext.configure(conn)
+        assert context.get_current_revision() == "0002"
+        assert compare_metadata(context, metadata) == []
+        assert "reminder_state" in inspect(conn).get_table_names()
+        columns = {c["name"] for c in inspect(conn).get_columns("game_table")}
+        assert {"board_message_id", "board_url"} <= columns
+        indexes = {i["name"]: i for i in inspect(conn).get_indexes("game_table")}
+        assert indexes["ux_game_table_active_channel"]["unique"]
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
+    host = Host(store)
+    status = host.status("c").data
+    assert status is not None and status["status"] == "running" and status["reminder_hours"] == 2
+    assert status["board_url"] is None and len(status["players"]) == 2
+    assert "— reminder 1 sent to Ann" in (host.log("c").public or "")  # the old note is still shown
+    # reminders are counted from reminder_state now: the old note does not count
+    [due] = host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC))
+    assert due["number"] == 1 and due["last_seq"] == 2 and due["to_act"] == status["to_act"]
+    assert host.mark_reminded(due["table_id"], 2, 1)
+    assert host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC) + timedelta(hours=1)) == []
+    assert host.set_board_message("c", "42", "https://discord.com/channels/1/2/42").ok
+    assert host.move("c", status["to_act"], "move 1").ok  # the game carries on
+    store.dispose()
+
+
+def test_0002_downgrade_keeps_the_games(tmp_path: Path) -> None:
+    url = _game_at_0001(tmp_path)
+    store = Store.open(url)
+    _alembic(store, "downgrade", "0001")
+    with store.engine.connect() as conn:
+        assert "reminder_state" not in inspect(conn).get_table_names()
+        assert "board_url" not in {c["name"] for c in inspect(conn).get_columns("game_table")}
+        # dropping the columns must not recreate game_table (foreign keys would cascade)
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
+        assert conn.execute(text("SELECT count(*) FROM move")).scalar() == 3
+        assert {i["name"] for i in inspect(conn).get_indexes("game_table")} >= {"ux_game_table_active_channel"}
+    store.migrate()  # and up again
+    store.dispose()
+
+
+def test_unversioned_fields_and_reminder_compare_and_set(store: Store) -> None:
+    with store.unit_of_work() as repo:
+        t = _table(repo)
+        assert repo.set_fields(t.id, reminder_hours=5, board_message_id="9", board_url="https://x/9")
+        assert not repo.set_fields(404, reminder_hours=1)
+        with pytest.raises(ValueError):
+            repo.set_fields(t.id, status="finished")
+        repo.commit()
+    with store.unit_of_work() as repo:
+        again = repo.table(t.id)
+        assert again is not None and again.version == t.version  # no version bump
+        assert (again.reminder_hours, again.board_message_id, again.board_url) == (5, "9", "https://x/9")
+        assert repo.reminder_state(t.id) is None
+        assert repo.record_reminder(t.id, 3, 1, None)
+        first = repo.reminder_state(t.id)
+        assert first is not None and (first.last_seq, first.sent) == (3, 1)
+        assert repo.record_reminder(t.id, 3, 2, first)
+        assert not repo.record_reminder(t.id, 3, 2, first)  # stale "previous": someone else won
+        repo.commit()
+    with store.unit_of_work(write=False) as repo:
+        rec = repo.reminder_state(t.id)
+        assert rec is not None and rec.sent == 2 and rec.sent_at.tzinfo is not None

@@ -37,7 +37,7 @@ from discord_fakes import (
 )
 
 from bot.discord_app.client import MeijiBot
-from bot.discord_app.commands import MeijiTree, TableCommands, filter_choices
+from bot.discord_app.commands import MeijiTree, filter_choices
 from bot.discord_app.pictures import BoardRenderer
 from bot.host import Host, Reply
 from bot.store import Store
@@ -62,13 +62,13 @@ def pic_cmds(store: Store) -> Commands:
 # ---------------------------------------------------------------------------------------------
 # The tree
 # ---------------------------------------------------------------------------------------------
-def test_tree_has_game_group_and_move_but_no_solo(host: Host) -> None:
+def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     async def build() -> MeijiBot:
         return MeijiBot(host)
 
     bot = run(build())
     names = sorted(c.name for c in bot.tree.get_commands())
-    assert names == ["game", "move"]
+    assert names == ["game", "move", "solo"]
     group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(
@@ -84,7 +84,9 @@ def test_tree_has_game_group_and_move_but_no_solo(host: Host) -> None:
     move = bot.tree.get_command("move").to_dict(bot.tree)
     assert move["options"][0]["autocomplete"] is True
     assert move["options"][0]["max_length"] == 200
-    assert payload["dm_permission"] is False and move["dm_permission"] is False
+    assert payload["dm_permission"] is False  # /game is for servers only
+    # /move also plays the solo game in a DM: guild (0), bot DM (1), private channel (2)
+    assert sorted(move["contexts"]) == [0, 1, 2] and sorted(move["integration_types"]) == [0, 1]
 
 
 def test_bot_uses_no_privileged_intents(host: Host) -> None:
@@ -121,21 +123,38 @@ def test_new_passes_first_game_and_guild(cmds: Commands, host: Host) -> None:
         assert table is not None and table.guild == str(GUILD)
 
 
-def test_new_refused_while_a_game_runs_links_to_it(cmds: Commands, host: Host, store: Store) -> None:
+def test_new_refused_while_a_game_runs_links_to_its_latest_board(cmds: Commands, host: Host, store: Store) -> None:
     first = cmds.call("new", make_interaction(ANN), game="zaibatsu", players=2)
-    link = public(first)[0]
+    assert_accepted(first)
+    url = host.status(CH).data["board_url"]  # type: ignore[index]
+    assert url and url.startswith(f"https://discord.com/channels/{GUILD}/{CHANNEL}/")
     before = snapshot_db(store)
     inter = cmds.call("new", make_interaction(BOB), game="zaibatsu", players=2)
-    text = assert_refused(inter, "already has a zaibatsu table", f"<#{CHANNEL}>", "table #1")
-    assert "https://discord.com/channels/" in text
-    assert link is not None
+    text = assert_refused(inter, "already open here", "table #1")
+    assert f"Latest board: {url}" in text
     assert snapshot_db(store) == before
+    restarted = Commands(Host(store))  # the link comes from the database, not from memory
+    text = assert_refused(restarted.call("new", make_interaction(BOB), game="zaibatsu", players=2))
+    assert f"Latest board: {url}" in text
+
+
+def test_every_public_message_becomes_the_latest_board(cmds: Commands, host: Host) -> None:
+    open_dice(host)
+    assert host.status(CH).data["board_url"] is None  # type: ignore[index]  # opened without Discord
+    assert_accepted(cmds.as_user("start", ANN))
+    first = host.status(CH).data["board_url"]  # type: ignore[index]
+    assert_accepted(cmds.call("move", make_interaction(to_act(host)), action="bank"))
+    second = host.status(CH).data["board_url"]  # type: ignore[index]
+    assert first and second and first != second
+    with host.store.unit_of_work(write=False) as repo:
+        table = repo.active_table(CH)
+    assert table is not None and table.board_url == second and second.endswith(f"/{table.board_message_id}")
 
 
 def test_new_refusal_links_to_channel_after_restart(host: Host, store: Store) -> None:
     open_dice(host)
-    fresh = Commands(Host(store))  # a restarted bot: no message links in memory
-    text = assert_refused(fresh.call("new", make_interaction(BOB), game="zaibatsu", players=2))
+    fresh = Commands(Host(store))  # no board message was ever stored for this table
+    text = assert_refused(fresh.call("new", make_interaction(BOB), game="zaibatsu", players=2), f"<#{CHANNEL}>")
     assert f"https://discord.com/channels/{GUILD}/{CHANNEL}" in text
 
 
@@ -504,8 +523,23 @@ def test_every_handler_defers_ephemerally_first(cmds: Commands, host: Host) -> N
         assert sent(inter), name
 
 
-def test_table_commands_uses_host_renderer_for_alt_text(store: Store) -> None:
-    renderer = BoardRenderer(loader=lambda game: None)
-    host = Host(store, render=renderer)  # type: ignore[arg-type]
-    assert TableCommands(host).renderer is renderer
-    assert TableCommands(Host(store, render=fake_png)).renderer is None
+def test_reply_alt_text_becomes_the_file_description(store: Store) -> None:
+    long_alt = "Dice race board. " + "A very detailed description of the race track. " * 40
+
+    def render(game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+        return PNG, long_alt
+
+    cmds = Commands(Host(store, render=render))
+    started_dice(cmds.host, seed=11)
+    message = assert_accepted(cmds.call("move", make_interaction(to_act(cmds.host)), action="bank"))
+    [picture] = message.files
+    assert picture.description is not None and len(picture.description) <= 1024  # Discord's limit
+    assert picture.description.startswith("Dice race board. A very detailed") and picture.description.endswith("…")
+
+
+def test_picture_without_alt_text_gets_a_summary(store: Store) -> None:
+    cmds = Commands(Host(store, render=fake_png))
+    started_dice(cmds.host, seed=11)
+    message = assert_accepted(cmds.as_user("board", EVE))
+    [picture] = message.files
+    assert picture.description == f"Game board. {message.content}"

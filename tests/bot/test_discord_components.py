@@ -37,6 +37,7 @@ from bot.discord_app.components import (
     turn_options,
     turn_view,
 )
+from bot.discord_app.pictures import BoardRenderer
 from bot.host import MOVED_ON, Host
 from bot.store import Store
 
@@ -236,7 +237,7 @@ def test_exception_in_a_click_is_reported_ephemerally(
     def explode(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(host, "status", explode)
+    monkeypatch.setattr(host, "choose", explode)
     inter = click(tables, int(opts.user_id), button_id(opts.table_id, opts.version, 0))
     answers = sent(inter)
     assert [a.content for a in answers] == ["Something went wrong; the game is unchanged."]
@@ -302,5 +303,6 @@ def test_run_bot_wires_store_host_and_flags(monkeypatch: pytest.MonkeyPatch) -> 
     bot = seen["bot"]
     assert seen["token"] == "not-a-real-token" and seen["kwargs"] == {"log_handler": None}
     assert bot.sync_on_start is True and bot.dev_guild_id == 1234
-    assert isinstance(bot.host, Host) and bot.tables.renderer is bot.host.render
+    assert isinstance(bot.host, Host) and bot.tables.host is bot.host
+    assert isinstance(bot.host.render, BoardRenderer)
     assert client_module.REMINDER_CHECK_MINUTES == 5.0

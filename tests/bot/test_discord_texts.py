@@ -11,14 +11,15 @@ from discord_fakes import ANN, Commands, make_interaction, private, public, run
 
 from bot.discord_app import pictures
 from bot.discord_app.messages import (
+    GAME_COMMAND_NAMES,
+    SOLO_COMMAND_NAMES,
     code_block,
-    commands_wording,
     first_line,
     fit,
     last_lines,
     mention_text,
 )
-from bot.discord_app.pictures import MAX_UPLOAD, BoardRenderer, board_file, load_renderer
+from bot.discord_app.pictures import MAX_ALT, MAX_UPLOAD, BoardRenderer, board_file, load_renderer, trim_alt
 from bot.discord_app.rules_topics import TOPICS, find_topic, search_topics
 from bot.host import Host
 from engine.zaibatsu import notation
@@ -83,6 +84,7 @@ def test_fit_keeps_first_and_last_lines() -> None:
     assert len(text) <= 2000
     assert text.startswith("The game has started.") and text.endswith("Bob (green) to play: pick")
     assert "more lines; see /game log" in text
+    assert "more lines; see /solo log" in fit("\n".join(lines), log_hint="/solo log")
     assert fit("short") == "short"
     assert len(fit("y" * 5000)) <= 2000
     assert len(fit("a\n" + "b" * 5000)) <= 2000
@@ -97,13 +99,25 @@ def test_last_lines_and_code_block() -> None:
     assert block.count("```") == 2
 
 
-def test_mentions_and_wording() -> None:
+def test_mentions_and_first_line() -> None:
     assert mention_text(["1001", "1002", "1001", "u3"]) == "<@1001> <@1002>"
-    assert commands_wording("Join it with 'join'; start it with 'start'.") == (
-        "Join it with `/game join`; start it with `/game start`."
-    )
-    assert commands_wording("Played 'done'.") == "Played 'done'."
     assert first_line("\n\n  hello \nworld") == "hello"
+
+
+def test_host_names_commands_as_each_front_end_spells_them(store: object) -> None:
+    """No regex rewriting: the Host's texts use the command names it is given."""
+    plain = Host(store)  # type: ignore[arg-type]  # the terminal's words
+    assert "Join it with 'join'; start it with 'start'." in (plain.new_table("t", "u1", "Ann", "dicerace").public or "")
+    game = plain.with_command_names(GAME_COMMAND_NAMES)
+    solo = plain.with_command_names(SOLO_COMMAND_NAMES)
+    assert game.store is plain.store and game.render is plain.render
+    assert "Join it with `/game join`; start it with `/game start`." in (
+        game.new_table("g", "u1", "Ann", "dicerace").public or ""
+    )
+    assert game.move("nowhere", "u1", "bank").private == "There is no game in this channel. Open one with `/game new`."
+    assert solo.move("nowhere", "u1", "bank").private == "There is no game in this channel. Open one with `/solo new`."
+    assert plain.move("nowhere", "u1", "bank").private == "There is no game in this channel. Open one with 'new'."
+    assert plain.command_names["new"] == "'new'"  # the siblings did not change the original
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,15 +131,22 @@ def test_board_file_has_alt_text_and_respects_the_upload_budget() -> None:
     assert len(board_file(b"png", "d" * 5000).description or "") <= 1024  # type: ignore[union-attr]
 
 
-def test_board_renderer_remembers_alt_text() -> None:
+def test_trim_alt_keeps_discords_limit_on_a_word_boundary() -> None:
+    words = " ".join(f"region{i} has 3 ships" for i in range(200))
+    cut = trim_alt(words)
+    assert len(cut) <= MAX_ALT and cut.endswith("…") and words.startswith(cut[:-1])
+    assert cut[:-1].split()[-1] in words.split()  # no word is cut in half
+    assert trim_alt("short  text\n") == "short text"
+    assert len(trim_alt("x" * 5000)) == MAX_ALT
+
+
+def test_board_renderer_returns_png_and_alt_text() -> None:
     module = ModuleType("render.fake")
     module.render = lambda view: b"png-" + str(view["n"]).encode()  # type: ignore[attr-defined]
     module.alt_text = lambda view: f"board number {view['n']}"  # type: ignore[attr-defined]
-    renderer = BoardRenderer(loader=lambda game: module, cache_size=2)
+    renderer = BoardRenderer(loader=lambda game: module)
     for n in range(3):
-        assert renderer("fake", {"n": n}) == f"png-{n}".encode()
-    assert renderer.alt_text(b"png-2") == "board number 2"
-    assert renderer.alt_text(b"png-0") is None  # evicted: the cache is small and never authoritative
+        assert renderer("fake", {"n": n}) == (f"png-{n}".encode(), f"board number {n}")
 
 
 def test_board_renderer_without_module_or_alt_text() -> None:
@@ -133,7 +154,7 @@ def test_board_renderer_without_module_or_alt_text() -> None:
     module = ModuleType("render.plain")
     module.render = lambda view: b"png"  # type: ignore[attr-defined]
     renderer = BoardRenderer(loader=lambda game: module)
-    assert renderer("plain", {}) == b"png" and renderer.alt_text(b"png") is None
+    assert renderer("plain", {}) == (b"png", None)
 
 
 def test_broken_alt_text_only_costs_the_description(caplog: pytest.LogCaptureFixture) -> None:
@@ -144,7 +165,7 @@ def test_broken_alt_text_only_costs_the_description(caplog: pytest.LogCaptureFix
         raise ValueError("no words")
 
     module.alt_text = broken  # type: ignore[attr-defined]
-    assert BoardRenderer(loader=lambda game: module)("half", {}) == b"png"
+    assert BoardRenderer(loader=lambda game: module)("half", {}) == (b"png", None)
     assert any("alt text" in r.getMessage() for r in caplog.records)
 
 
@@ -169,3 +190,4 @@ def test_real_zaibatsu_picture_reaches_discord_with_its_alt_text(store: object) 
     [picture] = message.files
     assert picture.filename == "board.png"
     assert picture.description and picture.description.startswith("Nippon: Zaibatsu board")
+    assert len(picture.description) <= MAX_ALT

@@ -1,0 +1,98 @@
+"""Solo games in Discord: the turn message against the automated opponent and the goal check.
+
+A solo table has one seat; the opponent (Takatoshi in Nippon: Zaibatsu) moves through chance
+decisions that the Host resolves inside the player's move. The public message of a solo step is
+built from the structured facts of the Host's reply (``Reply.data``):
+
+* the player's step and its effects (the game's own event lines);
+* one line per opponent turn (events of kind ``automa``, marked 🤖);
+* then whose turn is next — or, when the game is over, the goal check (every goal met or not)
+  and, on a win, the score and the rating from ``Result.solo``.
+
+Random refills (worker draws, new factories …) are left out of the message: the board picture
+shows them and ``/solo log`` lists every outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+from bot.host import AUTOMA_EVENT, Reply
+from engine.core import CHANCE
+
+#: The game ``/solo new`` opens (the only one with a solo mode so far).
+SOLO_GAME = "zaibatsu"
+DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTY_CHOICES = [app_commands.Choice(name=d.capitalize(), value=d) for d in DIFFICULTIES]
+#: The engine's own end-of-solo lines; the goal check built from ``Result.solo`` replaces them.
+ENGINE_SOLO_END_KINDS = frozenset({"solo_goal", "solo_end"})
+OPPONENT_MARK = "🤖"
+
+
+def is_solo_step(reply: Reply) -> bool:
+    """True for the reply of a move (or option click) at a one-player table."""
+    data = reply.data or {}
+    return bool(data.get("solo")) and "step" in data and isinstance(data.get("events"), list)
+
+
+def solo_message(reply: Reply) -> str:
+    """The public text of a solo step: the step, the opponent's turns, then the next turn or the end."""
+    data = reply.data or {}
+    lines = [(reply.public or "").split("\n", 1)[0]]
+    finished = bool(data.get("finished"))
+    for event in data.get("events") or []:
+        kind, seat, text = event.get("kind"), event.get("seat"), str(event.get("text") or "")
+        if not text:
+            continue
+        if kind == AUTOMA_EVENT:
+            lines.append(f"{OPPONENT_MARK} {text}")
+        elif seat == CHANCE or (finished and kind in ENGINE_SOLO_END_KINDS):
+            continue
+        else:
+            lines.append(text)
+    if finished:
+        lines.extend(goal_check(data.get("result")))
+    elif data.get("next"):
+        lines.append(str(data["next"]))
+    return "\n".join(line for line in lines if line)
+
+
+def goal_check(result: dict[str, Any] | None) -> list[str]:
+    """The end of a solo game: each goal met or not, then the outcome (score and rating on a win)."""
+    if not result:
+        return ["The game is over."]
+    solo = result.get("solo") or {}
+    lines = ["**The game is over.**"]
+    goals = solo.get("goals") or {}
+    if goals:
+        lines.append("Solo goals:")
+        for slot, goal in goals.items():
+            met, text = _goal(slot, goal)
+            lines.append(f"{'✅' if met else '❌'} {text} — {'met' if met else 'not met'}")
+    if solo.get("won"):
+        score = solo.get("score")
+        if score is None:
+            score = next((p.get("score") for p in result.get("players") or [] if p.get("seat") == 0), None)
+        rating = solo.get("rating")
+        won = "🏆 You win"
+        if score is not None:
+            won += f" with {score} points"
+        if rating:
+            won += f" — rating: **{rating}**"
+        lines.append(won + ".")
+    elif "won" in solo:
+        lines.append("You lose: not every solo goal was met.")
+    else:  # a solo game without goals: the plain final result
+        for player in result.get("players") or []:
+            lines.append(f"{player.get('rank')}. {player.get('name')} — {player.get('score')} points")
+    return lines
+
+
+def _goal(slot: Any, goal: Any) -> tuple[bool, str]:
+    """``(met, "slot: text")`` of one goal (``goal`` is ``{"met", "text"}`` or a bare bool)."""
+    if isinstance(goal, dict):
+        text = str(goal.get("text") or "").strip()
+        return bool(goal.get("met")), f"{slot}: {text}" if text else str(slot)
+    return bool(goal), str(slot)
