@@ -73,9 +73,13 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
         options["difficulty"] = args.difficulty or options.get("difficulty") or "medium"
     elif args.difficulty:
         raise CliError("--difficulty applies to the solo game: add --solo.", 2)
+    from render import picture
+
+    snapshots = None if args.no_pictures else Path(args.snapshots)
     store = Store.open(args.db or settings.database_url)
     try:
-        return play_local(Host(store), args.game, players, options, resume=args.resume, seed=args.seed)
+        host = Host(store, render=picture if snapshots is not None else None)
+        return play_local(host, args.game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots)
     finally:
         store.dispose()
 
@@ -264,6 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default=None,
                    help="solo difficulty: 1/2/3 goal tiles (default medium)")
     p.add_argument("--resume", action="store_true", help="continue the unfinished terminal game")
+    p.add_argument("--snapshots", default="snapshots", metavar="DIR",
+                   help="folder for the board picture written after every move (default: %(default)s)")
+    p.add_argument("--no-pictures", action="store_true", help="do not render board pictures")
     p.add_argument("--db", default=None, metavar="URL", help="database URL (default: DATABASE_URL or ./meiji.db)")
     p.set_defaults(func=cmd_local)
 

@@ -43,8 +43,11 @@ class Console:
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
         compact_limit: int = COMPACT_LIMIT,
+        snapshots: Path | None = None,
     ) -> None:
         self.host = host
+        self.snapshots = snapshots
+        self._last_actor: str | None = None
         self.channel = channel
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -163,6 +166,11 @@ class Console:
         self._shown_version = data["version"]
         self.say()
         self.say(f"=== {seat_name} to play: {data['prompt']}")
+        if data.get("kind") not in (None, "turn", "draft") and self._last_actor == user:
+            # A follow-up step of the same player's turn: the board was just shown ('board' shows it).
+            self._list_moves(user, full=False)
+            return
+        self._last_actor = user
         board = self.host.board(self.channel, user)
         if board.ok and board.data:
             self.say(board.data.get("seat_text") or board.data["text"])
@@ -244,7 +252,23 @@ class Console:
         reply = self.host.move(self.channel, user, notation, expected_version=data["version"])
         if self._show(reply, turn_follows=True):
             self._choices = []
+            self._last_actor = user
+            self._write_picture(reply)
         return True
+
+    def _write_picture(self, reply: Reply) -> None:
+        """Write the board picture of an accepted move to the snapshots folder (if enabled)."""
+        if self.snapshots is None or not reply.png:
+            return
+        table = (reply.data or {}).get("table_id", "game")
+        path = self.snapshots / f"table{table}-v{reply.version:04d}.png"
+        try:
+            self.snapshots.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(reply.png)
+        except OSError as exc:
+            self.say(f"(could not write the board picture {path}: {exc.strerror or exc})")
+            return
+        self.say(f"Board picture: {path}")
 
     def _save(self, name: str) -> None:
         if not name:
@@ -292,6 +316,11 @@ def play_local(
     seed: int | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    snapshots: Path | None = None,
 ) -> int:
-    """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input."""
-    return Console(host, stdin=stdin, stdout=stdout).open(game, players, options, resume=resume, seed=seed)
+    """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
+
+    With ``snapshots`` (a folder) the board picture of every accepted move is written there.
+    """
+    console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots)
+    return console.open(game, players, options, resume=resume, seed=seed)

@@ -286,11 +286,13 @@ class Host:
             repo.commit()
         want = options.get("players")
         size = f" for {want} players" if want else ""
+        warn = getattr(g, "option_warnings", None)
+        advice = "".join(f"\nNote: {w}" for w in (warn(options) if warn else []))
         return Reply(
             ok=True,
             public=(
                 f"{user_name} opened a {g.name} table{size}. "
-                f"Join it with {self._cmd('join')}; start it with {self._cmd('start')}."
+                f"Join it with {self._cmd('join')}; start it with {self._cmd('start')}.{advice}"
             ),
             version=table.version,
             data={"table_id": table.id},
@@ -731,6 +733,7 @@ class Host:
                 data["to_act"] = seats[decision.seat].user_id
                 data["to_act_seat"] = decision.seat
                 data["prompt"] = decision.prompt
+                data["kind"] = decision.kind
             text = f"{table.game} table #{table.id} — {self._status_line(game, state, seats, table)}"
             text += f"\nPlayers: {', '.join(_who(s) for s in seats)} · {data['moves']} moves"
         return Reply(ok=True, public=text, version=table.version, data=data)

@@ -31,6 +31,16 @@ def alt_text(game: str, view: dict[str, Any]) -> str:
     return _module(game).alt_text(view)
 
 
+def picture(game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+    """``(png, alt text)`` of ``view``, or ``None`` for a game without a renderer.
+
+    Matches ``bot.host.Renderer``: hosts pass this function as their render callback.
+    """
+    if not has_renderer(game):
+        return None
+    return render(game, view), alt_text(game, view)
+
+
 def has_renderer(game: str) -> bool:
     """True when a picture can be drawn for ``game``."""
     return game in RENDERERS

@@ -107,3 +107,36 @@ def test_cli_schema_and_apply_zaibatsu(tmp_path: Path, capsys) -> None:
     assert main(["apply", "--state", str(path), "--moves", "nonsense move"]) == 2
     captured = capsys.readouterr()
     assert captured.err.startswith("refused: move 1") and captured.out.strip() == ZAIBATSU.to_json(state)
+
+
+def test_new_table_with_both_modules_carries_the_rulebook_warning(tmp_path) -> None:
+    from bot.host import Host
+    from bot.store import Store
+
+    store = Store.open("sqlite://")
+    host = Host(store)
+    reply = host.new_table("c1", "u1", "Ann", "zaibatsu", {"players": 3, "modules": ["modern_factories", "common_goals"]})
+    assert reply.ok and "not recommend" in reply.public
+    plain = host.new_table("c2", "u1", "Ann", "zaibatsu", {"players": 3, "modules": ["common_goals"]})
+    assert plain.ok and "Note:" not in plain.public
+    store.dispose()
+
+
+def test_terminal_writes_a_board_picture_after_every_move(tmp_path) -> None:
+    import io
+
+    from bot.console import play_local
+    from bot.host import Host
+    from bot.store import Store
+    from render import picture
+
+    store = Store.open(f"sqlite:///{tmp_path / 't.db'}")
+    out = io.StringIO()
+    moves = "1\n1\n1\n1\n1\n1\nquit\n"
+    play_local(Host(store, render=picture), "zaibatsu", 2, {"first_game": True}, seed=5,
+               stdin=io.StringIO(moves), stdout=out, snapshots=tmp_path / "snaps")
+    store.dispose()
+    pictures = sorted((tmp_path / "snaps").glob("*.png"))
+    accepted = out.getvalue().count("Board picture:")
+    assert accepted >= 5 and len(pictures) == accepted
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
