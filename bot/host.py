@@ -32,6 +32,7 @@ import copy
 import functools
 import json
 import logging
+import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -350,8 +351,12 @@ class Host:
         return Reply(ok=True, public=text, version=version)
 
     @_guarded
-    def start(self, channel: str, user: str) -> Reply:
-        """Start the open table: set up the game and resolve the opening chance decisions."""
+    def start(self, channel: str, user: str, *, shuffle_seats: bool = False) -> Reply:
+        """Start the open table: set up the game and resolve the opening chance decisions.
+
+        With ``shuffle_seats`` the seated players are put in a random order first (derived from the
+        table's seed and stored), so colours are random; the start player is the game's own chance.
+        """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
@@ -371,6 +376,10 @@ class Host:
             game = self._game(table.game)
             options = {**table.options, "players": len(seats)}
             seed = table.seed if table.seed is not None else secrets.randbits(62)
+            if shuffle_seats and len(seats) > 1:
+                order = [s.user_id for s in seats]
+                random.Random(f"seats:{seed}").shuffle(order)
+                repo.reorder_seats(table.id, order)
             try:
                 state = game.setup(options, seed)
             except (ValueError, IllegalAction) as exc:

@@ -458,6 +458,18 @@ class Repository:
                 row.seat -= 1
                 self._s.flush()
 
+    def reorder_seats(self, table_id: int, user_ids: Sequence[str]) -> None:
+        """Give the seated users the seat indexes 0.. in the order of ``user_ids`` (same set)."""
+        rows = {r.user_id: r for r in self._s.execute(select(Seat).where(Seat.table_id == table_id)).scalars()}
+        if set(rows) != set(user_ids):
+            raise ValueError("reorder_seats needs exactly the seated users")
+        for i, uid in enumerate(user_ids):  # park on negative indexes first (unique seat per table)
+            rows[uid].seat = -1 - i
+        self._s.flush()
+        for i, uid in enumerate(user_ids):
+            rows[uid].seat = i
+        self._s.flush()
+
     def set_seat_labels(self, table_id: int, labels: Sequence[str]) -> None:
         """Store each seat's label (e.g. the player colour)."""
         rows = self._s.execute(select(Seat).where(Seat.table_id == table_id)).scalars()

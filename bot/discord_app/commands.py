@@ -284,7 +284,8 @@ class TableCommands:
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         host = self.host_for(interaction)
-        outcome = await self._run(self._with_options, host, host.start, channel, user)
+        # Random colours (DESIGN: start shuffles the seats); the start player is the game's chance.
+        outcome = await self._run(self._with_options, host, host.start, channel, user, shuffle_seats=True)
         await self._answer(interaction, outcome, "The game has started.")
 
     async def abandon(self, interaction: discord.Interaction, *, solo: bool = False) -> None:

@@ -140,3 +140,23 @@ def test_terminal_writes_a_board_picture_after_every_move(tmp_path) -> None:
     accepted = out.getvalue().count("Board picture:")
     assert accepted >= 5 and len(pictures) == accepted
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
+
+
+def test_start_can_shuffle_seats_for_random_colours() -> None:
+    from bot.host import Host
+    from bot.store import Store
+
+    orders = set()
+    for seed in range(12):
+        store = Store.open("sqlite://")
+        host = Host(store)
+        channel = f"c{seed}"
+        assert host.new_table(channel, "u1", "Ann", "zaibatsu", {"players": 3}, seed=seed).ok
+        assert host.join(channel, "u2", "Bob").ok and host.join(channel, "u3", "Cy").ok
+        assert host.start(channel, "u1", shuffle_seats=True).ok
+        players = host.status(channel).data["players"]
+        assert sorted(p["user"] for p in players) == ["u1", "u2", "u3"]
+        assert [p["seat"] for p in players] == [0, 1, 2]
+        orders.add(tuple(p["user"] for p in sorted(players, key=lambda p: p["seat"])))
+        store.dispose()
+    assert len(orders) > 1  # colours really vary with the seed
