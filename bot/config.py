@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +27,9 @@ TOKEN_HELP = (
 
 @dataclass(frozen=True)
 class Settings:
-    """Runtime settings."""
+    """Runtime settings. The token is kept out of ``repr``/``str`` so it never reaches a log."""
 
-    discord_token: str | None
+    discord_token: str | None = field(repr=False)
     database_url: str
     dev_guild_id: int | None
     log_level: str

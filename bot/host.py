@@ -552,6 +552,9 @@ class Host:
             version = self._bump(repo, table, **({"status": FINISHED} if over else {}))
             repo.append_moves(entries)
             repo.save_snapshot(table.id, entries[-1].seq, game.version, game.to_json(new_state))
+            if over:
+                # A finished game is never undone: keep only its final snapshot (the log rebuilds the rest).
+                repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
             repo.commit()
         first = f"{_who(me)}: {canonical}"
 

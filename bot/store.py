@@ -40,8 +40,10 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    delete,
     event,
     func,
+    insert,
     make_url,
     select,
     text,
@@ -486,9 +488,10 @@ class Repository:
 
     def last_seq(self, table_id: int, kinds: Sequence[str] = MOVE_KINDS) -> int:
         """The highest ``seq`` among entries of ``kinds`` (0 if none)."""
-        value = self._s.execute(
-            select(func.max(Move.seq)).where(Move.table_id == table_id, Move.kind.in_(list(kinds)))
-        ).scalar_one()
+        query = select(func.max(Move.seq)).where(Move.table_id == table_id)
+        if set(kinds) != set(MOVE_KINDS):  # all kinds: MAX(seq) straight from the (table_id, seq) index
+            query = query.where(Move.kind.in_(list(kinds)))
+        value = self._s.execute(query).scalar_one()
         return int(value or 0)
 
     def last_game_move(self, table_id: int) -> MoveRec | None:
@@ -502,28 +505,37 @@ class Repository:
         return _move_rec(row) if row else None
 
     def append_moves(self, moves: Sequence[MoveRec]) -> None:
-        """Append log entries (their ``seq`` must continue the log)."""
+        """Append log entries (their ``seq`` must continue the log).
+
+        Written as one Core ``INSERT`` (no ORM instances, no flush): the ORM unit of work cost
+        ~0.6 ms per move (benchmarks/host_bench.py profile).
+        """
         now = utcnow()
+        rows = []
         for m in moves:
             if m.kind not in MOVE_KINDS:
                 raise ValueError(f"unknown move kind {m.kind!r}")
-            self._s.add(
-                Move(
-                    table_id=m.table_id,
-                    seq=m.seq,
-                    actor=m.actor,
-                    seat=m.seat,
-                    kind=m.kind,
-                    notation=m.notation,
-                    created_at=m.created_at or now,
-                )
-            )
-        self._s.flush()
+            rows.append({
+                "table_id": m.table_id, "seq": m.seq, "actor": m.actor, "seat": m.seat, "kind": m.kind,
+                "notation": m.notation, "created_at": m.created_at or now,
+            })
+        if rows:
+            self._s.execute(insert(Move.__table__), rows)
 
     def save_snapshot(self, table_id: int, seq: int, engine_version: str, state: str) -> None:
-        """Store the state JSON reached after log entry ``seq``."""
-        self._s.add(Snapshot(table_id=table_id, seq=seq, engine_version=engine_version, state=state, created_at=utcnow()))
-        self._s.flush()
+        """Store the state JSON reached after log entry ``seq`` (one Core ``INSERT``)."""
+        self._s.execute(insert(Snapshot.__table__).values(
+            table_id=table_id, seq=seq, engine_version=engine_version, state=state, created_at=utcnow()
+        ))
+
+    def prune_snapshots(self, table_id: int, keep_from_seq: int) -> int:
+        """Delete the snapshots of a table taken before log entry ``keep_from_seq``; returns how many."""
+        result = self._s.execute(
+            delete(Snapshot.__table__).where(
+                Snapshot.__table__.c.table_id == table_id, Snapshot.__table__.c.seq < keep_from_seq
+            )
+        )
+        return int(result.rowcount or 0)
 
     def latest_snapshot(self, table_id: int) -> SnapshotRec | None:
         """The snapshot with the highest ``seq``."""

@@ -160,3 +160,31 @@ def test_start_can_shuffle_seats_for_random_colours() -> None:
         orders.add(tuple(p["user"] for p in sorted(players, key=lambda p: p["seat"])))
         store.dispose()
     assert len(orders) > 1  # colours really vary with the seed
+
+
+def test_a_finished_game_keeps_only_its_final_snapshot() -> None:
+    from sqlalchemy import text
+
+    from bot.host import Host
+    from bot.store import Store
+
+    store = Store.open("sqlite://")
+    host = Host(store)
+    assert host.new_table("fin", "u1", "Ann", "zaibatsu", {"players": 2}, seed=3).ok
+    assert host.join("fin", "u2", "Bob").ok and host.start("fin", "u1").ok
+    for _ in range(3000):
+        status = host.status("fin")
+        if status.data["status"] != "running":
+            break
+        user = status.data["to_act"]
+        first = host.legal("fin", user).choices[0][0]
+        assert host.move("fin", user, first).ok
+    final = host.status("fin").data
+    assert final["status"] == "finished"
+    with store.unit_of_work(write=False) as repo:
+        count = repo._s.execute(text("SELECT COUNT(*) FROM snapshot")).scalar_one()
+        snap = repo.latest_snapshot(final["table_id"])
+    assert count == 1 and snap is not None
+    exported = host.export("fin")
+    assert exported.ok and len(exported.data["moves"]) > 100  # the log still rebuilds the whole game
+    store.dispose()
