@@ -141,6 +141,19 @@ def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
     return wrapper
 
 
+def public_form(game: Game, state: Any, action: Action, notation: str) -> str | None:
+    """The public notation of ``action`` at ``state`` when the game hides part of it, else ``None``.
+
+    Games with hidden information implement ``public_notation(state, action)``; the full notation
+    stays in the log for replay, the public form is what logs and running exports show.
+    """
+    hook = getattr(game, "public_notation", None)
+    if hook is None:
+        return None
+    shown = hook(state, action)
+    return None if shown is None or shown == notation else str(shown)
+
+
 def effective_moves(moves: Iterable[Any]) -> list[Any]:
     """The log entries that make the current state: choices and chance outcomes, minus undone ones.
 
@@ -545,7 +558,8 @@ class Host:
                 raise Refusal(f"That move can't be played: {exc}", table.version) from None
             canonical = game.format_action(state, action)
             seq = repo.last_seq(table.id) + 1
-            entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical)]
+            entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical, None,
+                               public_form(game, state, action, canonical))]
             new_state, chance, chance_events = self._resolve_chance(game, new_state, table.id, table.seed or 0, seq + 1)
             entries += chance
             over = game.decision(new_state).seat is None
@@ -791,14 +805,14 @@ class Host:
         lines = []
         for m in moves[-n:]:
             if m.kind == CHOICE:
-                line = f"#{m.seq} {self._name(m.seat, seats)}: {m.notation}"
+                line = f"#{m.seq} {self._name(m.seat, seats)}: {m.shown}"
                 if m.seq in undone:
                     line += " (taken back)"
             elif m.kind == CHANCE_KIND:
-                line = f"#{m.seq} chance: {m.notation}"
+                line = f"#{m.seq} chance: {m.shown}"
             elif m.kind == UNDO:
                 target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
-                what = f"#{m.notation} ({target.notation})" if target else f"#{m.notation}"
+                what = f"#{m.notation} ({target.shown})" if target else f"#{m.notation}"
                 line = f"#{m.seq} {self._name(m.seat, seats)} took back {what}"
             else:
                 line = f"#{m.seq} — {m.notation}"
@@ -838,7 +852,13 @@ class Host:
             "seed": table.seed,
             "status": table.status,
             "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats],
-            "moves": [{"seq": m.seq, "kind": m.kind, "seat": m.seat, "notation": m.notation} for m in moves],
+            # A running game's export shows only public forms (hidden draws stay hidden until the end).
+            "moves": [
+                {"seq": m.seq, "kind": m.kind, "seat": m.seat,
+                 "notation": m.notation if table.status != RUNNING else m.shown}
+                for m in moves
+            ],
+            "complete": table.status != RUNNING or all(m.public is None for m in moves),
         }
         return Reply(
             ok=True,
@@ -1088,8 +1108,9 @@ class Host:
                 raise RuntimeError(f"{game.name}: more than {MAX_CHANCE_CHAIN} chance decisions in a row")
             action: Action = sample_chance(game, state, seed, seq)
             notation = game.format_action(state, action)
+            shown = public_form(game, state, action, notation)
             state, evs = game.apply(state, action)
-            entries.append(MoveRec(table_id, seq, None, CHANCE, CHANCE_KIND, notation))
+            entries.append(MoveRec(table_id, seq, None, CHANCE, CHANCE_KIND, notation, None, shown))
             events.extend(evs)
             seq += 1
         return state, entries, events

@@ -148,6 +148,7 @@ class Move(SQLModel, table=True):
     kind: str = Field(sa_column=Column(String(16), nullable=False))
     notation: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    public: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # revision 0003
 
 
 class Snapshot(SQLModel, table=True):
@@ -232,6 +233,12 @@ class MoveRec:
     kind: str
     notation: str
     created_at: datetime | None = None
+    public: str | None = None  # the public form when the notation holds hidden information
+
+    @property
+    def shown(self) -> str:
+        """What anyone may see of this entry."""
+        return self.public if self.public is not None else self.notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +293,9 @@ def _seat_rec(row: Seat) -> SeatRec:
 
 
 def _move_rec(row: Move) -> MoveRec:
-    return MoveRec(row.table_id, row.seq, row.actor, row.seat, row.kind, row.notation, _aware(row.created_at))
+    return MoveRec(
+        row.table_id, row.seq, row.actor, row.seat, row.kind, row.notation, _aware(row.created_at), row.public
+    )
 
 
 class VersionConflict(Exception):
@@ -517,7 +526,7 @@ class Repository:
                 raise ValueError(f"unknown move kind {m.kind!r}")
             rows.append({
                 "table_id": m.table_id, "seq": m.seq, "actor": m.actor, "seat": m.seat, "kind": m.kind,
-                "notation": m.notation, "created_at": m.created_at or now,
+                "notation": m.notation, "created_at": m.created_at or now, "public": m.public,
             })
         if rows:
             self._s.execute(insert(Move.__table__), rows)

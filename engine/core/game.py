@@ -162,6 +162,12 @@ class Game(Protocol):
     def seat_labels(self, state: Any) -> list[str]:
         """A short label per seat (e.g. the player colour) for hosts."""
 
+    # Optional: games with hidden information also provide
+    #     public_notation(state, action) -> str | None
+    # the text anyone may see of ``action`` applied at ``state`` (e.g. "~card" for a drawn order
+    # card); ``None`` or the full notation when nothing is hidden. Hosts log both forms and show
+    # only the public one (bot.host.public_form).
+
 
 def seat_of(decision: Decision) -> int | None:
     """Return the acting seat of ``decision`` (``None`` if over, ``CHANCE`` for chance)."""

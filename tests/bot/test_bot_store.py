@@ -239,7 +239,7 @@ def _game_at_0001(tmp_path: Path) -> str:
     return url
 
 
-def test_a_0001_database_upgrades_to_0002_keeping_every_game(tmp_path: Path) -> None:
+def test_a_0001_database_upgrades_to_head_keeping_every_game(tmp_path: Path) -> None:
     from datetime import UTC, datetime, timedelta
 
     from bot.host import Host
@@ -248,8 +248,9 @@ def test_a_0001_database_upgrades_to_0002_keeping_every_game(tmp_path: Path) -> 
     store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0002"
+        assert context.get_current_revision() == "0003"
         assert compare_metadata(context, metadata) == []
+        assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
         assert "reminder_state" in inspect(conn).get_table_names()
         columns = {c["name"] for c in inspect(conn).get_columns("game_table")}
         assert {"board_message_id", "board_url"} <= columns
@@ -283,6 +284,20 @@ def test_0002_downgrade_keeps_the_games(tmp_path: Path) -> None:
         assert conn.execute(text("SELECT count(*) FROM move")).scalar() == 3
         assert {i["name"] for i in inspect(conn).get_indexes("game_table")} >= {"ux_game_table_active_channel"}
     store.migrate()  # and up again
+    store.dispose()
+
+
+def test_0003_downgrade_drops_the_public_column_and_keeps_the_log(tmp_path: Path) -> None:
+    url = _game_at_0001(tmp_path)
+    store = Store.open(url)
+    _alembic(store, "downgrade", "0002")
+    with store.engine.connect() as conn:
+        assert "public" not in {c["name"] for c in inspect(conn).get_columns("move")}
+        assert conn.execute(text("SELECT count(*) FROM move")).scalar() == 3
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
+    store.migrate()
+    with store.engine.connect() as conn:
+        assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
     store.dispose()
 
 
