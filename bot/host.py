@@ -570,7 +570,8 @@ class Host:
                 # A finished game is never undone: keep only its final snapshot (the log rebuilds the rest).
                 repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
             repo.commit()
-        first = f"{_who(me)}: {canonical}"
+        shown = entries[0].shown  # the public form when the choice hides something
+        first = f"{_who(me)}: {shown}"
 
         def build() -> Reply:
             all_events = events + chance_events
@@ -578,7 +579,7 @@ class Host:
             next_line = self._next_line(game, new_state, seats)
             png, alt = self._render(game, new_state)
             data = self._step_data(game, new_state, seats, all_events, next_line, table)
-            data["step"] = canonical
+            data["step"] = shown
             return Reply(
                 ok=True,
                 public="\n".join([first, *public, next_line]),
@@ -673,7 +674,7 @@ class Host:
             repo.append_moves([MoveRec(table.id, seq, user, me.seat, UNDO, str(last.seq))])
             repo.save_snapshot(table.id, seq, game.version, game.to_json(before))
             repo.commit()
-        first = f"{_who(me)} took back '{last.notation}'."
+        first = f"{_who(me)} took back '{last.shown}'."
 
         def build() -> Reply:
             next_line = self._next_line(game, before, seats)
@@ -699,7 +700,8 @@ class Host:
         with self.store.unit_of_work(write=False) as repo:
             table = self._latest(repo, channel)
             seats = repo.seats(table.id)
-            if table.status == OPEN or (table.status == ABANDONED and table.seed is None):
+            if table.status == OPEN or (table.status == ABANDONED and repo.latest_snapshot(table.id) is None):
+                # never started (a seed chosen at creation does not mean the game was set up)
                 return Reply(ok=True, public=self._lobby_text(table, seats), version=table.version)
             game = self._game(table.game)
             state = self._state(repo, table, game)
@@ -732,7 +734,8 @@ class Host:
             moves = repo.moves(table.id)
             state = None
             game = self._game(table.game)
-            if table.status in (RUNNING, FINISHED) or (table.status == ABANDONED and table.seed is not None):
+            started = table.status in (RUNNING, FINISHED) or (table.status == ABANDONED and bool(moves))
+            if started:
                 state = self._state(repo, table, game, moves)
         data: dict[str, Any] = {
             "table_id": table.id,

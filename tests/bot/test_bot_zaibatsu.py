@@ -188,3 +188,18 @@ def test_a_finished_game_keeps_only_its_final_snapshot() -> None:
     exported = host.export("fin")
     assert exported.ok and len(exported.data["moves"]) > 100  # the log still rebuilds the whole game
     store.dispose()
+
+
+def test_a_table_abandoned_in_the_lobby_shows_no_board_even_with_a_seed() -> None:
+    from bot.host import Host
+    from bot.store import Store
+
+    store = Store.open("sqlite://")
+    host = Host(store)
+    assert host.new_table("lobby", "u1", "Ann", "zaibatsu", {"players": 3}, seed=5).ok
+    assert host.abandon("lobby", "u1").ok
+    board = host.board("lobby")
+    assert board.ok and board.png is None and "Hiring spaces" not in (board.public or "")
+    status = host.status("lobby").data
+    assert status["status"] == "abandoned" and status["to_act"] is None
+    store.dispose()

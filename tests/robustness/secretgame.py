@@ -1,0 +1,156 @@
+"""A test-only game with hidden information: the dice race where every seat holds a secret number.
+
+Nippon: Zaibatsu has no hidden information (the bag is counts only), and the dice race of
+``tests/bot/fakegame.py`` shows everything (its ``peek`` only stands for a reveal). To test the
+Host's privacy mechanisms this variant starts with one *chance* decision per seat, ``deal S V``,
+that gives seat ``S`` (0-based) a secret number ``V`` (700001 … 700060; six digits, so a leak is
+easy to spot in any text). Only the owner may see it: ``view(state, seat)`` and
+``text(state, seat)`` show the caller's own number and hide the others (a spectator sees none),
+and the deal's :class:`~engine.core.Event` is ``private`` to the receiving seat; the game's
+``public_notation`` shows a deal as ``deal S ~``. The ``notes`` module adds a hidden *choice*:
+``note V`` (V in 700101 … 700110, once per turn) writes a secret note that only its author sees,
+shown publicly as ``note ~``. The rest of the game is the dice race.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from fakegame import DiceRace, RaceState
+from pydantic import TypeAdapter
+
+from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+
+SECRETS = tuple(range(700001, 700061))
+NOTES = tuple(range(700101, 700111))
+
+
+@dataclass(frozen=True)
+class SecretState(RaceState):
+    """The dice race plus one secret number per seat (dealt by chance before the start)."""
+
+    secrets: tuple[int, ...] = ()
+    notes_module: bool = False
+    notes: tuple[int, ...] = ()  # the latest note of each seat (0 = none)
+    noted: bool = False  # the current seat wrote a note this turn
+
+
+_ADAPTER = TypeAdapter(SecretState)
+
+
+class SecretRace(DiceRace):
+    """Dice race with a hidden secret number per seat (name ``secretrace``)."""
+
+    name = "secretrace"
+    version = "test-secret-1"
+
+    def setup(self, options: dict[str, Any], seed: int) -> SecretState:
+        """The dice race set-up, starting with the deals."""
+        modules = list(options.get("modules") or [])
+        notes = "notes" in modules
+        base = super().setup({**options, "modules": [m for m in modules if m != "notes"]}, seed)
+        fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+        return SecretState(**{**fields, "phase": "deal", "notes_module": notes, "notes": (0,) * base.players})
+
+    def decision(self, state: SecretState) -> Decision:  # type: ignore[override]
+        """Chance deals the secrets first."""
+        if state.phase == "deal":
+            return Decision(CHANCE, "deal", f"Deal seat {len(state.secrets) + 1} a secret number.")
+        decision = super().decision(state)
+        if state.phase == "choose" and state.noted and decision.kind == "turn":
+            return Decision(decision.seat, "step", decision.prompt)  # a note is a step of the turn
+        return decision
+
+    def legal_actions(self, state: SecretState) -> list[Action]:  # type: ignore[override]
+        """The possible deals, then the dice race's actions."""
+        if state.phase == "deal":
+            return [Action("deal", (len(state.secrets), v)) for v in SECRETS]
+        acts = super().legal_actions(state)
+        if state.phase == "choose" and state.notes_module and not state.noted:
+            acts += [Action("note", (v,)) for v in NOTES]
+        return acts
+
+    def chance_outcomes(self, state: SecretState) -> list[Outcome]:  # type: ignore[override]
+        """Uniform deals."""
+        if state.phase == "deal":
+            return [Outcome(a, 1.0) for a in self.legal_actions(state)]
+        return super().chance_outcomes(state)
+
+    def apply(self, state: SecretState, action: Action) -> tuple[SecretState, list[Event]]:  # type: ignore[override]
+        """A deal stores the secret (private event for its owner); everything else is the race."""
+        if state.phase == "deal":
+            if action not in self.legal_actions(state):
+                raise IllegalAction("That deal is not possible now.")
+            seat, value = int(action.args[0]), int(action.args[1])
+            secrets = (*state.secrets, value)
+            phase = "first" if len(secrets) == state.players else "deal"
+            new = dataclasses.replace(state, secrets=secrets, phase=phase)
+            return new, [Event("deal", seat, f"Your secret number is {value}.", {"private": True})]
+        if action.kind == "note":
+            if action not in self.legal_actions(state):
+                raise IllegalAction("You can write one note per turn.")
+            notes = list(state.notes)
+            notes[state.seat] = int(action.args[0])
+            new = dataclasses.replace(state, notes=tuple(notes), noted=True)
+            return new, [Event("note", state.seat, f"You noted {action.args[0]}.", {"private": True})]
+        new, events = super().apply(state, action)
+        if new.seat != state.seat or new.turn != state.turn:
+            new = dataclasses.replace(new, noted=False)
+        return new, events  # type: ignore[return-value]
+
+    def public_notation(self, state: SecretState, action: Action) -> str | None:
+        """What anyone may see: deals and notes without their value."""
+        if action.kind == "deal":
+            return f"deal {int(action.args[0]) + 1} ~"
+        if action.kind == "note":
+            return "note ~"
+        return None
+
+    def parse_action(self, state: SecretState, text: str) -> Action:  # type: ignore[override]
+        """``deal S V`` (chance), else the dice race's notation."""
+        words = text.strip().lower().split()
+        if len(words) == 3 and words[0] == "deal" and words[1].isdigit() and words[2].isdigit():
+            return Action("deal", (int(words[1]), int(words[2])))
+        if len(words) == 2 and words[0] == "note" and words[1].isdigit():
+            return Action("note", (int(words[1]),))
+        return super().parse_action(state, text)
+
+    def view(self, state: SecretState, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
+        """Only the viewer's own secret is visible."""
+        data = json.loads(self.to_json(state))
+        data["secrets"] = [v if s == seat else None for s, v in enumerate(state.secrets)]
+        data["notes"] = [v if s == seat else None for s, v in enumerate(state.notes)]
+        return data
+
+    def text(self, state: SecretState, seat: int | None) -> str:  # type: ignore[override]
+        """The race, plus the viewer's own secret."""
+        out = super().text(state, seat)
+        if seat is not None and 0 <= seat < len(state.secrets):
+            out += f"\nYour secret number: {state.secrets[seat]}"
+        if seat is not None and 0 <= seat < len(state.notes) and state.notes[seat]:
+            out += f"\nYour note: {state.notes[seat]}"
+        return out
+
+    def to_json(self, state: SecretState) -> str:  # type: ignore[override]
+        """State as JSON (secrets included: the state is the server's)."""
+        return _ADAPTER.dump_json(state).decode()
+
+    def from_json(self, text: str) -> SecretState:  # type: ignore[override]
+        """Validate and rebuild a state."""
+        state = _ADAPTER.validate_json(text)
+        problems = self.check_invariants(state)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return state
+
+    def check_invariants(self, state: RaceState) -> list[str]:
+        """The race's invariants (the deal phase has no current seat yet)."""
+        if state.phase == "deal":
+            return []
+        return super().check_invariants(state)
+
+
+GAME = SecretRace()
