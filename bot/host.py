@@ -538,15 +538,7 @@ class Host:
                 raise Refusal("That board belongs to an earlier game in this channel.", table.version)
             if expected_version is not None and expected_version != table.version:
                 raise Refusal(MOVED_ON, table.version)
-            seats = repo.seats(table.id)
-            me = _seat_of(seats, user)
-            if me is None:
-                raise Refusal("You are not playing at this table.", table.version)
-            game = self._game(table.game)
-            state = self._state(repo, table, game)
-            decision = game.decision(state)
-            if decision.seat != me.seat:
-                raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+            seats, me, game, state, decision = self._my_decision(repo, table, user)
             try:
                 action = pick(game, state)
                 new_state, events = game.apply(state, action)
@@ -828,15 +820,7 @@ class Host:
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.store.unit_of_work(write=False) as repo:
             table = self._table(repo, channel, RUNNING)
-            seats = repo.seats(table.id)
-            me = _seat_of(seats, user)
-            if me is None:
-                raise Refusal("You are not playing at this table.", table.version)
-            game = self._game(table.game)
-            state = self._state(repo, table, game)
-        decision = game.decision(state)
-        if decision.seat != me.seat:
-            raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+            _seats, _me, game, state, decision = self._my_decision(repo, table, user)
         choices = [(game.format_action(state, a), game.describe(state, a)) for a in game.legal_actions(state)]
         return Reply(ok=True, private=decision.prompt, choices=choices, version=table.version)
 
@@ -1117,6 +1101,20 @@ class Host:
             events.extend(evs)
             seq += 1
         return state, entries, events
+
+    def _my_decision(self, repo: Repository, table: TableRec, user: str) -> tuple[Any, ...]:
+        """``(seats, my seat, game, state, decision)`` when ``user`` is seated and must act now;
+        otherwise a :class:`Refusal` saying why."""
+        seats = repo.seats(table.id)
+        me = _seat_of(seats, user)
+        if me is None:
+            raise Refusal("You are not playing at this table.", table.version)
+        game = self._game(table.game)
+        state = self._state(repo, table, game)
+        decision = game.decision(state)
+        if decision.seat != me.seat:
+            raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+        return seats, me, game, state, decision
 
     @staticmethod
     def _event_lines(events: Sequence[Event], seat: int | None) -> tuple[list[str], list[str]]:

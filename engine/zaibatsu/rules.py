@@ -216,17 +216,22 @@ def goods_of(p: Player, goods_type: str) -> int:
     return sum(f.goods for f in p.factories if f.goods_type == goods_type)
 
 
-def per_train_influence(p: Player) -> int:
-    """Influence per train (2; 3 with a factory special effect ``train_influence``)."""
+def special_max(p: Player, op_name: str, attr: str, default: int) -> int:
+    """The largest ``attr`` of special-effect ops ``op_name`` on a player's factories (or ``default``)."""
     t = tables()
-    best = t.n["train_influence"]
+    best = default
     for f in p.factories:
         side = t.sides.get(f.side)
         if side and side.kind == "special":
             for op in side.ops:
-                if op.op == "train_influence":
-                    best = max(best, op.value)
+                if op.op == op_name:
+                    best = max(best, getattr(op, attr))
     return best
+
+
+def per_train_influence(p: Player) -> int:
+    """Influence per train (2; 3 with a factory special effect ``train_influence``)."""
+    return special_max(p, "train_influence", "value", tables().n["train_influence"])
 
 
 def market_goods(state: ZState, market: MarketState, slot: int) -> str:
@@ -1668,15 +1673,7 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event]) ->
 
 def protect_limit(p: Player) -> int:
     """How many money/coal a special effect protects from taxes (0 without one)."""
-    t = tables()
-    best = 0
-    for fac in p.factories:
-        side = t.sides.get(fac.side)
-        if side and side.kind == "special":
-            for op in side.ops:
-                if op.op == "protect":
-                    best = max(best, op.max)
-    return best
+    return special_max(p, "protect", "max", 0)
 
 
 def payday(state: ZState, p: Player, events: list[Event]) -> None:
