@@ -203,3 +203,26 @@ def test_a_table_abandoned_in_the_lobby_shows_no_board_even_with_a_seed() -> Non
     status = host.status("lobby").data
     assert status["status"] == "abandoned" and status["to_act"] is None
     store.dispose()
+
+
+def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() -> None:
+    # Issue: "a full 2-player game played through the host produces one picture per turn".
+    from bot.host import Host
+    from bot.store import Store
+    from render import picture
+
+    store = Store.open("sqlite://")
+    host = Host(store, render=picture)
+    assert host.new_table("pics", "u1", "Ann", "zaibatsu", {"players": 2}, seed=21).ok
+    assert host.join("pics", "u2", "Bob").ok
+    started = host.start("pics", "u1")
+    assert started.ok and started.png is not None and started.alt
+    moves = 0
+    while host.status("pics").data["status"] == "running":
+        user = host.status("pics").data["to_act"]
+        reply = host.move("pics", user, host.legal("pics", user).choices[-1][0])
+        assert reply.ok and reply.png is not None and reply.png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(reply.png) < 1_000_000 and reply.alt
+        moves += 1
+    assert moves > 100 and host.status("pics").data["status"] == "finished"
+    store.dispose()
