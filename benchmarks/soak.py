@@ -30,10 +30,8 @@ import copy
 import json
 import multiprocessing
 import os
-import random
 import sys
 import time
-import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,15 +40,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core import CHANCE, replay, sample_chance  # noqa: E402
+from bot.selfplay import play_one  # noqa: E402
 from engine.zaibatsu import GAME  # noqa: E402
 
 MODULE_SETS: tuple[tuple[str, ...], ...] = ((), ("modern_factories",), ("common_goals",), ("modern_factories", "common_goals"))
 SHORT = {"modern_factories": "mf", "common_goals": "cg"}
 WEIGHTS = {"convert": 0.05}
 MAX_MOVES = 20_000
-#: Problems kept per game (the counters count them all).
-KEEP = 3
 
 
 def _configs() -> list[tuple[str, dict[str, Any]]]:
@@ -95,58 +91,29 @@ class GameOutcome:
 
 
 def play(index: int, base_seed: int = 0) -> GameOutcome:
-    """Play game ``index`` to its end with every check; never raises."""
+    """Play game ``index`` to its end with every check (``bot.selfplay.play_one``); never raises.
+
+    ``play_one`` checks invariants and the notation round trip after every move, and the JSON
+    round trip and a replay of the notation log at the end; its first finding is sorted into the
+    soak's counters here.
+    """
     name, options = config_for(index)
     seed = base_seed + index
     out = GameOutcome(index, seed, name, options)
-    rng = random.Random(seed)
-    moves: list[str] = []
     start = time.perf_counter()
-    try:
-        state = GAME.setup(options, seed)
-        problems = GAME.check_invariants(state)
-        if problems:
-            out.violations += len(problems)
-            out.problems.append(f"after setup: {'; '.join(map(str, problems))}"[:300])
-        while True:
-            decision = GAME.decision(state)
-            if decision.seat is None:
-                break
-            if len(moves) >= MAX_MOVES:
-                raise RuntimeError(f"no end after {MAX_MOVES} moves")
-            ply = len(moves) + 1
-            if decision.seat == CHANCE:
-                action = sample_chance(GAME, state, seed, ply)
-            else:
-                legal = GAME.legal_actions(state)
-                if not legal:
-                    raise RuntimeError(f"move {ply}: seat {decision.seat + 1} has no legal action ({decision.kind})")
-                weights = [WEIGHTS.get(a.kind, 1.0) for a in legal]
-                action = rng.choices(legal, weights=weights, k=1)[0]
-            notation = GAME.format_action(state, action)
-            if GAME.parse_action(state, notation) != action:
-                out.notation_mismatches += 1
-                if len(out.problems) < KEEP:
-                    out.problems.append(f"move {ply}: {notation!r} does not parse back to {action}")
-            state, _events = GAME.apply(state, action)
-            moves.append(notation)
-            problems = GAME.check_invariants(state)
-            if problems:
-                out.violations += len(problems)
-                if len(out.problems) < KEEP:
-                    out.problems.append(f"after move {ply} ({notation}): {'; '.join(map(str, problems))}"[:300])
-        if GAME.result(state) is None:
-            raise RuntimeError("the game ended but result() is None")
-        final = GAME.to_json(state)
-        if GAME.to_json(replay(GAME, options, seed, moves)) != final:
-            out.replay_mismatch = True
-            out.problems.append("replaying the notation log does not rebuild the final state")
-    except Exception as exc:  # a crash of the engine is a finding, not a crash of the soak
-        frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-        where = f" [{Path(frame.filename).name}:{frame.lineno} in {frame.name}]" if frame else ""
-        out.error = f"move {len(moves) + 1}: {type(exc).__name__}: {exc}{where}"[:500]
-    out.moves = len(moves)
+    record = play_one(GAME, options, seed, check=True, max_moves=MAX_MOVES, weights=WEIGHTS)
+    out.moves = record.moves
     out.seconds = time.perf_counter() - start
+    if record.error:
+        if "invariant broken" in record.error:
+            out.violations += 1
+        elif "parses to" in record.error:
+            out.notation_mismatches += 1
+        elif "replaying the log" in record.error:
+            out.replay_mismatch = True
+        else:
+            out.error = record.error[:500]
+        out.problems.append(record.error[:300])
     return out
 
 

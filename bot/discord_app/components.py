@@ -128,13 +128,13 @@ class ChoiceMenu(
 
     def __init__(
         self, table_id: int, version: int, options: Sequence[discord.SelectOption] | None = None,
-        placeholder: str = "Choose your move…",
+        hint: str = "Choose your move…",
     ) -> None:
         self.table_id, self.version = int(table_id), int(version)
         super().__init__(
             discord.ui.Select(
                 custom_id=menu_id(table_id, version),
-                placeholder=placeholder[:150],
+                placeholder=hint[:150],  # discord.py's name for the menu's grey hint text
                 min_values=1,
                 max_values=1,
                 options=list(options or [discord.SelectOption(label="…", value="0")]),
@@ -211,6 +211,6 @@ def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
         )
         for index, (notation, label) in enumerate(options.choices)
     ]
-    placeholder = options.prompt or "Choose your move…"
-    view.add_item(ChoiceMenu(options.table_id, options.version, select_options, placeholder))
+    hint = options.prompt or "Choose your move…"
+    view.add_item(ChoiceMenu(options.table_id, options.version, select_options, hint))
     return view
