@@ -190,6 +190,22 @@ def cmd_data_report(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_i18n(args: argparse.Namespace, settings: Settings) -> int:
+    """``update``: re-extract message ids into every catalogue; ``check``: list what is missing."""
+    from . import catalogues
+
+    if args.action == "update":
+        for domain, counts in catalogues.update().items():
+            rest = ", ".join(f"{lang} {n} untranslated" for lang, n in counts.items() if lang != "ids")
+            print(f"{domain}: {counts['ids']} ids; {rest}")
+        return 0
+    problems = catalogues.check()
+    for line in problems:
+        print(line)
+    print(f"{len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
 def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """Print the JSON Schema of a game's state."""
     game = _game(args.game)
@@ -303,6 +319,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("data-report", help="confidence of the zaibatsu component data")
     p.set_defaults(func=cmd_data_report)
+
+    p = sub.add_parser("i18n", help="message catalogues: re-extract ids (update) or list gaps (check)")
+    p.add_argument("action", choices=["update", "check"])
+    p.set_defaults(func=cmd_i18n)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a game's state")
     p.add_argument("--game", default=DEFAULT_GAME)

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
 
-from . import notation, rules
+from . import notation, rules, words
 from .state import STATE_ADAPTER, ZState
 from .tables import tables
 
@@ -24,6 +24,11 @@ class ZaibatsuGame:
     name = "zaibatsu"
     title = "Nippon: Zaibatsu"
     version = VERSION
+
+    @staticmethod
+    def terms() -> list[tuple[str, str]]:
+        """Game terms looked up from data (``(context, English)``), for the message catalogues."""
+        return words.terms()
 
     # -- contract ------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> ZState:

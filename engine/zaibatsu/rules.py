@@ -34,6 +34,7 @@ from .state import (
     ZState,
 )
 from .tables import tables
+from .words import M, T
 
 DIRS = "NESW"
 PAYS = ("iron", "money")
@@ -162,11 +163,18 @@ def ev(events: list[Event], kind: str, seat: int | None, text: str, **data: Any)
     events.append(Event(kind=kind, seat=seat, text=text, data=data))
 
 
+#: Worker colours (also department colours) and goods types as terms in texts.
+WORKER_COLOURS = {c: T("worker colour", c) for c in COLOURS}
+GOODS_NAMES = {g: T("goods", g) for g in GOODS}
+#: A player's name in texts: their colour as a name ("Red takes …").
+PLAYER_NAMES = {c: T("player", c.capitalize()) for c in PLAYER_COLOURS}
+
+
 def name(state: ZState, seat: int) -> str:
     """Display name of a seat (its colour, or Takatoshi)."""
     if state.automa is not None and seat == 1:
-        return "Takatoshi"
-    return state.players[seat].colour.capitalize()
+        return T("name", "Takatoshi")
+    return PLAYER_NAMES[state.players[seat].colour]
 
 
 def return_token(state: ZState, seat: int, value: int) -> None:
@@ -351,15 +359,15 @@ def dept_yield(p: Player, colour: str) -> Any:
 # ------------------------------------------------------------------------------------------------
 
 ACTION_NAMES = {
-    "rd": "R&D",
-    "mining": "Mining",
-    "factory": "Build factory",
-    "machines": "Machines",
-    "production": "Production",
-    "ships": "Ships",
-    "trains": "Railways",
-    "markets": "Local markets",
-    "investments": "Investments & contracts",
+    "rd": T("action", "R&D"),
+    "mining": T("action", "Mining"),
+    "factory": T("action", "Build factory"),
+    "machines": T("action", "Machines"),
+    "production": T("action", "Production"),
+    "ships": T("action", "Ships"),
+    "trains": T("action", "Railways"),
+    "markets": T("action", "Local markets"),
+    "investments": T("action", "Investments & contracts"),
 }
 
 CHOICE_PROMPTS = {
@@ -994,7 +1002,7 @@ def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[E
     p.start_a, p.start_b = a, b
     ta, tb = t.start[a], t.start[b]
     p.vp += ta.start_vp  # D-26: the disc starts on tile A's value.
-    ev(events, "draft", p.seat, f"{name(state, p.seat)} takes start tiles {a} and {b}.", a=a, b=b)
+    ev(events, "draft", p.seat, M("{who} takes start tiles {a} and {b}.", who=name(state, p.seat), a=a, b=b), a=a, b=b)
     ops: list[dict[str, Any]] = []
     if tb.bonus is not None:
         ops.extend(bonus_ops(tb.bonus))
@@ -1041,10 +1049,11 @@ def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Ev
         p.workforce.append(Worker(colour))
         state.stack.append(new_act_frame(seat, act, colour))
         ev(events, "take", seat,
-           f"{name(state, seat)} takes a {colour} worker from hiring space {h} for {ACTION_NAMES[act]}.",
+           M("{who} takes a worker ({colour}) from hiring space {space} for {action}.",
+             who=name(state, seat), colour=WORKER_COLOURS[colour], space=h, action=ACTION_NAMES[act]),
            space=h, action=act, colour=colour)
     else:
-        ev(events, "consolidate", seat, f"{name(state, seat)} consolidates.")
+        ev(events, "consolidate", seat, M("{who} consolidates.", who=name(state, seat)))
         push_consolidation(state, seat, final=False)
 
 
