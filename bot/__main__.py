@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import IllegalAction, get_game, replay
+from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
 
@@ -59,10 +60,15 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
-    """Hot-seat game at the terminal (resumable)."""
+    """Hot-seat game at the terminal (resumable), in ``--lang`` (default: from ``LANG``)."""
+    from engine.core.i18n import language, normalise
+
     from .console import play_local
     from .host import Host
     from .store import Store
+    from .words import _
+
+    lang = normalise(args.lang or os.environ.get("LANG"))
 
     options: dict[str, Any] = {
         **_options(args.option), "first_game": bool(args.first_game), "modules": list(args.modules or [])
@@ -72,14 +78,16 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
         players = 1
         options["difficulty"] = args.difficulty or options.get("difficulty") or "medium"
     elif args.difficulty:
-        raise CliError("--difficulty applies to the solo game: add --solo.", 2)
+        with language(lang):
+            raise CliError(_("{option} applies to the solo game: add {flag}.", option="--difficulty", flag="--solo"), 2)
     from render import picture
 
     snapshots = None if args.no_pictures else Path(args.snapshots)
     store = Store.open(args.db or settings.database_url)
     try:
         host = Host(store, render=picture if snapshots is not None else None)
-        return play_local(host, args.game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots)
+        return play_local(host, args.game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
+                          lang=lang)
     finally:
         store.dispose()
 
@@ -288,6 +296,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="folder for the board picture written after every move (default: %(default)s)")
     p.add_argument("--no-pictures", action="store_true", help="do not render board pictures")
     p.add_argument("--db", default=None, metavar="URL", help="database URL (default: DATABASE_URL or ./meiji.db)")
+    p.add_argument(
+        "--lang", choices=list(LANGUAGES), default=None, type=str.lower,
+        help="language of the table: " + ", ".join(f"{c} ({n})" for c, n in LANGUAGE_NAMES.items())
+        + " (default: from the LANG environment variable, e.g. LANG=pl_PL.UTF-8; else en)",
+    )
     p.set_defaults(func=cmd_local)
 
     p = sub.add_parser("selfplay", help="random games with invariant checks")

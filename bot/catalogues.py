@@ -43,11 +43,19 @@ class DomainSources:
 
 
 def domain_sources() -> list[DomainSources]:
-    """The hosts' domain and one domain per registered game."""
-    out = [DomainSources("meiji", ROOT / "bot" / "locale", (ROOT / "bot",))]
+    """The hosts' domain and one domain per registered game.
+
+    The ``meiji`` domain's terms are the Discord command tree's names, descriptions and choices
+    (:func:`bot.discord_app.translator.translatable_strings`).
+    """
+    from bot.discord_app.translator import translatable_strings
+
+    out = [DomainSources("meiji", ROOT / "bot" / "locale", (ROOT / "bot",), tuple(translatable_strings()))]
     for name in game_names():
         game = get_game(name)
-        package = Path(importlib.import_module(type(game).__module__).__file__ or "").parent
+        package = Path(importlib.import_module(type(game).__module__).__file__ or "").resolve().parent
+        if package.parent != ROOT / "engine":
+            continue  # a game registered from outside the project (e.g. a test double) has no catalogue
         sources = [package]
         picture = ROOT / "render" / f"{name}.py"
         if picture.is_file():

@@ -4,6 +4,10 @@ The table lives in channel ``"terminal"``; seats are the users ``seat1`` … ``s
 accepted move is saved by the host, so quitting (or end of input) loses nothing and
 ``meiji local --resume`` continues. Input comes from any text stream, which makes the table
 scriptable: a move's notation, or its number in the list shown, or one of the commands below.
+
+The table speaks one language (``lang``: ``meiji local --lang``): the console's prompts, help and
+errors, the host's replies (every host call passes ``lang``) and the table's public language.
+The typed commands (``moves``, ``undo`` …) are the same in every language.
 """
 
 from __future__ import annotations
@@ -13,27 +17,40 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from .host import Host, Reply
+from engine.core import i18n
+from engine.core.i18n import tr
+
+from .host import STATUS_WORDS, Host, Reply
+from .words import _, _n
 
 CHANNEL = "terminal"
 #: Beyond this many legal moves the list is shown compactly.
 COMPACT_LIMIT = 40
 
-HELP = """\
-Type a move in notation (e.g. what the list shows) or its number from the list.
-Commands:
-  moves [TEXT]     list every legal move with its description (only those containing TEXT)
-  undo             take back your last step in this turn
-  board            show the board again
-  log [N]          the last N log entries (default 10)
-  save FILE        write the move log as JSON (export FILE does the same)
-  help             this text
-  quit             stop here; the game is saved (resume with: meiji local --resume)
-Start a line with '!' to send it as a move even if it looks like a command."""
+
+def help_text() -> str:
+    """The console's help in the current language (the command words stay English)."""
+    return "\n".join([
+        _("Type a move in notation (e.g. what the list shows) or its number from the list."),
+        _("Commands:"),
+        "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
+        "  undo             " + _("take back your last step in this turn"),
+        "  board            " + _("show the board again"),
+        "  log [N]          " + _("the last N log entries (default 10)"),
+        "  save FILE        " + _("write the move log as JSON (export FILE does the same)"),
+        "  help             " + _("this text"),
+        "  quit             " + _("stop here; the game is saved (resume with: {command})",
+                                  command="meiji local --resume"),
+        _("Start a line with '!' to send it as a move even if it looks like a command."),
+    ])
+
+
+#: The help in English (kept for callers of the old constant).
+HELP = help_text()
 
 
 class Console:
-    """A hot-seat terminal table reading ``stdin`` and writing ``stdout``."""
+    """A hot-seat terminal table reading ``stdin`` and writing ``stdout``, speaking ``lang``."""
 
     def __init__(
         self,
@@ -44,8 +61,10 @@ class Console:
         stdout: TextIO | None = None,
         compact_limit: int = COMPACT_LIMIT,
         snapshots: Path | None = None,
+        lang: str | None = None,
     ) -> None:
         self.host = host
+        self.lang = i18n.normalise(lang)
         self.snapshots = snapshots
         self._last_actor: str | None = None
         self.channel = channel
@@ -75,39 +94,47 @@ class Console:
         seed: int | None = None,
     ) -> int:
         """Resume the unfinished terminal game or start a new one, then play; returns an exit code."""
-        status = self.host.status(self.channel)
+        with i18n.language(self.lang):
+            return self._open(game, players, options, resume=resume, seed=seed)
+
+    def _open(
+        self, game: str, players: int, options: dict[str, Any] | None, *, resume: bool, seed: int | None,
+    ) -> int:
+        status = self.host.status(self.channel, lang=self.lang)
         active = status.ok and status.data is not None and status.data["status"] in ("open", "running")
         if resume and not active:
-            self.say("There is no unfinished terminal game to resume; starting a new one.")
+            self.say(_("There is no unfinished terminal game to resume; starting a new one."))
         elif active and not resume:
             data = status.data or {}
-            self.say(
-                f"An unfinished {data['game']} game ({len(data['players'])} players, "
-                f"{data['moves']} moves) is saved here."
-            )
-            self.say("Type 'resume' to continue it, 'new' to abandon it and start a new game, or 'quit'.")
-            self.say("(Next time you can use: meiji local --resume)")
+            self.say(_("An unfinished {game} game ({players}, {moves}) is saved here.", game=data["game"],
+                       players=_n("{n} player", "{n} players", len(data["players"])),
+                       moves=_n("{n} move", "{n} moves", data["moves"])))
+            self.say(_("Type 'resume' to continue it, 'new' to abandon it and start a new game, or 'quit'."))
+            self.say(_("(Next time you can use: {command})", command="meiji local --resume"))
             while True:
                 answer = self._read("resume/new/quit> ")
                 if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                    self.say("Nothing changed; the saved game is still there.")
+                    self.say(_("Nothing changed; the saved game is still there."))
                     return 0
                 answer = answer.strip().lower()
                 if answer in ("r", "resume"):
                     resume = True
                     break
                 if answer in ("n", "new"):
-                    self._show(self.host.abandon(self.channel, "seat1", is_admin=True))
+                    self._show(self.host.abandon(self.channel, "seat1", is_admin=True, lang=self.lang))
                     resume = False
                     break
-                self.say("Please type 'resume', 'new' or 'quit'.")
+                self.say(_("Please type 'resume', 'new' or 'quit'."))
         if resume and active:
+            if (status.data or {}).get("language") != self.lang:  # the whole table speaks the console's language
+                self.host.set_language(self.channel, "seat1", self.lang, is_admin=True, lang=self.lang)
+                status = self.host.status(self.channel, lang=self.lang)
             if (status.data or {}).get("status") == "open":
                 first = (status.data or {})["players"][0]["user"]
-                if not self._show(self.host.start(self.channel, first)):
+                if not self._show(self.host.start(self.channel, first, lang=self.lang)):
                     return 1
             else:
-                self.say(f"Resuming {status.public}")
+                self.say(_("Resuming {status}", status=status.public))
         else:
             if not self._new(game, players, options or {}, seed):
                 return 1
@@ -115,35 +142,44 @@ class Console:
 
     def _new(self, game: str, players: int, options: dict[str, Any], seed: int | None) -> bool:
         opts = {**options, "players": players}
-        if not self._show(self.host.new_table(self.channel, "seat1", "Seat 1", game, opts, seed)):
+        lang = self.lang
+        opened = self.host.new_table(self.channel, "seat1", _("Seat {n}", n=1), game, opts, seed, language=lang,
+                                     lang=lang)
+        if not self._show(opened):
             return False
         for k in range(2, players + 1):
-            if not self._show(self.host.join(self.channel, f"seat{k}", f"Seat {k}"), quiet=True):
-                self.host.abandon(self.channel, "seat1")
+            if not self._show(self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang), quiet=True):
+                self.host.abandon(self.channel, "seat1", lang=lang)
                 return False
-        reply = self.host.start(self.channel, "seat1")
+        reply = self.host.start(self.channel, "seat1", lang=lang)
         if not self._show(reply):
-            self.host.abandon(self.channel, "seat1")
+            self.host.abandon(self.channel, "seat1", lang=lang)
             return False
         return True
 
     # ------------------------------------------------------------------------------------------
     def play(self) -> int:
         """The main loop: show the turn, read a line, act on it. Returns an exit code."""
+        with i18n.language(self.lang):
+            return self._play()
+
+    def _play(self) -> int:
+        saved = _("Saved. Resume with: {command}", command="meiji local --resume")
         while True:
-            status = self.host.status(self.channel)
+            status = self.host.status(self.channel, lang=self.lang)
             if not status.ok or status.data is None:
                 self._show(status)
                 return 1
             data = status.data
             if data["status"] != "running":
                 if data["status"] == "finished":
-                    board = self.host.board(self.channel)
+                    board = self.host.board(self.channel, lang=self.lang)
                     if board.public:
                         self.say(board.public)
-                    self.say("Game over. 'meiji local' starts a new game.")
+                    self.say(_("Game over. '{command}' starts a new game.", command="meiji local"))
                 else:
-                    self.say(f"The game is {data['status']}.")
+                    word = STATUS_WORDS.get(data["status"])
+                    self.say(_("The game is {status}.", status=tr(word) if word else data["status"]))
                 return 0
             user = data["to_act"]
             seat_name = self._seat_name(data)
@@ -151,27 +187,28 @@ class Console:
                 self._show_turn(data, user, seat_name)
             line = self._read(f"{seat_name}> ")
             if line is None:
-                self.say("Saved. Resume with: meiji local --resume")
+                self.say(saved)
                 return 0
             if not self._handle(line, data, user):
-                self.say("Saved. Resume with: meiji local --resume")
+                self.say(saved)
                 return 0
 
     def _seat_name(self, data: dict[str, Any]) -> str:
         seat = data["to_act_seat"]
         player = data["players"][seat]
-        return f"{player['name']} ({player['label']})" if player.get("label") else player["name"]
+        label = player.get("label_text") or player.get("label")
+        return f"{player['name']} ({label})" if label else player["name"]
 
     def _show_turn(self, data: dict[str, Any], user: str, seat_name: str) -> None:
         self._shown_version = data["version"]
         self.say()
-        self.say(f"=== {seat_name} to play: {data['prompt']}")
+        self.say("=== " + _("{who} to play: {prompt}", who=seat_name, prompt=data["prompt"]))
         if data.get("kind") not in (None, "turn", "draft") and self._last_actor == user:
             # A follow-up step of the same player's turn: the board was just shown ('board' shows it).
             self._list_moves(user, full=False)
             return
         self._last_actor = user
-        board = self.host.board(self.channel, user)
+        board = self.host.board(self.channel, user, lang=self.lang)
         if board.ok and board.data:
             self.say(board.data.get("seat_text") or board.data["text"])
         else:
@@ -179,7 +216,7 @@ class Console:
         self._list_moves(user, full=False)
 
     def _list_moves(self, user: str, *, full: bool, needle: str = "") -> None:
-        reply = self.host.legal(self.channel, user)
+        reply = self.host.legal(self.channel, user, lang=self.lang)
         if not reply.ok:
             self._show(reply)
             return
@@ -188,60 +225,59 @@ class Console:
         if needle:
             numbered = [t for t in numbered if needle.lower() in f"{t[1]} {t[2]}".lower()]
             if not numbered:
-                self.say(f"No legal move contains '{needle}'.")
+                self.say(_("No legal move contains '{text}'.", text=needle))
                 return
         if full or len(numbered) <= self.compact_limit:
-            self.say("Your moves:")
+            self.say(_("Your moves:"))
             for i, notation, label in numbered:
                 extra = f" — {label}" if label and label != notation else ""
                 self.say(f"  {i:>3}. {notation}{extra}")
             return
         shown = numbered[: self.compact_limit]
-        self.say(f"Your moves ({len(numbered)}; the first {len(shown)}):")
-        cells = [f"{i}. {n}" for i, n, _ in shown]
+        self.say(_("Your moves ({n}; the first {shown}):", n=len(numbered), shown=len(shown)))
+        cells = [f"{i}. {n}" for i, n, _label in shown]
         width = max(len(c) for c in cells) + 2
         per_line = max(1, 96 // width)
         for k in range(0, len(cells), per_line):
             self.say("  " + "".join(c.ljust(width) for c in cells[k : k + per_line]).rstrip())
-        self.say(
-            f"  … type 'moves' to list all {len(numbered)} with descriptions, "
-            "'moves TEXT' to filter, or type any move's notation."
-        )
+        self.say("  " + _("… type 'moves' to list all {n} with descriptions, 'moves TEXT' to filter, "
+                          "or type any move's notation.", n=len(numbered)))
 
     def _handle(self, line: str, data: dict[str, Any], user: str) -> bool:
         """Act on one input line; False means quit."""
         text = line.strip()
         if not text:
-            self.say("Type a move, its number, or 'help'.")
+            self.say(_("Type a move, its number, or 'help'."))
             return True
         if text.startswith("!"):
             return self._move(text[1:], data, user)
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", "h"):
-            self.say(HELP)
+            self.say(help_text())
         elif word == "moves":
             self._list_moves(user, full=True, needle=rest)
         elif word == "undo":
-            self._show(self.host.undo(self.channel, user), turn_follows=True)
+            self._show(self.host.undo(self.channel, user, lang=self.lang), turn_follows=True)
         elif word == "board":
             self._shown_version = None
         elif word == "log":
             if rest and not rest.isdigit():
-                self.say("Usage: log [N] (N from 1 to 200).")
+                self.say(_("Usage: {usage} (N from 1 to 200).", usage="log [N]"))
             else:
-                self._show(self.host.log(self.channel, int(rest) if rest else 10))
+                self._show(self.host.log(self.channel, int(rest) if rest else 10, lang=self.lang))
         elif word in ("save", "export"):
             self._save(rest)
         elif text.isdigit():
             index = int(text)
             if not self._choices:
-                self._choices = self.host.legal(self.channel, user).choices
+                self._choices = self.host.legal(self.channel, user, lang=self.lang).choices
             if not 1 <= index <= len(self._choices):
-                self.say(f"There is no move number {index}; choose 1 to {len(self._choices)} (or type 'moves').")
+                self.say(_("There is no move number {index}; choose 1 to {n} (or type 'moves').",
+                           index=index, n=len(self._choices)))
             else:
                 return self._move(self._choices[index - 1][0], data, user)
         else:
@@ -249,7 +285,7 @@ class Console:
         return True
 
     def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
-        reply = self.host.move(self.channel, user, notation, expected_version=data["version"])
+        reply = self.host.move(self.channel, user, notation, expected_version=data["version"], lang=self.lang)
         if self._show(reply, turn_follows=True):
             self._choices = []
             self._last_actor = user
@@ -266,24 +302,25 @@ class Console:
             self.snapshots.mkdir(parents=True, exist_ok=True)
             path.write_bytes(reply.png)
         except OSError as exc:
-            self.say(f"(could not write the board picture {path}: {exc.strerror or exc})")
+            self.say(_("(could not write the board picture {path}: {reason})", path=path, reason=exc.strerror or exc))
             return
-        self.say(f"Board picture: {path}")
+        self.say(_("Board picture: {path}", path=path))
 
     def _save(self, name: str) -> None:
         if not name:
-            self.say("Every move is already saved. 'save FILE' also writes the move log to FILE as JSON.")
+            self.say(_("Every move is already saved. 'save FILE' also writes the move log to FILE as JSON."))
             return
-        reply = self.host.export(self.channel)
+        reply = self.host.export(self.channel, lang=self.lang)
         if not reply.ok or reply.data is None:
             self._show(reply)
             return
         try:
             Path(name).expanduser().write_text(json.dumps(reply.data, indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            self.say(f"Can't write {name}: {exc.strerror or exc}")
+            self.say(_("Can't write {name}: {reason}", name=name, reason=exc.strerror or exc))
             return
-        self.say(f"Move log written to {name} ({len(reply.data['moves'])} entries).")
+        self.say(_n("Move log written to {name} ({n} entry).", "Move log written to {name} ({n} entries).",
+                    len(reply.data["moves"]), name=name))
 
     def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False) -> bool:
         """Print a reply (refusals are explained); returns ``reply.ok``.
@@ -292,7 +329,7 @@ class Console:
         header shown next says the same.
         """
         if not reply.ok:
-            self.say(f"Not accepted: {reply.private or 'unknown reason'}")
+            self.say(_("Not accepted: {reason}", reason=reply.private or _("unknown reason")))
             return False
         if quiet:
             return True
@@ -317,10 +354,12 @@ def play_local(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     snapshots: Path | None = None,
+    lang: str | None = None,
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
     With ``snapshots`` (a folder) the board picture of every accepted move is written there.
+    ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised, default English).
     """
-    console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots)
+    console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang)
     return console.open(game, players, options, resume=resume, seed=seed)

@@ -18,17 +18,28 @@ decision of a player's turn, so an undo that would go back past it is refused; a
 :class:`~engine.core.Event` whose ``data`` has ``undo_barrier: True`` makes the step that produced
 it impossible to undo (e.g. it revealed hidden information); one with ``private: True`` is shown
 only to the acting player; events of kind ``"automa"`` (:data:`AUTOMA_EVENT`) narrate one turn of
-an automated solo opponent in one line.
+an automated solo opponent in one line; a hook ``seat_label_text(label)`` names a stored seat label
+(e.g. ``purple``) in words, shown in languages other than English (:class:`SeatLabel`).
 
 Texts that name a command (``Join it with 'join'``) use the front end's spelling from
 ``command_names`` (:data:`DEFAULT_COMMAND_NAMES`; :meth:`Host.with_command_names` gives a sibling
 host with other names, e.g. for Discord DMs). Reminder bookkeeping (:meth:`Host.due_reminders`,
 :meth:`Host.mark_reminded`) lives in its own table, never in the move log.
+
+Languages (docs/i18n.md): every public method that returns a :class:`Reply` takes a keyword-only
+``lang`` (the caller's language: a Discord locale, a POSIX ``LANG`` value or a code; ``None`` keeps
+the current context's language, English by default). Refusals and ``Reply.private`` are in
+``lang``; ``Reply.public``, the picture and its alt text, the ``choices`` of :meth:`Host.turn` and
+the texts in ``data`` are in the *table's* language (``TableRec.language``, chosen at
+:meth:`Host.new_table` and changed with :meth:`Host.set_language`), named by ``Reply.language``.
+Engine texts (:class:`~engine.core.i18n.Msg`) are translated with ``tr`` where they are shown.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 import functools
 import json
 import logging
@@ -39,7 +50,20 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from engine.core import CHANCE, Action, Event, Game, IllegalAction, Result, get_game, replay, sample_chance
+from engine.core import (
+    CHANCE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    get_game,
+    i18n,
+    replay,
+    sample_chance,
+)
+from engine.core.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Msg, current, normalise, tr
+from engine.core.registry import game_names
 
 from .store import (
     ABANDONED,
@@ -59,6 +83,7 @@ from .store import (
     VersionConflict,
     utcnow,
 )
+from .words import M, T, _, _n, _t
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +93,8 @@ MAX_INPUT = 200
 MAX_CHANCE_CHAIN = 10_000
 #: Decision kind that marks the first decision of a player's turn (an undo never crosses it).
 TURN_START = "turn"
-MOVED_ON = "The game moved on while you were choosing; look at the board again and retry."
+#: The refusal of a stale click or move (a :class:`~engine.core.i18n.Msg`: English as a ``str``).
+MOVED_ON = M("The game moved on while you were choosing; look at the board again and retry.")
 #: Event kind of an automated solo opponent's turn (one line of narration per turn).
 AUTOMA_EVENT = "automa"
 #: Reminders per waiting decision (after N, 2N and 3N hours) and the longest interval.
@@ -83,6 +109,25 @@ DEFAULT_COMMAND_NAMES: Mapping[str, str] = {
     "board": "'board'",
     "log": "'log'",
 }
+#: Words for the facts of a solo result (``Result.solo`` keys); other keys are shown as they are.
+SOLO_FACTS: Mapping[str, Msg] = {
+    "won": T("solo result", "won"),
+    "win": T("solo result", "won"),
+    "score": T("solo result", "score"),
+    "rating": T("solo result", "rating"),
+    "turns": T("solo result", "turns"),
+}
+#: Words for the table statuses (``open``, ``running``, ``finished``, ``abandoned``).
+STATUS_WORDS: Mapping[str, Msg] = {
+    OPEN: T("table status", "open"),
+    RUNNING: T("table status", "running"),
+    FINISHED: T("table status", "finished"),
+    ABANDONED: T("table status", "abandoned"),
+}
+#: The system note an abandoned table's log ends with (stored in English, shown translated).
+ABANDONED_NOTE = "abandoned"
+#: Other names accepted for a language (besides its code, a locale and its own name).
+LANGUAGE_ALIASES: Mapping[str, str] = {"english": "en", "polish": "pl", "russian": "ru", "german": "de"}
 
 #: ``render(game_name, view)``: PNG bytes, ``(png, alt_text)``, or ``None`` for no picture.
 Renderer = Callable[[str, dict[str, Any]], bytes | tuple[bytes, str | None] | None]
@@ -98,7 +143,9 @@ class Reply:
     gives one), ``mention`` lists user ids to ping and ``version`` is the table's version after
     the call (for buttons and ``expected_version``). ``choices`` holds ``(notation, label)`` pairs
     (from :meth:`Host.legal` and :meth:`Host.turn`) and ``data`` structured facts for front ends
-    (status, export, the events of a move …).
+    (status, export, the events of a move …). ``language`` is the language of ``public`` (and of
+    the picture, ``data`` texts and :meth:`Host.turn`'s ``choices``): the table's language, or
+    ``None`` when the reply carries no public content (refusals, private answers).
     """
 
     ok: bool
@@ -110,6 +157,7 @@ class Reply:
     version: int | None = None
     choices: list[tuple[str, str]] = field(default_factory=list)
     data: dict[str, Any] | None = None
+    language: str | None = None
 
 
 class Refusal(Exception):
@@ -123,22 +171,51 @@ class Refusal(Exception):
 
 
 def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
-    """Turn refusals and unexpected errors into ``Reply(ok=False)``; never raise to the caller."""
+    """Turn refusals and unexpected errors into ``Reply(ok=False)``; never raise to the caller.
+
+    The wrapped method also takes a keyword-only ``lang`` (the caller's language, normalised;
+    ``None`` keeps the current context's) and runs inside ``with language(lang)``, so refusals and
+    private texts are in the caller's language.
+    """
 
     @functools.wraps(method)
-    def wrapper(self: Host, *args: Any, **kwargs: Any) -> Reply:
-        try:
-            return method(self, *args, **kwargs)
-        except Refusal as refusal:
-            return Reply(ok=False, private=refusal.reason, version=refusal.version, data=refusal.data)
-        except Exception:
-            log.exception("Host.%s failed", method.__name__)
-            return Reply(
-                ok=False,
-                private="Something went wrong on our side and nothing was changed. The error has been logged.",
-            )
+    def wrapper(self: Host, *args: Any, lang: str | None = None, **kwargs: Any) -> Reply:
+        with i18n.language(current() if lang is None else str(lang)):
+            try:
+                return method(self, *args, **kwargs)
+            except Refusal as refusal:
+                return Reply(ok=False, private=refusal.reason, version=refusal.version, data=refusal.data)
+            except Exception:
+                log.exception("Host.%s failed", method.__name__)
+                return Reply(
+                    ok=False,
+                    private=_("Something went wrong on our side and nothing was changed. The error has been logged."),
+                )
 
     return wrapper
+
+
+def language_code(value: Any) -> str | None:
+    """The supported language ``value`` names, else ``None``.
+
+    Accepts a code (``"pl"``), a locale (``"pl-PL"``, ``"ru_RU.UTF-8"``), a language's own name
+    (``"Polski"``) or its English name (``"Polish"``), case-insensitively.
+    """
+    text = str(value if value is not None else "").strip().lower()
+    if not text:
+        return None
+    for code, name in LANGUAGE_NAMES.items():
+        if text == name.lower():
+            return code
+    if text in LANGUAGE_ALIASES:
+        return LANGUAGE_ALIASES[text]
+    base = text.replace("_", "-").split(".")[0].split("@")[0].split("-")[0]
+    return base if base in LANGUAGES else None
+
+
+def table_language(table: TableRec) -> str:
+    """The language of ``table``'s public texts: its own, else the current (caller's) language."""
+    return normalise(table.language) if table.language else current()
 
 
 def public_form(game: Game, state: Any, action: Action, notation: str) -> str | None:
@@ -170,40 +247,92 @@ def effective_moves(moves: Iterable[Any]) -> list[Any]:
 
 
 def format_result(result: Result | None, seats: Sequence[SeatRec]) -> str:
-    """The final result as text lines (``seats`` supply the names)."""
+    """The final result as text lines in the current language (``seats`` supply the names).
+
+    Solo facts (``Result.solo``) with a known key (:data:`SOLO_FACTS`) are named in words;
+    yes/no values and :class:`~engine.core.i18n.Msg` values are translated.
+    """
     if result is None:
-        return "The game is not over yet."
+        return _("The game is not over yet.")
     names = {s.seat: _who(s) for s in seats}
-    lines = ["Final result:"]
+    lines = [_("Final result:")]
     for p in result.players:
-        lines.append(f"{p.rank}. {names.get(p.seat, f'Seat {p.seat + 1}')} — {p.score} points")
+        who = names.get(p.seat) or _("Seat {n}", n=p.seat + 1)
+        if isinstance(p.score, int) and not isinstance(p.score, bool):
+            lines.append(_n("{rank}. {who} — {n} point", "{rank}. {who} — {n} points", p.score, rank=p.rank, who=who))
+        else:
+            lines.append(_("{rank}. {who} — {score} points", rank=p.rank, who=who, score=p.score))
     if result.solo:
-        facts = ", ".join(
-            f"{k}: {_yes_no(v)}" for k, v in result.solo.items() if isinstance(v, str | int | float | bool)
-        )
+        facts = [
+            f"{tr(SOLO_FACTS.get(k, k))}: {_yes_no(v)}"
+            for k, v in result.solo.items() if isinstance(v, str | int | float | bool)
+        ]
         if facts:
-            lines.append(f"Solo: {facts}")
+            lines.append(_("Solo: {facts}", facts=", ".join(facts)))
     return "\n".join(lines)
 
 
 def _yes_no(value: Any) -> Any:
-    return ("yes" if value else "no") if isinstance(value, bool) else value
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return tr(value)
+
+
+class SeatLabel(str):
+    """A stored seat label (its ``str`` value, e.g. ``purple``) with the game's term for it.
+
+    :func:`label_text` shows the term in languages other than English and the stored label in
+    English, so English texts read as they always did.
+    """
+
+    __slots__ = ("term",)
+
+    term: Any
+
+    def __new__(cls, label: str, term: Any) -> SeatLabel:
+        self = super().__new__(cls, label)
+        self.term = term
+        return self
+
+
+def label_text(label: str | None) -> str | None:
+    """A seat label in the current language (see :class:`SeatLabel`)."""
+    if isinstance(label, SeatLabel) and current() != DEFAULT_LANGUAGE:
+        return str(tr(label.term))
+    return None if label is None else str(tr(label))
 
 
 def _who(seat: SeatRec) -> str:
-    return f"{seat.user_name} ({seat.label})" if seat.label else seat.user_name
+    """``Name (label)`` in the current language."""
+    return f"{seat.user_name} ({label_text(seat.label)})" if seat.label else seat.user_name
 
 
 def _seat_of(seats: Sequence[SeatRec], user: str) -> SeatRec | None:
     return next((s for s in seats if s.user_id == user), None)
 
 
+#: Names of the inputs :func:`_clean` checks (words for its refusals).
+INPUTS: Mapping[str, Msg] = {
+    "channel id": T("input", "channel id"),
+    "user id": T("input", "user id"),
+    "name": T("input", "name"),
+    "game name": T("input", "game name"),
+    "message id": T("input", "message id"),
+    "message link": T("input", "message link"),
+    "table id": T("input", "table id"),
+    "version": T("input", "version"),
+    "option": T("input", "option"),
+}
+
+
 def _clean(value: Any, what: str, limit: int = 100) -> str:
     text = str(value).strip()
+    name = tr(INPUTS.get(what, what))
     if not text:
-        raise Refusal(f"The {what} is empty.")
+        raise Refusal(_("The {what} is empty.", what=name))
     if len(text) > limit:
-        raise Refusal(f"The {what} is too long ({len(text)} characters; the limit is {limit}).")
+        raise Refusal(_("The {what} is too long ({n} characters; the limit is {limit}).",
+                        what=name, n=len(text), limit=limit))
     return text
 
 
@@ -258,26 +387,35 @@ class Host:
         *,
         guild: str | None = None,
         reminder_hours: int | None = None,
+        language: str | None = None,
     ) -> Reply:
         """Open a table for ``game`` in ``channel``; the creator takes the first seat.
 
-        Refused while the channel has an open or running table; that refusal's ``data`` holds
-        ``table_id``, ``game``, ``status`` and ``board_url`` (the table's latest public board
-        message, if a front end stored one with :meth:`set_board_message`).
+        ``language`` is the language of the table's public messages (normalised; default: the
+        caller's ``lang``). Refused while the channel has an open or running table; that refusal's
+        ``data`` holds ``table_id``, ``game``, ``status`` and ``board_url`` (the table's latest
+        public board message, if a front end stored one with :meth:`set_board_message`).
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         user_name = _clean(user_name, "name")
         g = self._game(_clean(game, "game name", 40))
         options = self._check_options(g, options)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
-            raise Refusal("The seed must be a whole number from 0 to 2^63 − 1.")
+            raise Refusal(_("The seed must be a whole number from 0 to 2^63 − 1."))
+        public_language = normalise(language) if language else current()
         with self.store.unit_of_work() as repo:
             existing = repo.active_table(channel)
             if existing:
-                where = f" Latest board: {existing.board_url}" if existing.board_url else ""
+                if existing.status == OPEN:
+                    busy = _("A {game} game is already open here (table #{table}). Finish or abandon it first.",
+                             game=existing.game, table=existing.id)
+                else:
+                    busy = _("A {game} game is already running here (table #{table}). Finish or abandon it first.",
+                             game=existing.game, table=existing.id)
+                if existing.board_url:
+                    busy += " " + _("Latest board: {url}", url=existing.board_url)
                 raise Refusal(
-                    f"A {existing.game} game is already {existing.status} here (table #{existing.id}). "
-                    f"Finish or abandon it first.{where}",
+                    busy,
                     existing.version,
                     {
                         "table_id": existing.id,
@@ -295,21 +433,27 @@ class Host:
                 engine_version=g.version,
                 creator=user,
                 reminder_hours=reminder_hours,
+                language=public_language,
             )
             repo.add_seat(table.id, user, user_name)
             repo.commit()
         want = options.get("players")
-        size = f" for {want} players" if want else ""
         warn = getattr(g, "option_warnings", None)
-        advice = "".join(f"\nNote: {w}" for w in (warn(options) if warn else []))
+        with i18n.language(public_language):
+            if want:
+                opened = _n("{name} opened a {game} table for {n} player.", "{name} opened a {game} table for {n} players.",
+                            want, name=user_name, game=g.name)
+            else:
+                opened = _("{name} opened a {game} table.", name=user_name, game=g.name)
+            lines = [opened + " " + _("Join it with {join}; start it with {start}.",
+                                      join=self._cmd("join"), start=self._cmd("start"))]
+            lines += [_("Note: {warning}", warning=tr(w)) for w in (warn(options) if warn else [])]
         return Reply(
             ok=True,
-            public=(
-                f"{user_name} opened a {g.name} table{size}. "
-                f"Join it with {self._cmd('join')}; start it with {self._cmd('start')}.{advice}"
-            ),
+            public="\n".join(lines),
             version=table.version,
-            data={"table_id": table.id},
+            data={"table_id": table.id, "language": public_language},
+            language=public_language,
         )
 
     @_guarded
@@ -321,18 +465,23 @@ class Host:
             table = self._table(repo, channel, OPEN)
             seats = repo.seats(table.id)
             if _seat_of(seats, user):
-                raise Refusal("You already have a seat at this table.", table.version)
+                raise Refusal(_("You already have a seat at this table."), table.version)
             want = table.options.get("players")
             if want is not None and len(seats) >= want:
-                raise Refusal(f"The table is full ({want} players).", table.version)
+                raise Refusal(_n("The table is full ({n} player).", "The table is full ({n} players).", want),
+                              table.version)
             seat = repo.add_seat(table.id, user, user_name)
             version = self._bump(repo, table)
             repo.commit()
         count = len(seats) + 1
-        text = f"{user_name} joined ({count}/{want})." if want else f"{user_name} joined ({count} seated)."
-        if want is not None and count == want:
-            text += f" The table is full; start the game with {self._cmd('start')}."
-        return Reply(ok=True, public=text, version=version, data={"seat": seat.seat})
+        with i18n.language(table_language(table)) as public_language:
+            if want:
+                text = _("{name} joined ({count}/{want}).", name=user_name, count=count, want=want)
+            else:
+                text = _("{name} joined ({count} seated).", name=user_name, count=count)
+            if want is not None and count == want:
+                text += " " + _("The table is full; start the game with {start}.", start=self._cmd("start"))
+        return Reply(ok=True, public=text, version=version, data={"seat": seat.seat}, language=public_language)
 
     @_guarded
     def leave(self, channel: str, user: str) -> Reply:
@@ -343,10 +492,10 @@ class Host:
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
-                raise Refusal("You have no seat at this table.", table.version)
+                raise Refusal(_("You have no seat at this table."), table.version)
             if table.status != OPEN:
                 raise Refusal(
-                    "The game has started; you can't leave now (the creator or an admin can abandon it).",
+                    _("The game has started; you can't leave now (the creator or an admin can abandon it)."),
                     table.version,
                 )
             repo.remove_seat(table.id, user)
@@ -358,10 +507,11 @@ class Host:
                 changes["creator"] = rest[0].user_id
             version = self._bump(repo, table, **changes)
             repo.commit()
-        text = f"{me.user_name} left the table."
-        if not rest:
-            text += " Nobody is left, so the table is closed."
-        return Reply(ok=True, public=text, version=version)
+        with i18n.language(table_language(table)) as public_language:
+            text = _("{name} left the table.", name=me.user_name)
+            if not rest:
+                text += " " + _("Nobody is left, so the table is closed.")
+        return Reply(ok=True, public=text, version=version, language=public_language)
 
     @_guarded
     def start(self, channel: str, user: str, *, shuffle_seats: bool = False) -> Reply:
@@ -374,16 +524,17 @@ class Host:
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
             if table.status != OPEN:
-                raise Refusal("The game has already started.", table.version)
+                raise Refusal(_("The game has already started."), table.version)
             seats = repo.seats(table.id)
             if _seat_of(seats, user) is None and user != table.creator:
-                raise Refusal("Only a seated player can start the game.", table.version)
+                raise Refusal(_("Only a seated player can start the game."), table.version)
             want = table.options.get("players")
             if want is not None and len(seats) < want:
                 missing = want - len(seats)
                 raise Refusal(
-                    f"This table is for {want} players and {len(seats)} "
-                    f"{'is' if len(seats) == 1 else 'are'} seated; waiting for {missing} more.",
+                    _n("This table is for {want} players and {n} is seated; waiting for {missing} more.",
+                       "This table is for {want} players and {n} are seated; waiting for {missing} more.",
+                       len(seats), want=want, missing=missing),
                     table.version,
                 )
             game = self._game(table.game)
@@ -396,7 +547,7 @@ class Host:
             try:
                 state = game.setup(options, seed)
             except (ValueError, IllegalAction) as exc:
-                raise Refusal(f"The game can't start: {_reason(exc)}", table.version) from None
+                raise Refusal(_("The game can't start: {reason}", reason=_reason(exc)), table.version) from None
             state, entries, events = self._resolve_chance(game, state, table.id, seed, 1)
             over = game.decision(state).seat is None
             version = self._bump(
@@ -407,15 +558,21 @@ class Host:
             repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
             seats = repo.seats(table.id)
             repo.commit()
-        if len(seats) == 1:
-            first = f"The {game.name} solo game has started."
-        else:
-            first = f"The {game.name} game has started with {len(seats)} players."
+        public_language = table_language(table)
+        seats = self._labelled(seats, game)
+        with i18n.language(public_language):
+            if len(seats) == 1:
+                first = _("The {game} solo game has started.", game=game.name)
+            else:
+                first = _n("The {game} game has started with {n} player.", "The {game} game has started with {n} players.",
+                           len(seats), game=game.name)
 
         def build() -> Reply:
-            next_line = self._next_line(game, state, seats)
-            lines = [first, *self._event_lines(events, None)[0], next_line]
-            png, alt = self._render(game, state)
+            with i18n.language(public_language):
+                next_line = self._next_line(game, state, seats)
+                lines = [first, *self._event_lines(events, None)[0], next_line]
+                png, alt = self._render(game, state)
+                data = self._step_data(game, state, seats, events, next_line, table)
             return Reply(
                 ok=True,
                 public="\n".join(lines),
@@ -423,24 +580,26 @@ class Host:
                 alt=alt,
                 mention=self._to_mention(game, state, seats, user),
                 version=version,
-                data=self._step_data(game, state, seats, events, next_line, table),
+                data=data,
+                language=public_language,
             )
 
-        return self._after_commit(build, first, version)
+        return self._after_commit(build, first, version, public_language)
 
     @_guarded
     def solo(
         self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any] | None = None,
-        seed: int | None = None, *, guild: str | None = None,
+        seed: int | None = None, *, guild: str | None = None, language: str | None = None,
     ) -> Reply:
-        """Open and start a one-player table in one call (refusals as :meth:`new_table`)."""
+        """Open and start a one-player table in one call (refusals and ``language`` as :meth:`new_table`)."""
         opts = {**(options or {}), "players": 1}
-        opened = self.new_table(channel, user, user_name, game, opts, seed, guild=guild)
+        lang = current()
+        opened = self.new_table(channel, user, user_name, game, opts, seed, guild=guild, language=language, lang=lang)
         if not opened.ok:
             return opened
-        started = self.start(channel, user)
+        started = self.start(channel, user, lang=lang)
         if not started.ok:
-            self.abandon(channel, user)
+            self.abandon(channel, user, lang=lang)
         return started
 
     @_guarded
@@ -451,15 +610,21 @@ class Host:
             table = self._active(repo, channel)
             if user != table.creator and not is_admin:
                 creator = _seat_of(repo.seats(table.id), table.creator)
-                name = creator.user_name if creator else "its creator"
+                if creator is None:
+                    raise Refusal(_("Only the table's creator or a server admin can abandon this game."),
+                                  table.version)
                 raise Refusal(
-                    f"Only the table's creator ({name}) or a server admin can abandon this game.", table.version
+                    _("Only the table's creator ({name}) or a server admin can abandon this game.",
+                      name=creator.user_name),
+                    table.version,
                 )
             version = self._bump(repo, table, status=ABANDONED)
             seq = repo.last_seq(table.id) + 1
-            repo.append_moves([MoveRec(table.id, seq, user, None, SYSTEM, "abandoned")])
+            repo.append_moves([MoveRec(table.id, seq, user, None, SYSTEM, ABANDONED_NOTE)])
             repo.commit()
-        return Reply(ok=True, public=f"The {table.game} table was abandoned.", version=version)
+        with i18n.language(table_language(table)) as public_language:
+            text = _("The {game} table was abandoned.", game=table.game)
+        return Reply(ok=True, public=text, version=version, language=public_language)
 
     # ------------------------------------------------------------------------------------------
     # Playing
@@ -481,12 +646,13 @@ class Host:
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         if not isinstance(notation, str):
-            raise Refusal("A move must be text.")
+            raise Refusal(_("A move must be text."))
         if len(notation) > MAX_INPUT:
-            raise Refusal(f"That move is too long ({len(notation)} characters; the limit is {MAX_INPUT}).")
+            raise Refusal(_("That move is too long ({n} characters; the limit is {limit}).",
+                            n=len(notation), limit=MAX_INPUT))
         text = notation.strip()
         if not text:
-            raise Refusal("Type a move (ask for the legal moves if you're unsure).")
+            raise Refusal(_("Type a move (ask for the legal moves if you're unsure)."))
 
         def parse(game: Game, state: Any) -> Action:
             try:
@@ -494,7 +660,7 @@ class Host:
             except IllegalAction:
                 raise
             except ValueError as exc:
-                raise Refusal(f"Can't read '{text}': {exc}") from None
+                raise Refusal(_("Can't read '{text}': {reason}", text=text, reason=_reason(exc))) from None
 
         return self._play(channel, user, parse, expected_version, table_id)
 
@@ -509,12 +675,12 @@ class Host:
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         for value, what in ((table_id, "table id"), (version, "version"), (index, "option")):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise Refusal(f"The {what} must be a whole number.")
+                raise Refusal(_("The {what} must be a whole number.", what=tr(INPUTS[what])))
 
         def pick(game: Game, state: Any) -> Action:
             legal = game.legal_actions(state)
             if not 0 <= index < len(legal):
-                raise Refusal("That option isn't on the board any more; look at the latest board.")
+                raise Refusal(_("That option isn't on the board any more; look at the latest board."))
             return legal[index]
 
         return self._play(channel, user, pick, version, table_id, button=True)
@@ -535,19 +701,19 @@ class Host:
                 self._check_board(repo, channel, table_id)
             table = self._table(repo, channel, RUNNING)
             if table_id is not None and table_id != table.id:
-                raise Refusal("That board belongs to an earlier game in this channel.", table.version)
+                raise Refusal(_("That board belongs to an earlier game in this channel."), table.version)
             if expected_version is not None and expected_version != table.version:
-                raise Refusal(MOVED_ON, table.version)
+                raise Refusal(tr(MOVED_ON), table.version)
             seats, me, game, state, decision = self._my_decision(repo, table, user)
             try:
                 action = pick(game, state)
                 new_state, events = game.apply(state, action)
             except IllegalAction as exc:
-                raise Refusal(exc.reason, table.version) from None
+                raise Refusal(_reason(exc), table.version) from None
             except Refusal as refusal:
                 raise Refusal(refusal.reason, table.version) from None
             except ValueError as exc:
-                raise Refusal(f"That move can't be played: {exc}", table.version) from None
+                raise Refusal(_("That move can't be played: {reason}", reason=_reason(exc)), table.version) from None
             canonical = game.format_action(state, action)
             seq = repo.last_seq(table.id) + 1
             entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical, None,
@@ -563,14 +729,20 @@ class Host:
                 repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
             repo.commit()
         shown = entries[0].shown  # the public form when the choice hides something
-        first = f"{_who(me)}: {shown}"
+        public_language = table_language(table)
+        seats = self._labelled(seats, game)
+        me = seats[me.seat] if 0 <= me.seat < len(seats) else me
+        with i18n.language(public_language):
+            first = f"{_who(me)}: {shown}"
 
         def build() -> Reply:
             all_events = events + chance_events
-            public, private = self._event_lines(all_events, me.seat)
-            next_line = self._next_line(game, new_state, seats)
-            png, alt = self._render(game, new_state)
-            data = self._step_data(game, new_state, seats, all_events, next_line, table)
+            private = self._event_lines(all_events, me.seat)[1]  # the caller's language
+            with i18n.language(public_language):
+                public = self._event_lines(all_events, me.seat)[0]
+                next_line = self._next_line(game, new_state, seats)
+                png, alt = self._render(game, new_state)
+                data = self._step_data(game, new_state, seats, all_events, next_line, table)
             data["step"] = shown
             return Reply(
                 ok=True,
@@ -581,9 +753,10 @@ class Host:
                 mention=self._to_mention(game, new_state, seats, user),
                 version=version,
                 data=data,
+                language=public_language,
             )
 
-        return self._after_commit(build, first, version)
+        return self._after_commit(build, first, version, public_language)
 
     @staticmethod
     def _check_board(repo: Repository, channel: str, table_id: int | None) -> None:
@@ -593,10 +766,10 @@ class Host:
             return
         old = repo.table(table_id) if table_id is not None else None
         if old is not None and old.channel == channel and old.status == FINISHED:
-            raise Refusal("That game is over.")
+            raise Refusal(_("That game is over."))
         if old is not None and old.channel == channel and old.status == ABANDONED:
-            raise Refusal("That game was abandoned.")
-        raise Refusal(MOVED_ON, table.version if table is not None else None)
+            raise Refusal(_("That game was abandoned."))
+        raise Refusal(tr(MOVED_ON), table.version if table is not None else None)
 
     @_guarded
     def undo(self, channel: str, user: str, expected_version: int | None = None) -> Reply:
@@ -609,56 +782,60 @@ class Host:
         with self.store.unit_of_work() as repo:
             table = self._table(repo, channel, RUNNING)
             if expected_version is not None and expected_version != table.version:
-                raise Refusal(MOVED_ON, table.version)
+                raise Refusal(tr(MOVED_ON), table.version)
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
-                raise Refusal("You are not playing at this table.", table.version)
+                raise Refusal(_("You are not playing at this table."), table.version)
             game = self._game(table.game)
             moves = repo.moves(table.id)
             state = self._state(repo, table, game, moves)
+            seats = self._labelled(seats, game)
             decision = game.decision(state)
             effective = effective_moves(moves)
             last = effective[-1] if effective else None
             if decision.seat != me.seat:
                 if last is not None and last.kind == CHOICE and last.seat == me.seat:
                     raise Refusal(
-                        f"Your turn is over ({self._name(decision.seat, seats)} is to play), "
-                        "so it can't be undone.",
+                        _("Your turn is over ({who} is to play), so it can't be undone.",
+                          who=self._name(decision.seat, seats)),
                         table.version,
                     )
                 raise Refusal(
-                    "You can only undo your own steps during your own turn; "
-                    f"it is {self._name(decision.seat, seats)}'s turn.",
+                    _("You can only undo your own steps during your own turn; it is {who}'s turn.",
+                      who=self._name(decision.seat, seats)),
                     table.version,
                 )
             if last is None:
-                raise Refusal("There is nothing to undo.", table.version)
+                raise Refusal(_("There is nothing to undo."), table.version)
             if last.kind == CHANCE_KIND:
                 raise Refusal(
-                    f"The last entry is a random outcome ({last.notation}); nothing before it can be undone.",
+                    _("The last entry is a random outcome ({move}); nothing before it can be undone.",
+                      move=last.notation),
                     table.version,
                 )
             if last.seat != me.seat:
                 raise Refusal(
-                    f"You haven't taken a step in this turn yet; the last move ({last.notation}) was "
-                    f"{self._name(last.seat, seats)}'s, and other players' moves can't be undone.",
+                    _("You haven't taken a step in this turn yet; the last move ({move}) was {who}'s, "
+                      "and other players' moves can't be undone.",
+                      move=last.notation, who=self._name(last.seat, seats)),
                     table.version,
                 )
             if decision.kind == TURN_START:
                 raise Refusal(
-                    "A new turn has begun since that step, so it can't be undone.", table.version
+                    _("A new turn has begun since that step, so it can't be undone."), table.version
                 )
             before = self._state_before(repo, table, game, moves, effective)
             try:
-                _, events = game.apply(before, game.parse_action(before, last.notation))
+                _before, events = game.apply(before, game.parse_action(before, last.notation))
             except (IllegalAction, ValueError):
                 log.warning("table %s: step #%s does not re-apply; undo refused", table.id, last.seq)
-                raise Refusal("That step can't be undone (the log does not replay cleanly).", table.version) from None
+                raise Refusal(_("That step can't be undone (the log does not replay cleanly)."),
+                              table.version) from None
             if any(e.data.get("undo_barrier") for e in events):
                 raise Refusal(
-                    f"'{last.notation}' revealed information or can't be taken back for another reason; "
-                    "it can't be undone.",
+                    _("'{move}' revealed information or can't be taken back for another reason; "
+                      "it can't be undone.", move=last.notation),
                     table.version,
                 )
             seq = repo.last_seq(table.id) + 1
@@ -666,21 +843,27 @@ class Host:
             repo.append_moves([MoveRec(table.id, seq, user, me.seat, UNDO, str(last.seq))])
             repo.save_snapshot(table.id, seq, game.version, game.to_json(before))
             repo.commit()
-        first = f"{_who(me)} took back '{last.shown}'."
+        public_language = table_language(table)
+        me = seats[me.seat] if 0 <= me.seat < len(seats) else me
+        with i18n.language(public_language):
+            first = _("{who} took back '{move}'.", who=_who(me), move=last.shown)
 
         def build() -> Reply:
-            next_line = self._next_line(game, before, seats)
-            png, alt = self._render(game, before)
+            with i18n.language(public_language):
+                next_line = self._next_line(game, before, seats)
+                png, alt = self._render(game, before)
+                data = self._step_data(game, before, seats, [], next_line, table)
             return Reply(
                 ok=True,
                 public="\n".join([first, next_line]),
                 png=png,
                 alt=alt,
                 version=version,
-                data=self._step_data(game, before, seats, [], next_line, table),
+                data=data,
+                language=public_language,
             )
 
-        return self._after_commit(build, first, version)
+        return self._after_commit(build, first, version, public_language)
 
     # ------------------------------------------------------------------------------------------
     # Looking
@@ -692,20 +875,25 @@ class Host:
         with self.store.unit_of_work(write=False) as repo:
             table = self._latest(repo, channel)
             seats = repo.seats(table.id)
+            public_language = table_language(table)
             if table.status == OPEN or (table.status == ABANDONED and repo.latest_snapshot(table.id) is None):
                 # never started (a seed chosen at creation does not mean the game was set up)
-                return Reply(ok=True, public=self._lobby_text(table, seats), version=table.version)
+                with i18n.language(public_language):
+                    lobby = self._lobby_text(table, seats)
+                return Reply(ok=True, public=lobby, version=table.version, language=public_language)
             game = self._game(table.game)
             state = self._state(repo, table, game)
-        header = f"{table.game} — {self._status_line(game, state, seats, table)}"
-        spectator = game.text(state, None)
+        seats = self._labelled(seats, game)
         private = None
         me = _seat_of(seats, str(user)) if user is not None else None
-        if me is not None:
-            own = game.text(state, me.seat)
-            if own != spectator:
+        if me is not None:  # the caller's own view, in the caller's language, if it shows more
+            own = str(tr(game.text(state, me.seat)))
+            if own != str(tr(game.text(state, None))):
                 private = own
-        png, alt = self._render(game, state)
+        with i18n.language(public_language):
+            header = f"{table.game} — {self._status_line(game, state, seats, table)}"
+            spectator = str(tr(game.text(state, None)))
+            png, alt = self._render(game, state)
         return Reply(
             ok=True,
             public=f"{header}\n{spectator}",
@@ -714,11 +902,16 @@ class Host:
             alt=alt,
             version=table.version,
             data={"header": header, "text": spectator, "seat_text": private, "table_id": table.id},
+            language=public_language,
         )
 
     @_guarded
     def status(self, channel: str) -> Reply:
-        """A summary of the channel's latest table; ``data`` holds the same facts for front ends."""
+        """A summary of the channel's latest table; ``data`` holds the same facts for front ends.
+
+        ``data["language"]`` is the table's public language (that of ``public`` and ``prompt``);
+        each ``players`` row also has ``label_text``, its label (if any) in that language.
+        """
         channel = _clean(channel, "channel id")
         with self.store.unit_of_work(write=False) as repo:
             table = self._latest(repo, channel)
@@ -745,19 +938,26 @@ class Host:
             "solo": len(seats) == 1 and table.options.get("players", 1) == 1,
             "reminder_hours": table.reminder_hours,
             "board_url": table.board_url,
+            "language": table_language(table),
         }
-        if state is None:
-            text = self._lobby_text(table, seats)
-        else:
-            decision = game.decision(state)
-            if table.status == RUNNING and decision.seat is not None and 0 <= decision.seat < len(seats):
-                data["to_act"] = seats[decision.seat].user_id
-                data["to_act_seat"] = decision.seat
-                data["prompt"] = decision.prompt
-                data["kind"] = decision.kind
-            text = f"{table.game} table #{table.id} — {self._status_line(game, state, seats, table)}"
-            text += f"\nPlayers: {', '.join(_who(s) for s in seats)} · {data['moves']} moves"
-        return Reply(ok=True, public=text, version=table.version, data=data)
+        seats = self._labelled(seats, game)
+        with i18n.language(data["language"]):
+            for row, seat in zip(data["players"], seats, strict=False):
+                row["label_text"] = label_text(seat.label)
+            if state is None:
+                text = self._lobby_text(table, seats)
+            else:
+                decision = game.decision(state)
+                if table.status == RUNNING and decision.seat is not None and 0 <= decision.seat < len(seats):
+                    data["to_act"] = seats[decision.seat].user_id
+                    data["to_act_seat"] = decision.seat
+                    data["prompt"] = str(tr(decision.prompt))
+                    data["kind"] = decision.kind
+                text = _("{game} table #{table} — {status}", game=table.game, table=table.id,
+                         status=self._status_line(game, state, seats, table))
+                text += "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", data["moves"],
+                                  players=", ".join(_who(s) for s in seats))
+        return Reply(ok=True, public=text, version=table.version, data=data, language=data["language"])
 
     @_guarded
     def turn(self, channel: str) -> Reply:
@@ -775,44 +975,51 @@ class Host:
             game = self._game(table.game)
             state = self._state(repo, table, game)
         decision = game.decision(state)
-        data: dict[str, Any] = {"table_id": table.id, "to_act": None, "to_act_seat": None, "prompt": decision.prompt}
-        choices: list[tuple[str, str]] = []
-        if decision.seat is not None and 0 <= decision.seat < len(seats):
-            data["to_act"] = seats[decision.seat].user_id
-            data["to_act_seat"] = decision.seat
-            choices = [(game.format_action(state, a), game.describe(state, a)) for a in game.legal_actions(state)]
-        return Reply(ok=True, version=table.version, choices=choices, data=data)
+        with i18n.language(table_language(table)) as public_language:
+            data: dict[str, Any] = {
+                "table_id": table.id, "to_act": None, "to_act_seat": None, "prompt": str(tr(decision.prompt)),
+            }
+            choices: list[tuple[str, str]] = []
+            if decision.seat is not None and 0 <= decision.seat < len(seats):
+                data["to_act"] = seats[decision.seat].user_id
+                data["to_act_seat"] = decision.seat
+                choices = self._choices(game, state)
+        return Reply(ok=True, version=table.version, choices=choices, data=data, language=public_language)
 
     @_guarded
     def log(self, channel: str, n: int = 10) -> Reply:
         """The last ``n`` log entries (1–200) as text; taken-back steps are marked."""
         channel = _clean(channel, "channel id")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
-            raise Refusal("Ask for 1 to 200 log entries.")
+            raise Refusal(_("Ask for 1 to 200 log entries."))
         with self.store.unit_of_work(write=False) as repo:
             table = self._latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
-        if not moves:
-            return Reply(ok=True, public="The log is empty.", version=table.version)
-        undone = {m.seq for m in moves if m.seq not in {e.seq for e in effective_moves(moves)}}
-        by_seq = {m.seq: m for m in moves}
-        lines = []
-        for m in moves[-n:]:
-            if m.kind == CHOICE:
-                line = f"#{m.seq} {self._name(m.seat, seats)}: {m.shown}"
-                if m.seq in undone:
-                    line += " (taken back)"
-            elif m.kind == CHANCE_KIND:
-                line = f"#{m.seq} chance: {m.shown}"
-            elif m.kind == UNDO:
-                target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
-                what = f"#{m.notation} ({target.shown})" if target else f"#{m.notation}"
-                line = f"#{m.seq} {self._name(m.seat, seats)} took back {what}"
-            else:
-                line = f"#{m.seq} — {m.notation}"
-            lines.append(line)
-        return Reply(ok=True, public="\n".join(lines), version=table.version)
+        with contextlib.suppress(KeyError):  # a game no longer installed: its log still reads
+            seats = self._labelled(seats, self._games(table.game))
+        with i18n.language(table_language(table)) as public_language:
+            if not moves:
+                return Reply(ok=True, public=_("The log is empty."), version=table.version, language=public_language)
+            undone = {m.seq for m in moves if m.seq not in {e.seq for e in effective_moves(moves)}}
+            by_seq = {m.seq: m for m in moves}
+            lines = []
+            for m in moves[-n:]:
+                if m.kind == CHOICE:
+                    line = f"#{m.seq} {self._name(m.seat, seats)}: {m.shown}"
+                    if m.seq in undone:
+                        line = _("{entry} (taken back)", entry=line)
+                elif m.kind == CHANCE_KIND:
+                    line = _("#{seq} chance: {move}", seq=m.seq, move=m.shown)
+                elif m.kind == UNDO:
+                    target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
+                    what = f"#{m.notation} ({target.shown})" if target else f"#{m.notation}"
+                    line = _("#{seq} {who} took back {what}", seq=m.seq, who=self._name(m.seat, seats), what=what)
+                else:
+                    note = _t("log note", "abandoned") if m.notation == ABANDONED_NOTE else m.notation
+                    line = f"#{m.seq} — {note}"
+                lines.append(line)
+        return Reply(ok=True, public="\n".join(lines), version=table.version, language=public_language)
 
     @_guarded
     def legal(self, channel: str, user: str) -> Reply:
@@ -821,8 +1028,7 @@ class Host:
         with self.store.unit_of_work(write=False) as repo:
             table = self._table(repo, channel, RUNNING)
             _seats, _me, game, state, decision = self._my_decision(repo, table, user)
-        choices = [(game.format_action(state, a), game.describe(state, a)) for a in game.legal_actions(state)]
-        return Reply(ok=True, private=decision.prompt, choices=choices, version=table.version)
+        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self._choices(game, state), version=table.version)
 
     @_guarded
     def export(self, channel: str) -> Reply:
@@ -849,7 +1055,8 @@ class Host:
         }
         return Reply(
             ok=True,
-            private=f"Move log of {table.game} table #{table.id} ({len(moves)} entries).",
+            private=_n("Move log of {game} table #{table} ({n} entry).", "Move log of {game} table #{table} ({n} entries).",
+                       len(moves), game=table.game, table=table.id),
             version=table.version,
             data=data,
         )
@@ -866,22 +1073,55 @@ class Host:
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= MAX_REMINDER_HOURS:
-            raise Refusal(f"Choose 1 to {MAX_REMINDER_HOURS} hours, or 0 to switch reminders off.")
+            raise Refusal(_("Choose 1 to {max} hours, or 0 to switch reminders off.", max=MAX_REMINDER_HOURS))
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
             seated = _seat_of(repo.seats(table.id), user) is not None
             if not (seated or is_admin or user == table.creator):
-                raise Refusal("Only the table's players or a server admin can change its reminders.", table.version)
+                raise Refusal(_("Only the table's players or a server admin can change its reminders."), table.version)
             repo.set_fields(table.id, reminder_hours=hours or None)
             repo.commit()
-        if hours:
-            text = (
-                f"Turn reminders are on: a player whose move has waited {hours} hour{'s' if hours != 1 else ''} "
-                f"gets a direct message (at most {MAX_REMINDERS} per move)."
-            )
-        else:
-            text = "Turn reminders are off for this table."
-        return Reply(ok=True, public=text, version=table.version, data={"reminder_hours": hours or None})
+        with i18n.language(table_language(table)) as public_language:
+            if hours:
+                text = _n(
+                    "Turn reminders are on: a player whose move has waited {n} hour gets a direct message "
+                    "(at most {max} per move).",
+                    "Turn reminders are on: a player whose move has waited {n} hours gets a direct message "
+                    "(at most {max} per move).",
+                    hours, max=MAX_REMINDERS,
+                )
+            else:
+                text = _("Turn reminders are off for this table.")
+        return Reply(ok=True, public=text, version=table.version, data={"reminder_hours": hours or None},
+                     language=public_language)
+
+    @_guarded
+    def set_language(self, channel: str, user: str, language: str, is_admin: bool = False) -> Reply:
+        """Set the language of the public messages of the channel's open or running table.
+
+        ``language`` is one of :data:`~engine.core.i18n.LANGUAGES` (a code, a locale such as
+        ``pl-PL`` or a language's name; see :func:`language_code`). Seated players, the table's
+        creator and admins may change it. The confirmation is public, in the new language. Like
+        the reminder interval it is an unversioned field: the version does not change, so buttons
+        on the board stay valid (the next board is drawn in the new language).
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        code = language_code(language)
+        if code is None:
+            known = ", ".join(f"{c} ({LANGUAGE_NAMES[c]})" for c in LANGUAGES)
+            raise Refusal(_("The table can't speak '{language}'. Choose one of: {languages}.",
+                            language=str(language)[:40], languages=known))
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            seated = _seat_of(repo.seats(table.id), user) is not None
+            if not (seated or is_admin or user == table.creator):
+                raise Refusal(_("Only the table's players or a server admin can change its language."), table.version)
+            repo.set_fields(table.id, language=code)
+            repo.commit()
+        with i18n.language(code):
+            text = _("From now on this table's messages are in {language}.", language=LANGUAGE_NAMES[code])
+        return Reply(ok=True, public=text, version=table.version, data={"table_id": table.id, "language": code},
+                     language=code)
 
     def due_reminders(self, now: datetime | None = None) -> list[dict[str, Any]]:
         """Reminders due at ``now`` (default: the current time), computed from the database.
@@ -889,8 +1129,9 @@ class Host:
         A running table with a reminder interval of N hours is due when its decision has waited
         since the last choice, chance outcome or undo for N hours (then 2N, 3N; at most
         :data:`MAX_REMINDERS` per decision). Each item has ``table_id, channel, guild, game,
-        to_act, user_name, prompt, since, number, last_seq, hours``; claim it with
-        :meth:`mark_reminded` before sending. A table that fails to load is logged and skipped.
+        to_act, user_name, prompt, since, number, last_seq, hours, language``: ``language`` is the
+        table's (English for tables from before languages) and ``prompt`` is in it. Claim an item
+        with :meth:`mark_reminded` before sending. A table that fails to load is logged and skipped.
         """
         now = now or utcnow()
         if now.tzinfo is None:
@@ -924,6 +1165,7 @@ class Host:
         if decision.seat is None or not 0 <= decision.seat < len(seats):
             return None
         seat = seats[decision.seat]
+        lang = normalise(table.language)
         return {
             "table_id": table.id,
             "channel": table.channel,
@@ -931,7 +1173,8 @@ class Host:
             "game": table.game,
             "to_act": seat.user_id,
             "user_name": seat.user_name,
-            "prompt": decision.prompt,
+            "language": lang,
+            "prompt": str(tr(decision.prompt, lang)),
             "since": since,
             "number": sent + 1,
             "last_seq": last_seq,
@@ -979,7 +1222,7 @@ class Host:
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
             if table_id is not None and table.id != table_id:
-                raise Refusal("That message belongs to another table.", table.version)
+                raise Refusal(_("That message belongs to another table."), table.version)
             repo.set_fields(table.id, board_message_id=message_id, board_url=url)
             repo.commit()
         return Reply(ok=True, version=table.version, data={"table_id": table.id, "board_url": url})
@@ -990,29 +1233,31 @@ class Host:
     def _game(self, name: str) -> Game:
         try:
             return self._games(name)
-        except KeyError as exc:
-            reason = exc.args[0] if exc.args else f"unknown game {name!r}"
-            raise Refusal(f"{str(reason)[:1].upper()}{str(reason)[1:]}.") from None
+        except KeyError:
+            if self._games is get_game:
+                raise Refusal(_("Unknown game '{name}' (known: {known}).", name=name,
+                                known=", ".join(game_names()))) from None
+            raise Refusal(_("Unknown game '{name}'.", name=name)) from None
 
     def _check_options(self, game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
         options = dict(options or {})
         try:
             encoded = json.dumps(options)
         except (TypeError, ValueError):
-            raise Refusal("The options must be plain JSON data.") from None
+            raise Refusal(_("The options must be plain JSON data.")) from None
         if len(encoded) > 2000:
-            raise Refusal("The options are too long.")
+            raise Refusal(_("The options are too long."))
         players = options.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
-            raise Refusal("The number of players must be a whole number of at least 1.")
+            raise Refusal(_("The number of players must be a whole number of at least 1."))
         try:
             game.setup(options, 0)  # validates player count, modules …
         except (ValueError, IllegalAction) as exc:
-            raise Refusal(f"Those options don't work for {game.name}: {_reason(exc)}") from None
+            raise Refusal(_("Those options don't work for {game}: {reason}", game=game.name, reason=_reason(exc))) from None
         return options
 
     def _no_game(self) -> Refusal:
-        return Refusal(f"There is no game in this channel. Open one with {self._cmd('new')}.")
+        return Refusal(_("There is no game in this channel. Open one with {new}.", new=self._cmd("new")))
 
     def _active(self, repo: Repository, channel: str) -> TableRec:
         table = repo.active_table(channel)
@@ -1024,8 +1269,9 @@ class Host:
         table = self._active(repo, channel)
         if table.status != status:
             if status == RUNNING:
-                raise Refusal(f"The game hasn't started yet; start it with {self._cmd('start')}.", table.version)
-            raise Refusal("The game has already started.", table.version)
+                raise Refusal(_("The game hasn't started yet; start it with {start}.", start=self._cmd("start")),
+                              table.version)
+            raise Refusal(_("The game has already started."), table.version)
         return table
 
     def _latest(self, repo: Repository, channel: str) -> TableRec:
@@ -1039,7 +1285,7 @@ class Host:
         try:
             return repo.bump_version(table.id, table.version, **changes)
         except VersionConflict:
-            raise Refusal(MOVED_ON) from None
+            raise Refusal(tr(MOVED_ON)) from None
 
     def _state(
         self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec] | None = None
@@ -1077,8 +1323,8 @@ class Host:
             return replay(game, table.options, table.seed or 0, [m.notation for m in moves])
         except (IllegalAction, ValueError) as exc:
             raise Refusal(
-                f"This game's log no longer replays with {game.name} {game.version} "
-                f"(it was started with {table.engine_version}): {_reason(exc)}",
+                _("This game's log no longer replays with {game} {version} (it was started with {old}): {reason}",
+                  game=game.name, version=game.version, old=table.engine_version, reason=_reason(exc)),
                 table.version,
             ) from None
 
@@ -1108,9 +1354,11 @@ class Host:
         seats = repo.seats(table.id)
         me = _seat_of(seats, user)
         if me is None:
-            raise Refusal("You are not playing at this table.", table.version)
+            raise Refusal(_("You are not playing at this table."), table.version)
         game = self._game(table.game)
         state = self._state(repo, table, game)
+        seats = self._labelled(seats, game)
+        me = seats[me.seat] if 0 <= me.seat < len(seats) else me
         decision = game.decision(state)
         if decision.seat != me.seat:
             raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
@@ -1118,52 +1366,83 @@ class Host:
 
     @staticmethod
     def _event_lines(events: Sequence[Event], seat: int | None) -> tuple[list[str], list[str]]:
+        """``(public, private)`` event texts in the current language (private: ``seat``'s own)."""
         public: list[str] = []
         private: list[str] = []
         for e in events:
             if e.data.get("private"):
                 if seat is not None and e.seat == seat:
-                    private.append(e.text)
+                    private.append(str(tr(e.text)))
             else:
-                public.append(e.text)
+                public.append(str(tr(e.text)))
         return public, private
+
+    @staticmethod
+    def _labelled(seats: Sequence[SeatRec], game: Game | None) -> list[SeatRec]:
+        """``seats`` whose stored labels carry the game's words for them (see :class:`SeatLabel`).
+
+        A game may name its seat labels with a hook ``seat_label_text(label) -> Msg`` (e.g. the
+        colour ``purple`` → the term "Purple"); without it labels are shown as stored.
+        """
+        hook = getattr(game, "seat_label_text", None) if game is not None else None
+        if hook is None:
+            return list(seats)
+        out = []
+        for s in seats:
+            if not s.label or isinstance(s.label, SeatLabel):
+                out.append(s)
+                continue
+            try:
+                term = hook(s.label)
+            except Exception:
+                log.warning("%s: no words for seat label %r", game.name if game else "?", s.label, exc_info=True)
+                out.append(s)
+                continue
+            out.append(dataclasses.replace(s, label=SeatLabel(s.label, term)))
+        return out
+
+    @staticmethod
+    def _choices(game: Game, state: Any) -> list[tuple[str, str]]:
+        """The legal actions as ``(notation, label)``, labels in the current language."""
+        return [(game.format_action(state, a), str(tr(game.describe(state, a)))) for a in game.legal_actions(state)]
 
     @staticmethod
     def _name(seat: int | None, seats: Sequence[SeatRec]) -> str:
         if seat is None:
-            return "nobody"
+            return _("nobody")
         if seat == CHANCE:
-            return "chance"
+            return _("chance")
         if 0 <= seat < len(seats):
             return _who(seats[seat])
-        return f"seat {seat + 1}"
+        return _("seat {n}", n=seat + 1)
 
     def _not_your_turn(self, seat: int | None, prompt: str, seats: Sequence[SeatRec]) -> str:
         if seat is None:
-            return "The game is over."
-        return f"It's not your turn: waiting for {self._name(seat, seats)} ({prompt})"
+            return _("The game is over.")
+        return _("It's not your turn: waiting for {who} ({prompt})", who=self._name(seat, seats), prompt=tr(prompt))
 
     def _next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
         decision = game.decision(state)
         if decision.seat is None:
-            return "The game is over.\n" + format_result(game.result(state), seats)
-        return f"{self._name(decision.seat, seats)} to play: {decision.prompt}"
+            return _("The game is over.") + "\n" + format_result(game.result(state), seats)
+        return _("{who} to play: {prompt}", who=self._name(decision.seat, seats), prompt=tr(decision.prompt))
 
     def _status_line(self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec) -> str:
         if table.status == ABANDONED:
-            return "abandoned"
+            return str(tr(STATUS_WORDS[ABANDONED]))
         decision = game.decision(state)
         if decision.seat is None:
-            return "finished"
-        return f"{self._name(decision.seat, seats)} to play: {decision.prompt}"
+            return str(tr(STATUS_WORDS[FINISHED]))
+        return _("{who} to play: {prompt}", who=self._name(decision.seat, seats), prompt=tr(decision.prompt))
 
     def _lobby_text(self, table: TableRec, seats: Sequence[SeatRec]) -> str:
         want = table.options.get("players")
-        names = ", ".join(s.user_name for s in seats) or "nobody"
+        names = ", ".join(s.user_name for s in seats) or _("nobody")
         count = f"{len(seats)}/{want}" if want else str(len(seats))
         if table.status == ABANDONED:
-            return f"The last {table.game} table here was abandoned before it started."
-        return f"{table.game} table #{table.id} is open ({count} seated: {names}). Join with {self._cmd('join')}."
+            return _("The last {game} table here was abandoned before it started.", game=table.game)
+        return _("{game} table #{table} is open ({count} seated: {names}). Join with {join}.",
+                 game=table.game, table=table.id, count=count, names=names, join=self._cmd("join"))
 
     def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
         decision = game.decision(state)
@@ -1174,16 +1453,22 @@ class Host:
         return []
 
     @staticmethod
-    def _after_commit(build: Callable[[], Reply], saved: str, version: int) -> Reply:
+    def _after_commit(build: Callable[[], Reply], saved: str, version: int, public_language: str) -> Reply:
         """Build the reply of a committed change; if that fails the change still stands."""
         try:
             return build()
         except Exception:
             log.exception("building the reply failed after the commit")
-            return Reply(ok=True, public=f"{saved}\n(Saved, but the summary could not be shown.)", version=version)
+            with i18n.language(public_language):
+                note = _("(Saved, but the summary could not be shown.)")
+            return Reply(ok=True, public=f"{saved}\n{note}", version=version, language=public_language)
 
     def _render(self, game: Game, state: Any) -> tuple[bytes | None, str | None]:
-        """``(png, alt)`` of the spectator view; ``(None, None)`` without a renderer or on failure."""
+        """``(png, alt)`` of the spectator view; ``(None, None)`` without a renderer or on failure.
+
+        Call it inside ``with language(<public language>)``: the renderer draws its words in the
+        current language (:func:`engine.core.i18n.current`).
+        """
         if self.render is None:
             return None, None
         try:
@@ -1213,7 +1498,8 @@ class Host:
         ``events`` are the public events as ``{"kind", "seat", "text"}`` in order (``automa``
         lists the texts of :data:`AUTOMA_EVENT` events), ``next`` the closing line, ``finished``
         whether the game is over, ``result`` the final result (``players`` and ``solo``) once it
-        is, ``solo`` whether this is a one-player table.
+        is, ``solo`` whether this is a one-player table. Texts are in the current language (the
+        table's: call it inside ``with language(...)``); ``result["solo"]`` keeps the game's values.
         """
         public = [e for e in events if not e.data.get("private")]
         finished = game.decision(state).seat is None
@@ -1224,11 +1510,12 @@ class Host:
             "next": next_line,
             "finished": finished,
             "solo": len(seats) == 1,
-            "events": [{"kind": e.kind, "seat": e.seat, "text": e.text} for e in public],
-            "automa": [e.text for e in public if e.kind == AUTOMA_EVENT],
+            "events": [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text))} for e in public],
+            "automa": [str(tr(e.text)) for e in public if e.kind == AUTOMA_EVENT],
             "result": None if result is None else {
                 "players": [
-                    {"seat": p.seat, "name": names.get(p.seat, f"Seat {p.seat + 1}"), "score": p.score, "rank": p.rank}
+                    {"seat": p.seat, "name": names.get(p.seat) or _("Seat {n}", n=p.seat + 1), "score": p.score,
+                     "rank": p.rank}
                     for p in result.players
                 ],
                 "solo": dict(result.solo) if result.solo else None,
@@ -1237,4 +1524,9 @@ class Host:
 
 
 def _reason(exc: BaseException) -> str:
-    return exc.reason if isinstance(exc, IllegalAction) else str(exc)
+    """The reason an engine gave (an IllegalAction's or a ValueError's), in the current language."""
+    if isinstance(exc, IllegalAction):
+        return str(tr(exc.reason))
+    if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        return str(tr(exc.args[0]))
+    return str(exc)

@@ -12,9 +12,9 @@ frozen dataclass (``TableRec``, ``SeatRec``, ``MoveRec``, ``SnapshotRec``, ``Rem
 an ORM object, so results can leave the session (and the worker thread) safely.
 
 Besides the versioned game data, a table has a few *unversioned* fields that front ends set without
-disturbing the game (no version bump, so open buttons stay valid): the reminder interval and the
-latest public board message (:data:`UNVERSIONED_FIELDS`). Reminder bookkeeping lives in its own
-table (``reminder_state``), never in the move log.
+disturbing the game (no version bump, so open buttons stay valid): the reminder interval, the
+latest public board message and the language of the public messages (:data:`UNVERSIONED_FIELDS`).
+Reminder bookkeeping lives in its own table (``reminder_state``), never in the move log.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ MOVE_KINDS = (CHOICE, CHANCE_KIND, UNDO, SYSTEM)
 
 _ACTIVE_WHERE = text("status IN ('open', 'running')")
 #: Table fields a front end may change without bumping the version (see :meth:`Repository.set_fields`).
-UNVERSIONED_FIELDS = frozenset({"reminder_hours", "board_message_id", "board_url"})
+UNVERSIONED_FIELDS = frozenset({"reminder_hours", "board_message_id", "board_url", "language"})
 #: Longest stored board message URL.
 MAX_URL = 300
 
@@ -111,6 +111,8 @@ class GameTable(SQLModel, table=True):
     reminder_hours: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
     board_message_id: str | None = Field(default=None, sa_column=Column(String(100), nullable=True))
     board_url: str | None = Field(default=None, sa_column=Column(String(MAX_URL), nullable=True))
+    # revision 0004: the language of the table's public messages (None: from before languages, English)
+    language: str | None = Field(default=None, sa_column=Column(String(16), nullable=True))
 
 
 class Seat(SQLModel, table=True):
@@ -209,6 +211,7 @@ class TableRec:
     reminder_hours: int | None
     board_message_id: str | None = None
     board_url: str | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +288,7 @@ def _table_rec(row: GameTable) -> TableRec:
         reminder_hours=row.reminder_hours,
         board_message_id=row.board_message_id,
         board_url=row.board_url,
+        language=row.language,
     )
 
 
@@ -350,8 +354,9 @@ class Repository:
         engine_version: str,
         creator: str,
         reminder_hours: int | None = None,
+        language: str | None = None,
     ) -> TableRec:
-        """Insert a new open table (version 1)."""
+        """Insert a new open table (version 1); ``language`` is that of its public messages."""
         now = utcnow()
         row = GameTable(
             channel=channel,
@@ -366,6 +371,7 @@ class Repository:
             created_at=now,
             updated_at=now,
             reminder_hours=reminder_hours,
+            language=language,
         )
         self._s.add(row)
         self._s.flush()

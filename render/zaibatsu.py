@@ -14,22 +14,44 @@ drawing, :data:`WIDTH` pixels wide, top to bottom:
 * the common goals (Common Goals module only);
 * one panel per player (and Takatoshi's in a solo game); a legend line.
 
+Every word is drawn in the current language (:func:`engine.core.i18n.current`, set by the caller
+with ``with language(lang):``): labels through the ``zaibatsu`` domain (``_``/``_n``/``_t``), data
+names through their terms, engine texts found in the view through :func:`engine.core.i18n.tr`.
+Bounded labels are fitted to their box (condensed, smaller, and only then cut, see
+:mod:`render.core.draw`), so a long German or Russian word never runs over its neighbour.
+
 Everything that does not depend on the view (frames, labels, track scales …) is drawn once per
-player count into a cached static layer; a render copies it and draws the pieces and numbers.
+shape and language into a cached static layer; a render copies it and draws the pieces and numbers.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import string
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
+from engine.core import i18n
+from engine.core.i18n import current, tr
 from engine.zaibatsu.data import Bonus
 from engine.zaibatsu.tables import tables
-from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, clear_caches, text_width, wrap
+from engine.zaibatsu.text import DIFFICULTY, GOODS_SHORT
+from engine.zaibatsu.words import SOLO_SLOT_NAMES, T, _, _n, _t, amount
+from render.core import (
+    CONDENSED,
+    MIN_TEXT,
+    Canvas,
+    LayerCache,
+    Layout,
+    Rect,
+    clear_caches,
+    fit_text,
+    text_width,
+    wrap,
+)
 from render.core import palette as pal
 
 #: Picture width in pixels.
@@ -40,35 +62,69 @@ PNG_COMPRESS_LEVEL = 1
 M = 10  # outer margin
 G = 10  # gap between panels
 TITLE_H = 28
-HEADER_H = 46
+HEADER_H = 54
 ROW_A_H = 192
 IWAKURA_H = 104
 REGION_H = 300
-PLAYER_H = 354
-LEGEND_H = 30
+PLAYER_H = 378  # the last 2 lines: factory effects
+LEGEND_H = 2 * 24 + 6  # up to two lines (long colour names)
 LINE = 24  # text line pitch (18 px text)
 CELL_W, CELL_H = 54, 48  # market cross cell
 TRAIN_W, TRAIN_H = 44, 54  # railway slot cell
-TRACK_LABEL_W = 86  # player panel: track label column
-TRACK_CELL_W = 27  # player panel: one track space
-WF_X = 128  # player panel: first workforce slot centre, from the row's left edge
+TRACK_LABEL_W = 100  # player panel: track label column
+TRACK_CELL_W = 26  # player panel: one track space
+WF_X = 128  # player panel: first workforce slot centre, from the row's left edge (at least)
+GAME_TITLE = "Nippon: Zaibatsu"  # the game's name: the same in every language
 
 GOODS_ORDER = ("cotton", "paper", "bento", "lenses", "bulbs", "clocks")
-GOODS_SHORT = {"cotton": "Cot", "paper": "Pap", "bento": "Ben", "lenses": "Len", "bulbs": "Bul", "clocks": "Clo"}
 GOODS_TINT = {1: (253, 248, 228), 2: (240, 246, 252), 3: (250, 236, 242)}
+# i18n: action names printed on the hiring spaces (about 130 px wide: one short word).
 ACTION_SHORT = {
-    "rd": "R&D", "mining": "Mining", "factory": "Factory", "machines": "Machines", "production": "Production",
-    "ships": "Ships", "trains": "Railways", "markets": "Markets", "investments": "Investments",
+    "rd": T("action short", "R&D"), "mining": T("action short", "Mining"),
+    "factory": T("action short", "Factory"), "machines": T("action short", "Machines"),
+    "production": T("action short", "Production"), "ships": T("action short", "Ships"),
+    "trains": T("action short", "Railways"), "markets": T("action short", "Markets"),
+    "investments": T("action short", "Investments"),
 }
 ROMAN = {1: "I", 2: "II", 3: "III"}
+# i18n: personal goal names abbreviated for the player panel ("Goals Mach. L2 · Fin. L1").
 GOAL_SHORT = {
-    "ships": "Ships", "machines": "Mach.", "trains": "Trains", "rd": "R&D", "mining": "Mining", "finance": "Fin.",
-    "factories": "Fact.", "contracts": "Contr.",
+    "ships": T("goal short", "Ships"), "machines": T("goal short", "Mach."), "trains": T("goal short", "Trains"),
+    "rd": T("goal short", "R&D"), "mining": T("goal short", "Mining"), "finance": T("goal short", "Fin."),
+    "factories": T("goal short", "Fact."), "contracts": T("goal short", "Contr."),
 }
-AREAS = (("ships", "Ships"), ("machines", "Machines"), ("trains", "Trains"))
-TRACKS = (("rd", "R&D"), ("mining", "Mining"), ("finance", "Finance"))
+# i18n: the three tracks of the player board, printed in an 80-px label column (one short word).
+TRACKS = (("rd", T("track short", "R&D")), ("mining", T("track short", "Mining")),
+          ("finance", T("track short", "Finance")))
+# i18n: a resource as a train slot's bonus, printed in a 42-px cell: at most about 4 letters.
+RESOURCE_SHORT = {
+    "money": T("resource short", "money"), "coal": T("resource short", "coal"),
+    "silk": T("resource short", "silk"), "iron": T("resource short", "iron"), "vp": T("resource short", "VP"),
+}
 
-_LAYERS = LayerCache(maxsize=12)
+# i18n: a common goal in a few words, used when the full goal texts do not fit one line of the
+# common-goals panel (the panel's title says "most at period end").
+COMMON_GOAL_SHORT = {
+    "ships_built": T("common goal short", "Most ships"), "machines_built": T("common goal short", "Most machines"),
+    "trains_built": T("common goal short", "Most trains"), "rd": T("common goal short", "Furthest on R&D"),
+    "mining": T("common goal short", "Furthest on Mining"), "finance": T("common goal short", "Furthest on Finance"),
+    "factories_built": T("common goal short", "Most factories"),
+    "contracts_fulfilled": T("common goal short", "Most contracts"),
+    "tokens_on_board": T("common goal short", "Most influence tokens"),
+}
+# i18n: a solo goal in a few words ({n}: its target), used when the full text does not fit one line
+# of Takatoshi's panel.
+SOLO_GOAL_SHORT = {
+    "ships_built": T("solo goal short", "All {n} ships"), "machines_built": T("solo goal short", "All {n} machines"),
+    "trains_built": T("solo goal short", "All {n} trains"), "rd_upper": T("solo goal short", "R&D upper threshold"),
+    "mining_upper": T("solo goal short", "Mining upper threshold"),
+    "finance_upper": T("solo goal short", "Finance upper threshold"),
+    "factories_built": T("solo goal short", "All {n} factory slots"),
+    "contracts_fulfilled": T("solo goal short", "At least {n} contracts"),
+    "regions_with_token": T("solo goal short", "A token in every region"),
+}
+
+_LAYERS = LayerCache(maxsize=24)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -94,33 +150,103 @@ def _initial(view: dict[str, Any], seat: int) -> str:
     return pal.player_initial(_seat_colour(view, seat))
 
 
+def player_name(colour: str) -> str:
+    """A player's colour as their name in the current language (``"purple"`` -> ``"Purple"``)."""
+    return _t("player", str(colour).capitalize())
+
+
+def automa_name() -> str:
+    """Takatoshi's name in the current language."""
+    return _t("name", "Takatoshi")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def rich(template: str, style: str = "regular", **values: Any) -> list[tuple[str, str]]:
+    """Runs ``(text, style)`` of a translated ``template`` (``_("Money {n}")`` called without
+    arguments gives it): literal text in ``style``, each ``{name}`` replaced by ``values[name]``,
+    which is ``(text, style)`` or a text drawn in ``style``. Unknown names stay as written."""
+    out: list[tuple[str, str]] = []
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:  # broken braces in a translation: show it as it is
+        return [(template, style)]
+    for literal, field, _spec, _conv in parsed:
+        if literal:
+            out.append((literal, style))
+        if field is None:
+            continue
+        value = values.get(field)
+        if value is None:
+            out.append(("{" + field + "}", style))
+        elif isinstance(value, tuple):
+            out.append((str(tr(value[0])), value[1]))
+        else:
+            out.append((str(tr(value)), style))
+    return [(t, s) for t, s in out if t]
+
+
+def _fill(template: str, **values: Any) -> str:
+    """``template.format(**values)``; a translation with broken placeholders is shown as it is."""
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def number_runs(text: str, n: int, style: str = "regular", number_style: str = "bold") -> list[tuple[str, str]]:
+    """Runs of a formatted ``text`` with the first ``n`` in it drawn in ``number_style``
+    (for plural texts such as ``_n("{n} good", "{n} goods", n)``)."""
+    before, found, after = text.partition(str(n))
+    if not found:
+        return [(text, style)]
+    return [(t, s) for t, s in ((before, style), (found, number_style), (after, style)) if t]
+
+
 def bonus_text(bonus: Bonus, short: bool = False) -> str:
-    """A :class:`engine.zaibatsu.data.Bonus` as words (``"2 iron"``, ``"Finance +1"``; ``"—"`` if empty)."""
+    """A :class:`engine.zaibatsu.data.Bonus` in words of the current language (``"2 iron"``,
+    ``"Finance +1"``; ``"—"`` if empty). ``short``: a lone resource is named by its
+    abbreviation (train-slot cells)."""
     parts = []
     for k in ("money", "coal", "silk", "iron", "vp"):
         v = getattr(bonus, k, 0)
-        if v:
-            name = "VP" if k == "vp" else k
-            parts.append(name if short and v == 1 else f"{v} {name}")
-    for k, label in (("rd", "R&D"), ("mining", "Mining"), ("finance", "Finance")):
+        if not v:
+            continue
+        parts.append(tr(RESOURCE_SHORT[k]) if short and v == 1 else tr(amount(k, v)))
+    for k in ("rd", "mining", "finance"):
         v = getattr(bonus, k, 0)
-        if v:
-            parts.append(f"{label} +{v}")
+        if not v:
+            continue
+        if k == "rd":
+            parts.append(_("R&D +{n}", n=v))
+        elif k == "mining":
+            parts.append(_("Mining +{n}", n=v))
+        else:
+            parts.append(_("Finance +{n}", n=v))
     if getattr(bonus, "dept", None):
-        parts.append(f"{bonus.dept} dept")
+        colour = _t("worker colour", str(bonus.dept))
+        parts.append(_("{colour} dept bonus", colour=colour))
     if getattr(bonus, "dept_any", False):
-        parts.append("any dept")
+        parts.append(_("any dept bonus"))
     if getattr(bonus, "unlock", None):
-        parts.append(f"unlock {bonus.unlock}")
+        parts.append(_("unlock token {value}", value=bonus.unlock))
     return ", ".join(parts) or "—"
 
 
+def goods_short(goods: str) -> str:
+    """Three-letter abbreviation of a goods type in the current language (``cotton`` -> ``Cot``)."""
+    term = GOODS_SHORT.get(goods)
+    return tr(term) if term is not None else goods[:3].title()
+
+
 def side_short(side_id: str) -> str:
-    """``cotton3A`` -> ``Cot3A``; ``old`` -> ``Old``."""
+    """``cotton3A`` -> ``Cot3A`` (goods abbreviated in the current language); ``old`` -> ``Old``."""
     m = re.fullmatch(r"([a-z]+)(\d+[AB])", side_id)
     if not m:
         return side_id.title()
-    return GOODS_SHORT.get(m.group(1), m.group(1)[:3].title()) + m.group(2)
+    return goods_short(m.group(1)) + m.group(2)
 
 
 _EFFECT_RULES: tuple[tuple[str, str], ...] = (
@@ -178,23 +304,102 @@ _EFFECT_RULES: tuple[tuple[str, str], ...] = (
 
 
 def short_effect(text: str) -> str:
-    """A factory side's effect text shortened for the display list (same meaning, fewer words)."""
+    """A factory side's English effect text shortened for the display list (same meaning, fewer
+    words); :func:`effect_label` shows it in the current language."""
     for pat, rep in _EFFECT_RULES:
         text = re.sub(pat, rep, text)
     return text[:1].upper() + text[1:]
 
 
-def _decision(view: dict[str, Any]) -> tuple[int | None, str, str]:
+# i18n: a factory effect shortened for the factory display (one line of about 45 characters) and
+# the player panel; keep the meaning of the full effect text ("factory effect"), in fewer words.
+#: Every shortened effect of the factory data as a term (a test proves the list is complete).
+EFFECT_SHORT = (
+    T("factory effect short", "R&D +2"),
+    T("factory effect short", "2 money and R&D +1"),
+    T("factory effect short", "3 silk"),
+    T("factory effect short", "Red or white dept bonus"),
+    T("factory effect short", "R&D act.: advance 1 extra R&D step"),
+    T("factory effect short", "R&D act.: 2 silk"),
+    T("factory effect short", "Machine here: R&D +2"),
+    T("factory effect short", "Producing here: +1 good"),
+    T("factory effect short", "3 iron and Finance +1"),
+    T("factory effect short", "Finance +2"),
+    T("factory effect short", "5 money"),
+    T("factory effect short", "Dept bonus of taken worker's colour"),
+    T("factory effect short", "Invest: ≥1 contract fulfilled: Finance +2 (once)"),
+    T("factory effect short", "Always: keep up to 3 money/coal at taxes"),
+    T("factory effect short", "Producing here: 2 iron"),
+    T("factory effect short", "Production: 1 iron per factory produced"),
+    T("factory effect short", "Mining +3"),
+    T("factory effect short", "Mining +2; may trade Finance -2 for Mining +2"),
+    T("factory effect short", "4 coal"),
+    T("factory effect short", "3 coal here, safe from taxes"),
+    T("factory effect short", "Mining act.: Mining +1, 1 iron"),
+    T("factory effect short", "Mining act.: 2 iron"),
+    T("factory effect short", "Machine here: Mining +3"),
+    T("factory effect short", "Production: 1 coal less for one production"),
+    T("factory effect short", "Build 1 train; Finance +1"),
+    T("factory effect short", "Build 1 train, its slot bonus twice"),
+    T("factory effect short", "Build 1 train (+1 elsewhere for 5 money, 1 iron)"),
+    T("factory effect short", "Build 1 train (+1 elsewhere for Finance -2, 1 iron)"),
+    T("factory effect short", "Railways: region bonus where you built a train"),
+    T("factory effect short", "Railways: dept bonus of taken worker's colour"),
+    T("factory effect short", "Machine here: build 1 train"),
+    T("factory effect short", "Invest: first 2 act. fulfil contracts: build 1 train"),
+    T("factory effect short", "3 goods, 1 on each of 3 factories"),
+    T("factory effect short", "2 goods on this factory"),
+    T("factory effect short", "1 machine on each of 2 factories"),
+    T("factory effect short", "1 machine + produce here once"),
+    T("factory effect short", "Producing here: +2 goods"),
+    T("factory effect short", "Production: +1 good per factory produced"),
+    T("factory effect short", "Machine here: 4 money"),
+    T("factory effect short", "Invest: 1st act. fulfils contract: build 1 machine"),
+    T("factory effect short", "Build 1 ship; Finance +3"),
+    T("factory effect short", "Build 1 ship, machine or train; Finance +2"),
+    T("factory effect short", "Build 1 ship (+1 for 1 iron)"),
+    T("factory effect short", "Build 1 ship; dept bonus of that expert's colour"),
+    T("factory effect short", "Build 1 ship (+1 elsewhere for 2 money)"),
+    T("factory effect short", "Build 1 ship (+1 elsewhere for Finance -2)"),
+    T("factory effect short", "Machine here: build 1 ship and Finance +2"),
+    T("factory effect short", "Invest: 1st act. fulfils contract: build 1 ship"),
+    T("factory effect short", "White dept ×1/2 if R&D goal prestige L2/3"),
+    T("factory effect short", "2 VP per different factory type you own"),
+    T("factory effect short", "Yellow dept ×1/2 if Finance goal prestige L2/3"),
+    T("factory effect short", "Yellow dept ×1/2 if contracts goal prestige L2/3"),
+    T("factory effect short", "Every dept bonus reached on Mining"),
+    T("factory effect short", "Yellow dept ×1/2 if Mining goal prestige L2/3"),
+    T("factory effect short", "Always: each train gives 3 influence"),
+    T("factory effect short", "Yellow dept ×1/2 if trains goal prestige L2/3"),
+    T("factory effect short", "2 money per machine you have built (max 8)"),
+    T("factory effect short", "2 VP per ship/machine/train threshold (max 12)"),
+    T("factory effect short", "2 VP per lower threshold (max 12)"),
+    T("factory effect short", "2 VP per track threshold (max 12)"),
+)
+_EFFECT_SHORT_IDS = frozenset(str(t) for t in EFFECT_SHORT)
+
+
+def effect_label(text: str) -> str:
+    """A factory side's effect text (English, from the data) shortened, in the current language."""
+    short = short_effect(text)
+    if short in _EFFECT_SHORT_IDS:
+        return _t("factory effect short", short)
+    return _cap(tr(T("factory effect", text)))
+
+
+def _decision(view: dict[str, Any]) -> tuple[int | None, str, Any]:
+    """``(seat, kind, prompt)``; the prompt may be an engine :class:`~engine.core.i18n.Msg`."""
     d = view.get("decision") or {}
-    return d.get("seat"), str(d.get("kind", "")), str(d.get("prompt", ""))
+    prompt = d.get("prompt", "")
+    return d.get("seat"), str(d.get("kind", "")), prompt if prompt is not None else ""
 
 
 def _ranking(view: dict[str, Any]) -> list[tuple[str, int]]:
     """``(name, VP)`` best first (ties: who took their last turn later), Takatoshi included."""
-    rows = [(str(p["colour"]).title(), int(p["vp"]), int(p.get("last_turn", -1))) for p in view["players"]]
+    rows = [(player_name(p["colour"]), int(p["vp"]), int(p.get("last_turn", -1))) for p in view["players"]]
     a = view.get("automa")
     if a:
-        rows.append(("Takatoshi", int(a.get("vp", 0)), int(a.get("last_turn", -1))))
+        rows.append((automa_name(), int(a.get("vp", 0)), int(a.get("last_turn", -1))))
     return [(name, vp) for name, vp, _ in sorted(rows, key=lambda r: (-r[1], -r[2]))]
 
 
@@ -206,7 +411,8 @@ def _is_draft(view: dict[str, Any]) -> bool:
 
 @dataclass(frozen=True)
 class Shape:
-    """What fixes the geometry and the static layer of a picture (the cache key of that layer)."""
+    """What fixes the geometry and the static layer of a picture (with the language, the cache key
+    of that layer)."""
 
     players: int
     draft: bool
@@ -332,8 +538,54 @@ def layout_for(players: int, draft: bool = False, *, modern: bool = False, commo
 
 
 # ------------------------------------------------------------------------------------------------
-# Static layer (depends only on the player count, the draft flag and the player colours)
+# Static layer (depends only on the shape — player count, draft flag, modules, colours — and the
+# language)
 # ------------------------------------------------------------------------------------------------
+
+
+def _label_w(text: str, room: int, size: int = MIN_TEXT, style: str = "bold") -> int:
+    """Width of ``text`` once fitted into ``room`` (what :meth:`Canvas.text` draws with ``max_width``)."""
+    return fit_text(text, room, size, style).width
+
+
+BAG_LABEL_W = 90  # room of the "Bag" label (six workers with their counts follow it)
+
+
+def _bag_x(rb: Rect) -> int:
+    """x of the first bag worker in the round panel: after the fitted "Bag" label."""
+    return rb.x + max(62, 10 + _label_w(_("Bag"), BAG_LABEL_W) + 8)
+
+
+@dataclass(frozen=True)
+class WorkforceRow:
+    """Places in a player's workforce row, which depend on the widths of its two labels."""
+
+    label_room: int  # room of the "Workforce" label at the left
+    slot_x: int  # centre of the first of the six workforce slots
+    upgraded_x: int  # left of the "Upgraded" label
+    upgraded_room: int
+    upgrades_x: int  # left of the first upgraded department
+
+
+def workforce_row(wf: Rect) -> WorkforceRow:
+    """Share the room left by the six workforce slots and six upgrades between the two labels."""
+    a = text_width(_("Workforce"), MIN_TEXT, "bold")
+    b = text_width(_("Upgraded"), MIN_TEXT, "bold")
+    # label a · 24 · six slots (first centre .. +216) · label b · 14 · six upgrades (171 px)
+    total = wf.w - 24 - 216 - 14 - 171
+    if a + b > total:  # share by the condensed widths the labels will be fitted to
+        a = text_width(_("Workforce"), MIN_TEXT, "condensed_bold")
+        b = text_width(_("Upgraded"), MIN_TEXT, "condensed_bold")
+    room_a = a if a + b <= total else max(40, total * a // (a + b))
+    slot_x = wf.x + max(WF_X, _label_w(_("Workforce"), room_a) + 24)
+    upgraded_x = slot_x + 216
+    upgraded_room = wf.x2 - upgraded_x - 14 - 171
+    return WorkforceRow(room_a, slot_x, upgraded_x, upgraded_room,
+                        upgraded_x + _label_w(_("Upgraded"), upgraded_room) + 14)
+
+
+def _name_w(name: str) -> int:
+    return _label_w(name, 200)
 
 
 def _static(shape: Shape) -> Image.Image:
@@ -346,20 +598,20 @@ def _static(shape: Shape) -> Image.Image:
 
     # Header frame.
     c.rect(lay.panels["header"], fill=pal.TITLE_BAR)
-    c.text(lay.panels["header"].x + 12, lay.panels["header"].cy, "Nippon: Zaibatsu", size=22, style="bold",
+    c.text(lay.panels["header"].x + 12, lay.panels["header"].cy, GAME_TITLE, size=22, style="bold",
            fill=pal.TITLE_TEXT, anchor="lm")
 
     # Hiring spaces.
-    c.panel(lay.panels["hiring"], "Hiring spaces (actions · workers)")
+    c.panel(lay.panels["hiring"], _("Hiring spaces (actions · workers)"))
     for h, space in enumerate(t.hiring):
         r = lay.parts[f"hiring/{h}"]
         c.rect(r, fill=pal.PANEL_ALT, outline=pal.GRID)
         c.text(r.x + 6, r.y + 3, f"H{h + 1}", style="bold")
         for j, a in enumerate(space.actions):
-            c.text(r.x + 6, r.y + 3 + (j + 1) * 23, ACTION_SHORT[a], style="condensed_bold", max_width=r.w - 10)
+            c.text(r.x + 6, r.y + 3 + (j + 1) * 23, tr(ACTION_SHORT[a]), style="condensed_bold", max_width=r.w - 10)
 
     # Waiting area.
-    wr = c.panel(lay.panels["waiting"], "Waiting rows")
+    wr = c.panel(lay.panels["waiting"], _("Waiting rows"))
     rows = [r for r in t.waiting_rows if r.section in set(pc.waiting_sections)]
     for i, row in enumerate(rows):
         r = lay.parts[f"waiting/row{i}"]
@@ -367,11 +619,13 @@ def _static(shape: Shape) -> Image.Image:
         for k in range(row.cells):
             c.hollow(r.x + 54 + k * 34, r.cy, 28)
     if len(rows) < 5:
-        c.text(wr.x + 8, wr.y2 - 6, "empty hiring space", style="condensed", fill=pal.MUTED, anchor="lb")
-        c.text(wr.x + 8, wr.y2 - 30, "1st row refills an", style="condensed", fill=pal.MUTED, anchor="lb")
+        top = lay.parts[f"waiting/row{len(rows) - 1}"].y2 + 2 if rows else wr.y
+        note = Rect(wr.x + 4, top, wr.w - 8, wr.y2 - 4 - top)
+        c.text_box(note, _("1st row refills an empty hiring space"), style="condensed", fill=pal.MUTED,
+                   valign="b", pad=4, line_h=LINE)
 
     # Round track and periods.
-    rb = c.panel(lay.panels["round"], "Round track & period VP")
+    rb = c.panel(lay.panels["round"], _("Round track & period VP"))
     ladder_idx = pc.place_values_used
     for s in range(1, 9):
         r = lay.parts[f"round/space{s}"]
@@ -380,16 +634,18 @@ def _static(shape: Shape) -> Image.Image:
         c.text(r.cx, r.cy, str(s), style="bold", fill=pal.INK if final else pal.TITLE_TEXT, anchor="mm")
     for per in t.periods:
         _period_label(c, lay, per.period, ladder_idx, current=False)
-    c.text(rb.x + 10, rb.y2 - 22, "Bag", style="bold", anchor="lm")
+    c.text(rb.x + 10, rb.y2 - 22, _("Bag"), style="bold", anchor="lm", max_width=BAG_LABEL_W)
 
     # Iwakura mission.
-    c.panel(lay.panels["iwakura"], "Iwakura mission",
-            title_right="diamond = expert waiting · squares = ship slots · upg = upgrade tiles left")
+    # i18n: "upg" is printed before the number of upgrade tiles left at a destination (very short).
+    upg = _("upg")
+    c.panel(lay.panels["iwakura"], _("Iwakura mission"),
+            title_right=_("diamond = expert waiting · squares = ship slots · {upg} = upgrade tiles left", upg=upg))
     for d in t.destinations:
         r = lay.parts[f"iwakura/{d.id}"]
         c.rect(r, fill=pal.PANEL_ALT, outline=pal.GRID)
-        c.text(r.x + 6, r.y + 3, d.name, style="bold", max_width=r.w - 70)
-        c.text(r.x2 - 24, r.y + 3, "upg", style="condensed", anchor="rt")
+        upg_w = c.text(r.x2 - 21, r.y + 3, upg, style="condensed", anchor="rt", max_width=64)
+        c.text(r.x + 6, r.y + 3, _t("destination", d.name), style="bold", max_width=r.w - 33 - upg_w)
         for k in range(pc.ship_slots):
             x = r.x2 - 18 - (pc.ship_slots - 1 - k) * 32
             c.hollow(x, r.y2 - 17, 28, 26, shape="square")
@@ -397,35 +653,45 @@ def _static(shape: Shape) -> Image.Image:
     # Regions.
     for region in t.regions:
         pr = lay.panels[f"region:{region.id}"]
-        c.panel(pr, f"{region.id} · bonus {bonus_text(region.bonus)}",
-                title_reserve=text_width("foreign 99", 18, "condensed") + 8)  # foreign influence, per view
+        reserve = _label_w(_("foreign {n}", n=99), pr.w * 2 // 5, style="condensed") + 8
+        bonus = bonus_text(region.bonus)
+        title = _("{region} · bonus {bonus}", region=region.id, bonus=bonus)
+        if text_width(title, MIN_TEXT, "condensed_bold") > pr.w - 16 - reserve:
+            title = f"{region.id} · {bonus}"  # the bonus speaks for itself when the words do not fit
+        c.panel(pr, title, title_reserve=reserve)  # foreign influence, per view
         for m in (m for m in t.markets if m.region == region.id):
             for k in "NESW":
                 c.rect(lay.parts[f"market:{m.id}/{k}"], fill=pal.PANEL, outline=pal.BORDER)
             cr = lay.parts[f"market:{m.id}/C"]
             c.rect(cr, fill=pal.PANEL_ALT, outline=pal.BORDER)
             c.text(cr.cx, cr.y + 3, m.id, style="bold", anchor="mt")
-            c.text(cr.cx, cr.y2 - 3, f"max {pc.market_limit}", style="condensed", fill=pal.MUTED, anchor="mb")
+            c.text(cr.cx, cr.y2 - 3, _("max {n}", n=pc.market_limit), style="condensed", fill=pal.MUTED, anchor="mb",
+                   max_width=cr.w - 2)
         first = lay.parts[f"train:{region.id}/1"]
-        c.text(first.x, first.y - 3, "Railway slots (bonus)", style="condensed_bold", anchor="lb")
+        c.text(first.x, first.y - 3, _("Railway slots (bonus)"), style="condensed_bold", anchor="lb",
+               max_width=pr.x2 - 6 - first.x)
+        # A slot's label may use the gaps beside its cell (1 px stays between two labels).
+        room = lay.parts[f"train:{region.id}/2"].x - first.x - 1
         for i, slot in enumerate(t.train_slots):
             r = lay.parts[f"train:{region.id}/{i + 1}"]
             usable = slot.min_players <= players
             c.rect(r, fill=pal.PANEL if usable else pal.UNAVAILABLE, outline=pal.GRID)
             if usable:
                 c.text(r.cx, r.y + 1, bonus_text(slot.bonus, short=True), style="condensed", anchor="mt",
-                       max_width=r.w - 2)
+                       max_width=room)
                 c.hollow(r.cx, r.y2 - 16, 34, 26, shape="square", letter=str(slot.slot))
             else:
-                c.text(r.cx, r.y + 1, f"{slot.min_players}p", style="condensed", fill=pal.MUTED, anchor="mt")
+                # i18n: a train slot used only from {n} players on; at most about 4 characters.
+                c.text(r.cx, r.y + 1, _("{n}p", n=slot.min_players), style="condensed", fill=pal.MUTED,
+                       anchor="mt", max_width=room)
                 c.line([(r.x + 4, r.y2 - 4), (r.x2 - 5, r.y + 24)], fill=pal.MUTED, width=2)
 
     # Start pairs / display frames.
     if draft:
-        c.panel(lay.panels["start_pairs"], "Start-tile pairs to draft (A side + B side)")
+        c.panel(lay.panels["start_pairs"], _("Start-tile pairs to draft (A side + B side)"))
     d = lay.panels["display"]
-    c.panel(d, "Factory display", title_right="goods · level · R&D needed · coal per production")
-    cols = Rect(d.x + 8, d.y + TITLE_H + 5, d.w - 16, d.h - TITLE_H - 10).columns(3, gap=16)
+    c.panel(d, _("Factory display"), title_right=_("goods · level · R&D needed · coal per production"))
+    cols = _display_columns(d)
     k = _per_goods(players, shape.modern)
     goods = t.goods
     for i, g in enumerate(GOODS_ORDER):
@@ -433,12 +699,15 @@ def _static(shape: Shape) -> Image.Image:
         gy = col.y + (i % 2) * (1 + k) * LINE
         rec = goods[g]
         c.rect(Rect(col.x, gy, col.w, LINE - 1), fill=GOODS_TINT[rec.level])
-        c.text(col.x + 4, gy + LINE / 2, f"{rec.name} · L{rec.level} · R&D {rec.rd_required} · {rec.production_coal} coal",
-               style="condensed_bold", anchor="lm", max_width=col.w - 8)
+        name = _cap(_t("goods", g))
+        head = _n("{goods} · L{level} · R&D {rd} · {n} coal", "{goods} · L{level} · R&D {rd} · {n} coal",
+                  rec.production_coal, goods=name, level=rec.level, rd=rec.rd_required)
+        c.text(col.x + 4, gy + LINE / 2, head, style="condensed_bold", anchor="lm", max_width=col.w - 8)
 
     if shape.common_goals:
-        c.panel(lay.panels["common_goals"], "Common goals (most at period end)",
-                title_right="reward: periods I–II one of any dept / R&D +2 / Mining +2 / Finance +2 / 3 VP; III 6 VP")
+        c.panel(lay.panels["common_goals"], _("Common goals (most at period end)"),
+                title_right=_("reward: periods I–II one of any dept / R&D +2 / Mining +2 / Finance +2 / 3 VP; "
+                              "III 6 VP"))
 
     # Player panels.
     for seat in range(players):
@@ -446,21 +715,49 @@ def _static(shape: Shape) -> Image.Image:
     if "automa" in lay.panels:
         _static_automa(c, lay, colours[1] if len(colours) > 1 else "green")
 
-    # Legend.
-    lg = lay.panels["legend"]
-    items = [("circle", "worker"), ("diamond", "expert"), ("square", "player piece")]
-    x = lg.x + 4
-    for shape, label in items:
-        c.piece(x + 13, lg.cy, 24, fill=pal.PANEL_ALT, shape=shape)
-        x += 30
-        x += c.text(x, lg.cy, label, style="condensed", anchor="lm") + 16
-    names = [f"{pal.player_initial(col)} {col}" for col in colours[:players]]
-    if len(colours) > players:
-        names += [f"{pal.player_initial(col)} Takatoshi" for col in colours[players:]]
-    text = ("K black · R red · G grey · B blue · W white · Y yellow   |   " + " · ".join(names)
-            + "   |   gold = threshold")
-    c.text(x, lg.cy, text, style="condensed", anchor="lm", max_width=lg.x2 - x)
+    _legend(c, lay.panels["legend"], colours, players)
     return img
+
+
+def _legend(c: Canvas, lg: Rect, colours: tuple[str, ...], players: int) -> None:
+    """Shapes, worker and player letters, threshold colour: one line, or two when the words are long."""
+    workers = " · ".join(f"{pal.worker_initial(w)} {_t('worker colour', w)}"
+                         for w in ("black", "red", "grey", "blue", "white", "yellow"))
+    names = [f"{pal.player_initial(col)} {player_name(col)}" for col in colours[:players]]
+    if len(colours) > players:
+        names += [f"{pal.player_initial(col)} {automa_name()}" for col in colours[players:]]
+    items: list[tuple[str, str]] = [("circle", _("worker")), ("diamond", _("expert")), ("square", _("player piece"))]
+    items += [("", workers), ("", " · ".join(names)), ("", _("gold = threshold"))]
+    sep = "   |   "
+
+    def width(item: tuple[str, str], first: bool) -> int:
+        shape, text = item
+        if shape:
+            return 30 + text_width(text, MIN_TEXT, "condensed") + 16
+        return text_width(text if first else sep + text, MIN_TEXT, "condensed")
+
+    room = lg.w - 8
+    lines: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    for item in items:
+        w = width(item, not lines[-1])
+        if lines[-1] and used + w > room and len(lines) < 2:
+            lines.append([])
+            used = 0
+            w = width(item, True)
+        lines[-1].append(item)
+        used += w
+    ys = [lg.cy] if len(lines) == 1 else [lg.y + 3 + LINE // 2, lg.y + 3 + LINE + LINE // 2]
+    for line, cy in zip(lines, ys):
+        x = lg.x + 4
+        for k, (shape, text) in enumerate(line):
+            if shape:
+                c.piece(x + 13, cy, 24, fill=pal.PANEL_ALT, shape=shape)
+                x += 30
+                x += c.text(x, cy, text, style="condensed", anchor="lm", max_width=lg.x2 - 4 - x) + 16
+            else:
+                shown = text if k == 0 or line[k - 1][0] else sep + text
+                x += c.text(x, cy, shown, style="condensed", anchor="lm", max_width=lg.x2 - 4 - x)
 
 
 def _period_label(c: Canvas, lay: Layout, period: int, ladder_idx: tuple[int, ...], current: bool) -> None:
@@ -473,11 +770,14 @@ def _period_label(c: Canvas, lay: Layout, period: int, ladder_idx: tuple[int, ..
     if current:
         c.rect(Rect(a.x, py + 2, b.x2 - a.x, 2 * LINE + 2), fill=pal.HIGHLIGHT)
     c.line([(a.x + 2, py + 4), (a.x + 2, py), (b.x2 - 3, py), (b.x2 - 3, py + 4)], fill=pal.BORDER, width=2)
-    label = f"Period {ROMAN[period]}" + (" (final)" if period == 3 else "")
+    if period == 3:
+        label = _("Period {period} (final)", period=ROMAN[period])
+    else:
+        label = _("Period {period}", period=ROMAN[period])
     c.text((a.x + b.x2) / 2, py + 4, label, style="condensed_bold" if current else "condensed", anchor="mt",
            max_width=b.x2 - a.x)
     vals = "·".join(str(per.values[i]) for i in ladder_idx)
-    c.text((a.x + b.x2) / 2, py + 4 + LINE, vals, style="condensed_bold", anchor="mt")
+    c.text((a.x + b.x2) / 2, py + 4 + LINE, vals, style="condensed_bold", anchor="mt", max_width=b.x2 - a.x)
 
 
 def _player_geometry(lay: Layout, seat: int) -> dict[str, Any]:
@@ -497,7 +797,7 @@ def _player_geometry(lay: Layout, seat: int) -> dict[str, Any]:
     y += LINE + 2
     g["line2"] = Rect(x0, y, r.w - 16, LINE)
     y += LINE + 2
-    g["line3"] = Rect(x0, y, r.w - 16, LINE)
+    g["line3"] = Rect(x0, y, r.w - 16, 2 * LINE)
     return g
 
 
@@ -510,25 +810,27 @@ def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
     c.rect(hdr, fill=pal.tint(col, 0.6), outline=pal.BORDER)
     c.rect(Rect(hdr.x, hdr.y, 8, hdr.h), fill=col)
     c.piece(hdr.x + 32, hdr.cy, 32, 28, fill=col, letter=pal.player_initial(colour), shape="square")
-    c.text(hdr.x + 54, hdr.cy, colour.title(), style="bold", anchor="lm")
+    c.text(hdr.x + 54, hdr.cy, player_name(colour), style="bold", anchor="lm", max_width=200)
     g = _player_geometry(lay, seat)
-    for (key, label), tr in zip(TRACKS, g["tracks"]):
-        c.text(tr.x, tr.cy, label, style="bold", anchor="lm")
+    for (key, label), tr_ in zip(TRACKS, g["tracks"]):
+        c.text(tr_.x, tr_.cy, tr(label), style="bold", anchor="lm", max_width=TRACK_LABEL_W - 4)
         for sp in t.track[key]:
-            cell = Rect(tr.x + TRACK_LABEL_W + (sp.space - 1) * TRACK_CELL_W, tr.y, TRACK_CELL_W + 1, tr.h)
+            cell = Rect(tr_.x + TRACK_LABEL_W + (sp.space - 1) * TRACK_CELL_W, tr_.y, TRACK_CELL_W + 1, tr_.h)
             c.rect(cell, fill=pal.THRESHOLD if sp.threshold else pal.PANEL, outline=pal.GRID)
             c.text(cell.cx + 1, cell.cy, str(sp.value), style="condensed", fill=pal.MUTED, anchor="mm")
     for i, fr in enumerate(g["factories"]):
         c.rect(fr, fill=pal.PANEL_ALT, outline=pal.GRID)
-        c.text(fr.cx, fr.cy, f"slot {i + 1}", style="condensed", fill=pal.MUTED, anchor="mm")
+        c.text(fr.cx, fr.cy, _("slot {n}", n=i + 1), style="condensed", fill=pal.MUTED, anchor="mm",
+               max_width=fr.w - 6)
     wf = g["workforce"]
-    c.text(wf.x, wf.cy, "Workforce", style="bold", anchor="lm")
+    row = workforce_row(wf)
+    c.text(wf.x, wf.cy, _("Workforce"), style="bold", anchor="lm", max_width=row.label_room)
     for i, slot in enumerate(t.workforce):
-        x = wf.x + WF_X + i * 36
+        x = row.slot_x + i * 36
         if slot.grey:
             c.rect(Rect(x - 17, wf.y, 34, wf.h), fill=pal.UNAVAILABLE)
         c.hollow(x, wf.cy, 28, letter=str(slot.slot))
-    c.text(wf.x + WF_X + 6 * 36, wf.cy, "Upgraded", style="bold", anchor="lm")
+    c.text(row.upgraded_x, wf.cy, _("Upgraded"), style="bold", anchor="lm", max_width=row.upgraded_room)
 
 
 def _static_automa(c: Canvas, lay: Layout, colour: str) -> None:
@@ -539,7 +841,7 @@ def _static_automa(c: Canvas, lay: Layout, colour: str) -> None:
     c.rect(hdr, fill=pal.tint(col, 0.6), outline=pal.BORDER)
     c.rect(Rect(hdr.x, hdr.y, 8, hdr.h), fill=col)
     c.piece(hdr.x + 32, hdr.cy, 32, 28, fill=col, letter=pal.player_initial(colour), shape="square")
-    c.text(hdr.x + 54, hdr.cy, "Takatoshi", style="bold", anchor="lm")
+    c.text(hdr.x + 54, hdr.cy, automa_name(), style="bold", anchor="lm", max_width=200)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -559,34 +861,46 @@ def _player_piece(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int
             shape="square")
 
 
-def _draw_header(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
+def _status(view: dict[str, Any]) -> str:
+    """The header's status: round and period, or game over."""
     t = tables()
-    hr = lay.panels["header"]
     rnd = int(view.get("round", 1))
     period = t.period_of_space(min(max(rnd, 1), 8))
     if view.get("over"):
-        status = "Game over"
-    elif view.get("final"):
-        status = f"Final round {rnd - 5} of 3 · Period III"
-    else:
-        status = f"Round {rnd} of 8 · Period {ROMAN[period]}"
-    x = hr.x + 12 + text_width("Nippon: Zaibatsu", 22, "bold") + 24
-    w = c.text(x, hr.cy, status, size=20, style="bold", fill=pal.TITLE_TEXT, anchor="lm")
+        return _("Game over")
+    if view.get("final"):
+        return _("Final round {n} of 3 · Period {period}", n=rnd - 5, period=ROMAN[3])
+    return _("Round {n} of 8 · Period {period}", n=rnd, period=ROMAN[period])
+
+
+def _random_event(prompt: Any) -> str:
+    """A chance decision's prompt as a header line (engine prompts may already say "Random event")."""
+    if str(prompt).lower().startswith("random event"):
+        return _cap(str(tr(prompt)))
+    return _("Random event: {what}", what=tr(prompt))
+
+
+def _draw_header(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
+    hr = lay.panels["header"]
+    x = hr.x + 12 + text_width(GAME_TITLE, 22, "bold") + 24
+    w = c.text(x, hr.cy, _status(view), size=20, style="bold", fill=pal.TITLE_TEXT, anchor="lm", max_width=420)
     seat, _kind, prompt = _decision(view)
     box = Rect(x + w + 20, hr.y + 5, hr.x2 - 6 - (x + w + 20), hr.h - 10)
     if view.get("over") or seat is None:
-        prompt = _result_line(view) or prompt
+        line = _result_line(view) or str(tr(prompt))
         c.rect(box, fill=pal.HIGHLIGHT, outline=pal.PANEL, width=2)
-        c.text_in(box, prompt, size=20, style="bold", pad=10)
+        c.text_box(box, line, size=20, style="bold", pad=10, max_lines=2, line_h=(box.h - 2) // 2)
         return
     if 0 <= seat < len(_seats(view)):
         col = pal.player_colour(_seat_colour(view, seat))
         c.rect(box, fill=pal.tint(col, 0.55), outline=pal.PANEL, width=2)
         _player_piece(c, view, box.x + 24, box.cy, seat, 34, 28)
-        c.text_in(Rect(box.x + 44, box.y, box.w - 44, box.h), "▶ " + prompt, size=20, style="bold", pad=6)
+        c.text_box(Rect(box.x + 44, box.y, box.w - 44, box.h), "▶ " + str(tr(prompt)), size=20, style="bold",
+                   pad=6, max_lines=2, line_h=(box.h - 2) // 2)
     else:
         c.rect(box, fill=pal.PANEL_ALT, outline=pal.PANEL, width=2)
-        c.text_in(box, "Random event: " + prompt.removeprefix("random event: "), size=20, style="bold", pad=10)
+        c.text_box(box, _random_event(prompt), size=20, style="bold", pad=10, max_lines=2,
+                   line_h=(box.h - 2) // 2)
 
 
 def _result_line(view: dict[str, Any]) -> str:
@@ -598,10 +912,16 @@ def _result_line(view: dict[str, Any]) -> str:
     if solo is not None:
         me = view["players"][0]
         a = view.get("automa") or {}
-        verdict = "wins" if solo.get("won") else "loses"
-        return f"{str(me['colour']).title()} {verdict}: {me['vp']} VP vs Takatoshi {a.get('vp', 0)} VP"
+        values = {"name": player_name(me["colour"]), "vp": me["vp"], "automa": automa_name(),
+                  "automa_vp": a.get("vp", 0)}
+        if solo.get("won"):
+            return _("{name} wins: {vp} VP vs {automa} {automa_vp} VP", **values)
+        return _("{name} loses: {vp} VP vs {automa} {automa_vp} VP", **values)
     (name, vp), rest = ranking[0], ranking[1:]
-    return f"{name} wins with {vp} VP · " + ", ".join(f"{n} {v}" for n, v in rest)
+    others = ", ".join(f"{n} {v}" for n, v in rest)
+    if not others:
+        return _("{name} wins with {vp} VP", name=name, vp=vp)
+    return _("{name} wins with {vp} VP · {others}", name=name, vp=vp, others=others)
 
 
 def _draw_hiring(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
@@ -644,12 +964,12 @@ def _draw_round(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         _period_label(c, lay, t.period_of_space(rnd), ladder, current=True)
     rb = lay.panels["round"]
     bag = view.get("bag", {})
-    x = rb.x + 62
+    x = _bag_x(rb)
     y = rb.y2 - 22
     for colour in ("black", "red", "grey", "blue", "white", "yellow"):
         _worker(c, x + 13, y, colour, 26)
         x += 28
-        x += c.text(x, y, str(bag.get(colour, 0)), style="bold", anchor="lm") + 10
+        x += c.text(x, y, str(bag.get(colour, 0)), style="bold", anchor="lm") + 7
 
 
 def _draw_iwakura(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
@@ -660,7 +980,9 @@ def _draw_iwakura(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         if view.get("experts", {}).get(d.id):
             _worker(c, r.x + 22, r.y2 - 17, d.colour, 28, expert=True)
         else:
-            c.text(r.x + 6, r.y2 - 17, "hired", style="condensed", fill=pal.MUTED, anchor="lm")
+            # i18n: in place of a destination's expert once a player has taken it.
+            c.text(r.x + 6, r.y2 - 17, _("hired"), style="condensed", fill=pal.MUTED, anchor="lm",
+                   max_width=r.w - 18 - pc.ship_slots * 32)
         c.text(r.x2 - 6, r.y + 3, str(view.get("upgrades", {}).get(d.id, 0)), style="bold", anchor="rt")
         seats = view.get("ships", {}).get(d.id, [])
         for k, seat in enumerate(seats[: pc.ship_slots]):
@@ -695,7 +1017,8 @@ def _draw_regions(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
                     goods = sides[(i - int(mv.get("rotation", 0))) % 4]
                     level = t.goods[goods].level
                     c.rect(cell.inset(1), fill=GOODS_TINT[level])
-                    c.text(cell.cx, cell.y + 2, GOODS_SHORT[goods], style="condensed_bold", anchor="mt")
+                    c.text(cell.cx, cell.y + 2, goods_short(goods), style="condensed_bold", anchor="mt",
+                           max_width=cell.w - 4)
                 occ = slots[i]
                 if occ is None:
                     c.text(cell.cx, cell.y2 - 3, f"({m.printed[i]})", style="condensed", fill=pal.MUTED, anchor="mb")
@@ -704,8 +1027,9 @@ def _draw_regions(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
                     _player_piece(c, view, cell.cx, cell.y2 - 13, seat, CELL_W - 4, 23,
                                   text=f"{_initial(view, seat)}{value}")
         pr = lay.panels[f"region:{region.id}"]
-        c.text(pr.x2 - 8, pr.y + TITLE_H / 2, f"foreign {foreign}", style="condensed", fill=pal.TITLE_TEXT,
-               anchor="rm")
+        # i18n: influence of the foreign companies in a region (the printed values not yet covered).
+        c.text(pr.x2 - 8, pr.y + TITLE_H / 2, _("foreign {n}", n=foreign), style="condensed", fill=pal.TITLE_TEXT,
+               anchor="rm", max_width=pr.w * 2 // 5)
         trains = view.get("trains", {}).get(region.id, [])
         for i, seat in enumerate(trains):
             if seat is None:
@@ -726,18 +1050,25 @@ def _draw_start_pairs(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         b = pair[1] if len(pair) > 1 else "?"
         ta = t.start.get(a)
         tb = t.start.get(b)
-        c.text(r.x + 10, y, f"{i + 1}. {a} + {b}", style="bold")
-        line_a = f"{a} ({ta.start_vp} VP): {ta.text}" if ta else a
-        line_b = f"{b}: {tb.text}" if tb else b
+        c.text(r.x + 10, y, f"{i + 1}. {a} + {b}", style="bold", max_width=116)
+        text_a = _t("start tile", ta.text) if ta else ""
+        text_b = _t("start tile", tb.text) if tb else ""
+        line_a = _("{tile} ({vp} VP): {text}", tile=a, vp=ta.start_vp, text=text_a) if ta else a
+        line_b = _("{tile}: {text}", tile=b, text=text_b) if tb else b
         c.text(r.x + 130, y, line_a, style="condensed", max_width=r.w - 140)
         c.text(r.x + 130, y + LINE, line_b, style="condensed", max_width=r.w - 140)
         y += 2 * LINE + 6
 
 
+def _display_columns(d: Rect) -> list[Rect]:
+    """The three columns of the factory display (two goods types each)."""
+    return Rect(d.x + 8, d.y + TITLE_H + 5, d.w - 16, d.h - TITLE_H - 10).columns(3, gap=10)
+
+
 def _draw_display(c: Canvas, lay: Layout, view: dict[str, Any], shape: Shape) -> None:
     t = tables()
     d = lay.panels["display"]
-    cols = Rect(d.x + 8, d.y + TITLE_H + 5, d.w - 16, d.h - TITLE_H - 10).columns(3, gap=16)
+    cols = _display_columns(d)
     k = _per_goods(shape.players, shape.modern)
     by_goods: dict[str, list[str]] = {}
     for side_id in view.get("display", []):
@@ -749,13 +1080,13 @@ def _draw_display(c: Canvas, lay: Layout, view: dict[str, Any], shape: Shape) ->
         gy = col.y + (i % 2) * (1 + k) * LINE
         ids = by_goods.get(g, [])
         if not ids:
-            c.text(col.x + 8, gy + LINE, "(none left)", style="condensed", fill=pal.MUTED)
+            c.text(col.x + 8, gy + LINE, _("(none left)"), style="condensed", fill=pal.MUTED, max_width=col.w - 12)
         for j, side_id in enumerate(sorted(ids, key=lambda i: (t.sides[i].number, i))[:k]):
             side = t.sides[side_id]
             yy = gy + (j + 1) * LINE
             w = c.text(col.x + 4, yy + 1, f"{side.number}{side.side}", style="bold")
-            c.text(col.x + 4 + max(w, 26) + 8, yy + 1, short_effect(side.text), style="condensed",
-                   max_width=col.w - 4 - max(w, 26) - 10)
+            c.text(col.x + 4 + max(w, 26) + 6, yy + 1, effect_label(side.text), style="condensed",
+                   max_width=col.w - 4 - max(w, 26) - 8)
 
 
 def _draw_common_goals(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
@@ -763,19 +1094,71 @@ def _draw_common_goals(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
     if r is None:
         return
     t = tables()
-    texts = {g.id: g.text.rstrip(".") for g in t.data.common_goals}
+    texts = {g.id: g.text for g in t.data.common_goals}
+    measures = {g.id: g.measure for g in t.data.common_goals}
     rnd = min(max(int(view.get("round", 1)), 1), 8)
-    current = t.period_of_space(rnd)
+    current_period = t.period_of_space(rnd)
     goals = view.get("common_goals") or {}
     for i in range(3):
         y = r.y + TITLE_H + 4 + i * LINE
         ids = goals.get(str(i + 1), [])
-        label = f"Period {ROMAN[i + 1]}"
-        if i + 1 == current and not view.get("over"):
-            c.rect(Rect(r.x + 6, y, 100, LINE - 1), fill=pal.HIGHLIGHT)
-        c.text(r.x + 10, y + 1, label, style="bold")
-        line = " · ".join(f"{g} {texts.get(g, '')}" for g in ids) or "—"
-        c.text(r.x + 112, y + 1, line, style="condensed", max_width=r.w - 120)
+        if i + 1 == current_period and not view.get("over"):
+            c.rect(Rect(r.x + 6, y, 112, LINE - 1), fill=pal.HIGHLIGHT)
+        c.text(r.x + 10, y + 1, _("Period {period}", period=ROMAN[i + 1]), style="bold", max_width=106)
+        line = " · ".join(f"{g} {_t('common goal', texts[g]).rstrip('.')}" if g in texts else g for g in ids) or "—"
+        if text_width(line, MIN_TEXT, "condensed") > r.w - 132:  # long goal texts: their short names
+            line = " · ".join(f"{g} {tr(COMMON_GOAL_SHORT[measures[g]])}" if measures.get(g) in COMMON_GOAL_SHORT
+                              else g for g in ids)
+        c.text(r.x + 124, y + 1, line, style="condensed", max_width=r.w - 132)
+
+
+def _solo_goal_lines(view: dict[str, Any], width: int) -> list[str]:
+    """One line per solo goal of the automa board: slot, goal, progress, met / not met (the goal's
+    short name when its full text would not fit ``width`` pixels)."""
+    t = tables()
+    a = view.get("automa") or {}
+    solo = view.get("solo_result") or {}
+    goals = {g.id: g for g in t.data.solo_goals}
+    progress = {g["slot"]: g for g in view.get("solo_goals") or []}
+    lines = []
+    for border, gid in (a.get("goals") or {}).items():  # slot order: green, yellow, red
+        res = (solo.get("goals") or {}).get(border)
+        slot = SOLO_SLOT_NAMES.get(border)
+        slot_name = tr(slot) if slot is not None else border
+        data = goals.get(gid)
+        names = [_t("solo goal", data.text)] if data is not None else [gid]
+        if data is not None and data.measure in SOLO_GOAL_SHORT:
+            names.append(_fill(tr(SOLO_GOAL_SHORT[data.measure]), n=data.target))
+        for goal in names:
+            if border in progress:
+                g = progress[border]
+                met = bool(res.get("met")) if res else bool(g.get("met"))
+                text = _("{id}: {goal} {value}/{target}", id=gid, goal=goal, value=g["value"], target=g["target"])
+                if met:
+                    text += " ✓"
+                elif res:
+                    text += " ✗"
+            elif res:
+                text = _("{id}: {goal}", id=gid, goal=goal) + (" ✓" if res.get("met") else " ✗")
+            else:
+                text = _("{id}: {goal}", id=gid, goal=goal)
+            line = _("{slot}: {goal}", slot=slot_name, goal=text)
+            if text_width(line, MIN_TEXT, "condensed") <= width:
+                break
+        lines.append(line)
+    return lines
+
+
+def _narration(turn: Any) -> str:
+    """One of Takatoshi's turns (facts from the view, or an old plain line) as a sentence."""
+    if isinstance(turn, dict):
+        from engine.zaibatsu.automa import narration_text
+
+        try:
+            return str(tr(narration_text(turn)))
+        except (KeyError, StopIteration, TypeError, ValueError):
+            return ""
+    return str(tr(turn))
 
 
 def _draw_automa(c: Canvas, lay: Layout, view: dict[str, Any], acting: bool) -> None:
@@ -786,24 +1169,28 @@ def _draw_automa(c: Canvas, lay: Layout, view: dict[str, Any], acting: bool) -> 
         return
     t = tables()
     hdr = lay.parts["automa/header"]
-    x = hdr.x + 54 + text_width("Takatoshi", 18, "bold") + 14
-    x += c.text(x, hdr.cy, f"{a.get('vp', 0)} VP", size=22, style="bold", anchor="lm") + 16
-    c.text(x, hdr.cy, f"automa · {a.get('difficulty', '')}", style="condensed", anchor="lm")
+    x = hdr.x + 54 + _name_w(automa_name()) + 14
+    x += c.text(x, hdr.cy, tr(amount("vp", int(a.get("vp", 0)))), size=22, style="bold", anchor="lm") + 16
+    difficulty = DIFFICULTY.get(str(a.get("difficulty", "")))
+    c.text(x, hdr.cy, _("automa · {difficulty}", difficulty=tr(difficulty) if difficulty else a.get("difficulty", "")),
+           style="condensed", anchor="lm", max_width=hdr.x2 - 8 - x)
     if acting:
         c.rect(r, outline=pal.INK, width=4)
     x0, y = r.x + 8, hdr.y2 + 6
     rows = a.get("rows") or []
     tok = "   ".join(f"{ROMAN.get(i + 1, i + 1)}: {' '.join(map(str, row)) or '—'}" for i, row in enumerate(rows))
-    c.runs(x0, y + LINE / 2, [("Trains left ", "regular"), (str(a.get("trains", 0)), "bold"),
-                              ("   Tokens by period ", "regular"), (tok, "condensed_bold")],
-           anchor_v="m", max_x=r.x2 - 8)
+    parts = rich(_("Trains left {n}"), n=(str(a.get("trains", 0)), "bold")) + [("   ", "regular")]
+    parts += rich(_("Tokens by period {tokens}"), tokens=(tok, "condensed_bold"))
+    c.runs(x0, y + LINE / 2, parts, anchor_v="m", max_x=r.x2 - 8)
     y += LINE + 8
-    c.text(x0, y + 15, "Priority", style="bold", anchor="lm")
+    room = 150
+    c.text(x0, y + 15, _("Priority"), style="bold", anchor="lm", max_width=room)
+    px = x0 + max(104, _label_w(_("Priority"), room) + 22)
     for i, colour in enumerate(a.get("priority") or []):
-        _worker(c, x0 + 104 + i * 34, y + 15, colour, 28)
+        _worker(c, px + i * 34, y + 15, colour, 28)
     y += 38
-    c.text(x0, y + 15, "Regions", style="bold", anchor="lm")
-    xx = x0 + 90
+    c.text(x0, y + 15, _("Regions"), style="bold", anchor="lm", max_width=room)
+    xx = x0 + max(90, _label_w(_("Regions"), room) + 8)
     for region in t.regions:
         colour = (a.get("region_colours") or {}).get(region.id)
         xx += c.text(xx, y + 15, region.id, style="condensed_bold", anchor="lm") + 4
@@ -811,35 +1198,26 @@ def _draw_automa(c: Canvas, lay: Layout, view: dict[str, Any], acting: bool) -> 
             _worker(c, xx + 14, y + 15, colour, 28)
         xx += 44
     y += 38
-    c.runs(x0, y + LINE / 2, [("Action tiles ", "regular"), (f"{len(a.get('deck') or [])} face down", "bold"),
-                              (f" · {len(a.get('discard') or [])} revealed", "condensed")],
-           anchor_v="m", max_x=r.x2 - 8)
+    parts = rich(_("Action tiles: {down} face down · {up} revealed"), "condensed",
+                 down=(str(len(a.get("deck") or [])), "bold"), up=(str(len(a.get("discard") or [])), "bold"))
+    c.runs(x0, y + LINE / 2, parts, anchor_v="m", max_x=r.x2 - 8)
     y += LINE + 4
-    solo = view.get("solo_result") or {}
-    texts = {g.id: g.text for g in t.data.solo_goals}
-    c.text(x0, y, "Your solo goals", style="bold")
+    c.text(x0, y, _("Your solo goals"), style="bold", max_width=r.w - 16)
     y += LINE
-    progress = {g["slot"]: g for g in view.get("solo_goals") or []}
-    for border, gid in (a.get("goals") or {}).items():  # slot order: green, yellow, red
-        res = (solo.get("goals") or {}).get(border)
-        if res:
-            text = res["text"] + (" ✓" if res.get("met") else " ✗")
-        elif border in progress:
-            g = progress[border]
-            text = f"{gid}: {g['text']} {g['value']}/{g['target']}" + (" ✓" if g["met"] else "")
-        else:
-            text = f"{gid}: {texts.get(gid, '')}"
-        c.text(x0, y, f"{border}: {text}", style="condensed", max_width=r.w - 16)
+    for line in _solo_goal_lines(view, r.w - 16):
+        c.text(x0, y, line, style="condensed", max_width=r.w - 16)
         y += LINE
     narration = a.get("narration") or []
     if narration:
-        lines = wrap(narration[-1], r.w - 16, MIN_TEXT, "condensed")
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
-        y = r.y2 - 6 - (1 + len(lines)) * LINE
-        c.text(x0, y, "Last move", style="bold")
-        for i, line in enumerate(lines):
-            c.text(x0, y + (i + 1) * LINE, line, style="condensed", max_width=r.w - 16)
+        text = _narration(narration[-1])
+        lines = wrap(text, r.w - 16, MIN_TEXT, "condensed")
+        n = min(2, len(lines))
+        y = r.y2 - 6 - (1 + n) * LINE
+        c.text(x0, y, _("Last move"), style="bold", max_width=r.w - 16)
+        # The last move is a whole sentence of the log: two lines, cut if it is longer (it is in the log).
+        box = Rect(x0 - 4, y + LINE, r.w - 8, n * LINE)
+        # A long narration is not a label: its cut is no overflow (the whole line is in the log).
+        c.text_box(box, text, style="condensed", valign="t", pad=4, max_lines=2, line_h=LINE, record=False)
 
 
 def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting: bool) -> None:
@@ -849,24 +1227,26 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     hdr = lay.parts[f"player:{seat}/header"]
     g = _player_geometry(lay, seat)
     # Header: name (static), VP, start tiles, to-act / viewer flags.
-    x = hdr.x + 54 + text_width(p["colour"].title(), 18, "bold") + 14
-    x += c.text(x, hdr.cy, f"{p['vp']} VP", size=22, style="bold", anchor="lm") + 16
+    x = hdr.x + 54 + _name_w(player_name(p["colour"])) + 14
+    x += c.text(x, hdr.cy, tr(amount("vp", int(p["vp"]))), size=22, style="bold", anchor="lm") + 16
     starts = "+".join(s for s in (p.get("start_a"), p.get("start_b")) if s)
-    if starts:
-        x += c.text(x, hdr.cy, f"start {starts}", style="condensed", anchor="lm") + 12
-    flags = []
-    if view.get("viewer") == seat:
-        flags.append("you")
-    if seat == view.get("first_player"):
-        flags.append("1st player")
     right = hdr.x2 - 8
     if acting:
-        label = "▶ TO ACT"
-        w = text_width(label, 18, "bold") + 16
+        label = _("▶ TO ACT")
+        w = _label_w(label, 160) + 16
         box = Rect(right - w, hdr.y + 5, w, hdr.h - 10)
         c.rect(box, fill=pal.INK)
         c.text_in(box, label, style="bold", fill=pal.TITLE_TEXT, align="m")
         right = box.x - 10
+    if starts:
+        # i18n: the start tiles a player took ("start A3+B5").
+        x += c.text(x, hdr.cy, _("start {tiles}", tiles=starts), style="condensed", anchor="lm",
+                    max_width=max(10, right - x)) + 12
+    flags = []
+    if view.get("viewer") == seat:
+        flags.append(_("you"))
+    if seat == view.get("first_player"):
+        flags.append(_("1st player"))
     if flags:
         c.text(right, hdr.cy, " · ".join(flags), style="condensed_bold", anchor="rm", max_width=max(10, right - x))
     if acting:
@@ -874,36 +1254,39 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
 
     # Resources.
     coal = int(p.get("coal", 0)) + int(p.get("protected_coal", 0)) + sum(int(f.get("coal", 0)) for f in p.get("factories", []))
-    parts: list[tuple[str, str]] = [("Money ", "regular"), (str(p.get("money", 0)), "bold"),
-                                    ("   Coal ", "regular"), (str(p.get("coal", 0)), "bold")]
+    gap = ("   ", "regular")
+    parts = rich(_("Money {n}"), n=(str(p.get("money", 0)), "bold")) + [gap]
+    parts += rich(_("Coal {n}"), n=(str(p.get("coal", 0)), "bold"))
     safe = coal - int(p.get("coal", 0))
     if safe:
-        parts.append((f" (+{safe} safe)", "condensed"))
-    parts += [("   Silk ", "regular"), (str(p.get("silk", 0)), "bold"), ("   Iron ", "regular"), (str(p.get("iron", 0)), "bold")]
+        # i18n: coal kept safe from taxes (on factories or protected), after the coal count.
+        parts += [(" ", "regular")] + rich(_("(+{n} safe)", n=safe), "condensed")
+    parts += [gap] + rich(_("Silk {n}"), n=(str(p.get("silk", 0)), "bold"))
+    parts += [gap] + rich(_("Iron {n}"), n=(str(p.get("iron", 0)), "bold"))
     reserve = []
     if p.get("goods_reserve"):
-        reserve.append(f"{p['goods_reserve']} goods")
+        reserve.append(_n("{n} good", "{n} goods", int(p["goods_reserve"])))
     if p.get("machine_reserve"):
-        reserve.append("1 machine")
+        reserve.append(_("1 machine"))
     if reserve:
-        parts += [("   Reserve ", "regular"), (" + ".join(reserve), "condensed_bold")]
+        parts += [gap] + rich(_("Reserve {items}"), items=(" + ".join(reserve), "condensed_bold"))
     c.runs(g["res"].x, g["res"].cy, parts, anchor_v="m", max_x=g["res"].x2)
 
     # Tracks and the areas beside them.
     col = pal.player_colour(p["colour"])
-    for (key, _label), tr in zip(TRACKS, g["tracks"]):
+    for (key, _label), tr_ in zip(TRACKS, g["tracks"]):
         pos = int(p.get(key, 1))
         spaces = t.track[key]
         pos = min(max(pos, 1), len(spaces))
-        cell = Rect(tr.x + TRACK_LABEL_W + (pos - 1) * TRACK_CELL_W, tr.y, TRACK_CELL_W + 1, tr.h)
+        cell = Rect(tr_.x + TRACK_LABEL_W + (pos - 1) * TRACK_CELL_W, tr_.y, TRACK_CELL_W + 1, tr_.h)
         c.rect(cell, fill=col, outline=pal.INK, width=2)
         c.text(cell.cx + 1, cell.cy, str(spaces[pos - 1].value), style="condensed_bold", fill=pal.text_on(col),
                anchor="mm")
-    ax = g["tracks"][0].x + TRACK_LABEL_W + 15 * TRACK_CELL_W + 14
-    for (key, label), tr in zip(AREAS, g["tracks"]):
+    ax = g["tracks"][0].x + TRACK_LABEL_W + 15 * TRACK_CELL_W + 10
+    areas = (("ships", _("Ships {n} left")), ("machines", _("Machines {n} left")), ("trains", _("Trains {n} left")))
+    for (key, template), tr_ in zip(areas, g["tracks"]):
         built = int(p.get(key, 0))
-        c.runs(ax, tr.cy, [(f"{label} ", "regular"), (str(6 - built), "bold"), (" left", "regular")],
-               anchor_v="m", max_x=r.x2 - 6)
+        c.runs(ax, tr_.cy, rich(template, n=(str(6 - built), "bold")), anchor_v="m", max_x=r.x2 - 6)
 
     # Factories.
     for i, fr in enumerate(g["factories"]):
@@ -913,13 +1296,19 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
         f = facs[i]
         c.rect(fr, fill=GOODS_TINT[t.goods[f["goods_type"]].level] if f["goods_type"] in t.goods else pal.PANEL,
                outline=pal.BORDER, width=2)
-        name = side_short(f["side"]) if f["side"] != "old" else f"Old {GOODS_SHORT.get(f['goods_type'], '')}"
+        if f["side"] != "old":
+            name = side_short(f["side"])
+        else:
+            # i18n: the old factory (start tile) and its goods type abbreviated ("Old Cot").
+            name = _("Old {goods}", goods=goods_short(f["goods_type"]))
         c.text(fr.x + 5, fr.y + 2, name, style="condensed_bold", max_width=fr.w - 8)
         goods = int(f.get("goods", 0))
         if f.get("coal"):
-            parts = [(str(goods), "bold"), (" gd, ", "condensed"), (str(f["coal"]), "bold"), (" coal", "condensed")]
+            # i18n: goods and coal on a factory tile (about 95 px): "gd" abbreviates goods.
+            parts = rich(_("{goods} gd, {coal} coal"), "condensed", goods=(str(goods), "bold"),
+                         coal=(str(f["coal"]), "bold"))
         else:
-            parts = [(str(goods), "bold"), (" goods" if goods != 1 else " good", "condensed")]
+            parts = number_runs(_n("{n} good", "{n} goods", goods), goods, "condensed")
         c.runs(fr.x + 5, fr.y + 24, parts, fill=pal.INK if goods or f.get("coal") else pal.MUTED, max_x=fr.x2 - 3)
         yy = fr.y2 - 13
         if f["side"] != "old":
@@ -930,49 +1319,77 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
                 else:
                     c.hollow(x, yy, 24, 20, letter="M", shape="square")
         else:
-            c.text(fr.x + 5, yy, "no slots", style="condensed", fill=pal.MUTED, anchor="lm", max_width=fr.w - 8)
+            # i18n: the old factory has no machine slots.
+            c.text(fr.x + 5, yy, _("no slots"), style="condensed", fill=pal.MUTED, anchor="lm", max_width=fr.w - 6)
 
     # Workforce and upgraded departments.
     wf = g["workforce"]
+    row = workforce_row(wf)
     for i, w in enumerate(p.get("workforce", [])[:6]):
-        _worker(c, wf.x + WF_X + i * 36, wf.cy, w["colour"], 28, expert=bool(w.get("expert")))
-    ux = wf.x + WF_X + 6 * 36 + text_width("Upgraded", 18, "bold") + 20
+        _worker(c, row.slot_x + i * 36, wf.cy, w["colour"], 28, expert=bool(w.get("expert")))
+    ux = row.upgrades_x
     ups = p.get("upgraded", [])
     if not ups:
-        c.text(ux - 6, wf.cy, "none", style="condensed", fill=pal.MUTED, anchor="lm")
+        c.text(ux - 6, wf.cy, _("none"), style="condensed", fill=pal.MUTED, anchor="lm", max_width=wf.x2 - ux)
     for i, colour in enumerate(ups[:6]):
-        _worker(c, ux + 8 + i * 32, wf.cy, colour, 26)
+        _worker(c, ux + 8 + i * 30, wf.cy, colour, 26)
 
     # Contracts, tokens, prestige, goals.
     done = p.get("contracts_done", [])
-    left = [("Contracts ", "regular"), (" ".join(done) if done else "none", "condensed")]
-    c.runs(g["line1"].x, g["line1"].cy, left, anchor_v="m", max_x=g["line1"].x + 300)
-    tokens = " ".join(str(v) for v in p.get("tokens", [])) or "none"
-    locked = " ".join(str(v) for v in p.get("locked", [])) or "none"
-    c.runs(g["line1"].x + 306, g["line1"].cy,
-           [("Tokens ", "regular"), (tokens, "condensed_bold"), ("  locked ", "condensed"), (locked, "condensed_bold")],
-           anchor_v="m", max_x=g["line1"].x2)
+    none = _("none")
+    left = rich(_("Contracts {list}"), list=(" ".join(done) if done else none, "condensed"))
+    tokens = " ".join(str(v) for v in p.get("tokens", [])) or none
+    locked = " ".join(str(v) for v in p.get("locked", [])) or none
+    right_parts = rich(_("Tokens {tokens}  locked {locked}"), tokens=(tokens, "condensed_bold"),
+                       locked=(locked, "condensed_bold"))
+    l1 = g["line1"]
+    right_w = sum(text_width(t_, MIN_TEXT, st) for t_, st in right_parts)
+    right_x = min(l1.x + 306, l1.x2 - right_w)  # tokens keep their column unless they need more room
+    end = c.runs(l1.x, l1.cy, left, anchor_v="m", max_x=max(l1.x + 200, right_x - 16))
+    right_x = max(right_x, end + 16)
+    c.runs(right_x, l1.cy, right_parts, anchor_v="m", max_x=l1.x2)
     stacks = p.get("prestige", [0, 0, 0])
     score = (view.get("scores") or {}).get(str(seat))
     if score:
         pres = sum((score.get("prestige") or {}).values())
-        line2 = [("Final ", "bold"), (f"{score.get('in_game', 0)} in game + {pres} prestige + "
-                                      f"{score.get('leftovers', 0)} leftovers + {score.get('money', 0)} money "
-                                      f"= {score.get('total', p['vp'])} VP", "condensed")]
+        line2 = [(_("Final") + " ", "bold"),
+                 (_("{in_game} in game + {prestige} prestige + {leftovers} leftovers + {money} money = {total} VP",
+                    in_game=score.get("in_game", 0), prestige=pres, leftovers=score.get("leftovers", 0),
+                    money=score.get("money", 0), total=score.get("total", p["vp"])), "condensed")]
     else:
         goals = p.get("goals", {})
-        gtext = " · ".join(f"{GOAL_SHORT.get(k, k)} L{v}" for k, v in goals.items()) or "none"
-        line2 = [("Prestige left ", "regular"),
-                 (" ".join(f"L{i + 1}:{n}" for i, n in enumerate(stacks)), "condensed_bold"),
-                 ("   Goals ", "regular"), (gtext, "condensed_bold")]
+        # i18n: a prestige tile level, abbreviated ("L2"): keep it to one letter and the number.
+        level = _("L{level}")
+        gtext = " · ".join(f"{tr(GOAL_SHORT[k]) if k in GOAL_SHORT else k} {_fill(level, level=v)}"
+                           for k, v in goals.items()) or none
+        stacks_text = " ".join(f"{_fill(level, level=i + 1)}:{n}" for i, n in enumerate(stacks))
+        line2 = rich(_("Prestige left {stacks}   Goals {goals}"), stacks=(stacks_text, "condensed_bold"),
+                     goals=(gtext, "condensed_bold"))
+        if sum(text_width(t_, MIN_TEXT, CONDENSED.get(st, st)) for t_, st in line2) > g["line2"].w:
+            line2 = rich(_("Goals {goals}"), goals=(gtext, "condensed_bold"))  # many goals: they matter more
     c.runs(g["line2"].x, g["line2"].cy, line2, anchor_v="m", max_x=g["line2"].x2)
     effects = []
-    for i, f in enumerate(p.get("factories", [])):
+    for f in p.get("factories", []):
         side = t.sides.get(f["side"])
         if side is not None and side.kind != "instant":
-            effects.append(f"{i + 1} {side_short(f['side'])}: {short_effect(side.text)}")
-    c.runs(g["line3"].x, g["line3"].cy, [("Effects ", "regular"), (" · ".join(effects) or "none", "condensed")],
-           anchor_v="m", max_x=g["line3"].x2)
+            effects.append((side_short(f["side"]), effect_label(side.text)))
+    l3 = g["line3"]
+    lw = c.text(l3.x, l3.y + LINE / 2, _("Effects"), anchor="lm", max_width=140)
+    box = Rect(l3.x + lw + 6, l3.y, l3.w - lw - 6, l3.h)
+    c.text_box(box, _effects_text(effects, box.w) or _("none"), style="condensed", valign="t", pad=0, max_lines=2,
+               line_h=LINE)
+
+
+def _effects_text(effects: list[tuple[str, str]], width: int) -> str:
+    """``"Cot3B: R&D act.: 2 silk · Clo4A: …"`` in at most two lines of ``width`` px; when the
+    effects do not fit, the last ones are named by their tile only (``"Clo4A"``)."""
+    full = len(effects)
+    while True:
+        text = " · ".join(f"{tile}: {effect}" if i < full else tile for i, (tile, effect) in enumerate(effects))
+        lines = wrap(text, width, MIN_TEXT, "condensed")
+        if full == 0 or (len(lines) <= 2 and all(text_width(ln, MIN_TEXT, "condensed") <= width for ln in lines)):
+            return text
+        full -= 1
 
 
 # ------------------------------------------------------------------------------------------------
@@ -980,11 +1397,21 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
 # ------------------------------------------------------------------------------------------------
 
 
+def _catalogue_token(lang: str) -> int:
+    """Identity of the compiled catalogue of ``lang`` (changes when the catalogues are reloaded)."""
+    try:
+        return id(i18n._load("zaibatsu", lang)[0])
+    except Exception:  # a missing or broken catalogue only means English fallbacks
+        return 0
+
+
 def render_image(view: dict[str, Any]) -> Image.Image:
-    """The picture of ``view`` as a Pillow RGB image (:data:`WIDTH` px wide; height by player count)."""
+    """The picture of ``view`` in the current language as a Pillow RGB image (:data:`WIDTH` px
+    wide; height by player count)."""
     shape = Shape.of(view)
     players = shape.players
-    img = _LAYERS.get(shape, lambda: _static(shape))
+    lang = current()
+    img = _LAYERS.get((shape, lang, _catalogue_token(lang)), lambda: _static(shape))
     lay = shape.layout()
     c = Canvas(img)
     seat, _kind, _prompt = _decision(view)
@@ -1004,9 +1431,9 @@ def render_image(view: dict[str, Any]) -> Image.Image:
 
 
 def render(view: dict[str, Any]) -> bytes:
-    """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``).
+    """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``) in the current language.
 
-    1400 px wide; 1288 px high for solo and 2 players, 1700 for 3, 1748 for 4 (more while start
+    1400 px wide; 1344 px high for solo and 2 players, 1780 for 3, 1828 for 4 (more while start
     tiles are drafted or with the modules). RGB, compress level :data:`PNG_COMPRESS_LEVEL`;
     typically 250–420 kB.
     """
@@ -1016,7 +1443,8 @@ def render(view: dict[str, Any]) -> bytes:
 
 
 def alt_text(view: dict[str, Any]) -> str:
-    """One paragraph describing the picture (for ``discord.File(description=…)``), ≤ 1000 characters.
+    """One paragraph describing the picture in the current language (for
+    ``discord.File(description=…)``), ≤ 1000 characters.
 
     Names every player with VP, money and resources, and the current decision.
     """
@@ -1024,40 +1452,51 @@ def alt_text(view: dict[str, Any]) -> str:
     rnd = int(view.get("round", 1))
     period = t.period_of_space(min(max(rnd, 1), 8))
     n = len(view["players"])
-    who = "solo against Takatoshi" if view.get("automa") else f"{n} players"
-    if view.get("over"):
-        head = f"Nippon: Zaibatsu board, game over, {who}."
-    elif view.get("final"):
-        head = f"Nippon: Zaibatsu board, final round {rnd - 5} of 3, {who}."
+    if view.get("automa"):
+        who = _("solo against {automa}", automa=automa_name())
     else:
-        head = f"Nippon: Zaibatsu board, round {rnd} of 8 (period {ROMAN[period]}), {who}."
+        who = _n("{n} player", "{n} players", n)
+    if view.get("over"):
+        head = _("Nippon: Zaibatsu board, game over, {who}.", who=who)
+    elif view.get("final"):
+        head = _("Nippon: Zaibatsu board, final round {n} of 3, {who}.", n=rnd - 5, who=who)
+    else:
+        head = _("Nippon: Zaibatsu board, round {n} of 8 (period {period}), {who}.", n=rnd, period=ROMAN[period],
+                 who=who)
     players = []
     for p in view["players"]:
-        players.append(
-            f"{p['colour'].title()} {p['vp']} VP, money {p.get('money', 0)}, coal {p.get('coal', 0)}, "
-            f"silk {p.get('silk', 0)}, iron {p.get('iron', 0)}, {len(p.get('factories', []))} factories"
-        )
+        factories = _n("{n} factory", "{n} factories", len(p.get("factories", [])))
+        players.append(_(
+            "{name} {vp} VP, money {money}, coal {coal}, silk {silk}, iron {iron}, {factories}",
+            name=player_name(p["colour"]), vp=p["vp"], money=p.get("money", 0), coal=p.get("coal", 0),
+            silk=p.get("silk", 0), iron=p.get("iron", 0), factories=factories,
+        ))
     a = view.get("automa")
     if a:
-        players.append(f"Takatoshi {a.get('vp', 0)} VP, {a.get('trains', 0)} trains left")
+        trains = _n("{n} train left", "{n} trains left", int(a.get("trains", 0)))
+        players.append(_("{name} {vp} VP, {trains}", name=automa_name(), vp=a.get("vp", 0), trains=trains))
     seat, _kind, prompt = _decision(view)
+    said = str(tr(prompt)).rstrip(".")
     if view.get("over") or seat is None:
-        now = f"Result: {_result_line(view) or 'none'}."
+        result = _result_line(view) or _("none")
+        now = _("Result: {result}.", result=result)
     elif 0 <= seat < len(_seats(view)):
-        now = f"To act: {prompt}."
+        now = _("To act: {prompt}.", prompt=said)
     else:
-        now = f"Random event pending: {prompt}."
+        now = _("Random event pending: {prompt}.", prompt=said)
     hiring = "; ".join(
-        f"H{i + 1} {len(w)} worker{'s' if len(w) != 1 else ''}" for i, w in enumerate(view.get("hiring", []))
+        _n("{space} {n} worker", "{space} {n} workers", len(w), space=f"H{i + 1}")
+        for i, w in enumerate(view.get("hiring", []))
     )
-    text = f"{head} {now} Players: " + "; ".join(players) + f". Hiring spaces: {hiring}."
+    text = " ".join((head, now, _("Players: {players}.", players="; ".join(players)),
+                     _("Hiring spaces: {spaces}.", spaces=hiring)))
     if len(text) > 1000:
-        short = "; ".join(f"{name} {vp} VP" for name, vp in _ranking(view))
-        text = f"{head} {now} Players: {short}."
+        short = "; ".join(_("{name} {vp} VP", name=name, vp=vp) for name, vp in _ranking(view))
+        text = " ".join((head, now, _("Players: {players}.", players=short)))
     return text[:1000]
 
 
 def clear_cache() -> None:
-    """Drop the cached static layers, sprites and fonts (after the font search changes)."""
+    """Drop the cached static layers, sprites and fonts (after the font search or a catalogue changes)."""
     _LAYERS.clear()
     clear_caches()

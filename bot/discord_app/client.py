@@ -2,7 +2,9 @@
 
 ``run_bot(token, database_url, dev_guild_id, sync)`` is what ``meiji run`` calls. The bot needs
 no privileged intent. Commands are synced only when asked (``meiji run --sync``), once per start
-in ``setup_hook`` — never in ``on_ready``, which fires again on every reconnect.
+in ``setup_hook`` — never in ``on_ready``, which fires again on every reconnect. The sync sends
+the Polish, Russian and German names and descriptions of every command
+(:class:`~bot.discord_app.translator.MeijiTranslator`, installed in ``setup_hook``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .components import ChoiceButton, ChoiceMenu
 from .messages import NO_MENTIONS, USER_MENTIONS
 from .pictures import BoardRenderer
 from .reminders import DueReminder
+from .translator import MeijiTranslator
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,8 @@ class MeijiBot(discord.Client):
         self.sync_on_start = sync
 
     async def setup_hook(self) -> None:
-        """Register the restart-proof buttons, sync commands if asked, start the reminder task."""
+        """Install the command translator, register the restart-proof buttons, sync if asked, start reminders."""
+        await self.tree.set_translator(MeijiTranslator())
         self.add_dynamic_items(ChoiceButton, ChoiceMenu)
         if self.sync_on_start:
             synced = await sync_commands(self, self.dev_guild_id)

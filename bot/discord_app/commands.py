@@ -11,9 +11,16 @@ Every handler follows the same pattern:
    of the next decision as buttons or a select menu. The link to that message is stored with
    ``Host.set_board_message``, so "a game is already running here" can link to it after a restart.
 
+Languages (docs/i18n.md): every Host call gets ``lang`` = the user's language (their Discord
+locale), so refusals and private texts come back in it, and so does everything the adapter says
+ephemerally. Public messages are in the table's language (``Reply.language``): set from the
+server's locale (a DM: the user's) by ``/game new`` and ``/solo new``, changed with
+``/game language``. The option buttons and menus under a public message use the table's language.
+
 The Host's texts name commands through ``command_names``: ``/game …`` in server channels, ``/solo …``
-for the solo commands and in DMs (:meth:`TableCommands.host_for`). ``/solo`` and ``/move`` are
-allowed in DMs and private channels; ``/game`` is for servers only.
+for the solo commands and in DMs (:meth:`TableCommands.host_for`); each name is shown in the
+language of the text it is in. ``/solo`` and ``/move`` are allowed in DMs and private channels;
+``/game`` is for servers only.
 
 The handlers live on :class:`TableCommands` (plain async methods, easy to test with fake
 interactions); :func:`build_commands` and :func:`build_solo_commands` wrap them into discord.py
@@ -33,6 +40,8 @@ import discord
 from discord import app_commands
 
 from bot.host import Host, Reply
+from bot.words import _
+from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 
 from .components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view
 from .messages import (
@@ -47,14 +56,17 @@ from .messages import (
     fit,
     last_lines,
     mention_text,
+    server_language,
+    slash,
+    user_language,
 )
 from .pictures import board_file
-from .rules_topics import TOPICS, find_topic, search_topics
-from .solo import DIFFICULTIES, DIFFICULTY_CHOICES, SOLO_GAME, is_solo_step, solo_message
+from .rules_topics import DEFAULT_GAME, find_topic, game_topics, search_topics, topic_label, topic_text
+from .solo import DIFFICULTIES, DIFFICULTY_CHOICES, DIFFICULTY_NAMES, SOLO_GAME, is_solo_step, solo_message
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
+R = TypeVar("R")
 
 #: Games offered by ``/game new`` (the Host decides what it accepts).
 GAME_CHOICES = [app_commands.Choice(name="Nippon: Zaibatsu", value="zaibatsu")]
@@ -64,6 +76,8 @@ MODULE_CHOICES = [
     app_commands.Choice(name="Common goals", value="common_goals"),
     app_commands.Choice(name="Both modules", value="modern_factories,common_goals"),
 ]
+#: Languages of ``/game language``, each under its own name (never translated).
+LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES]
 #: Discord's limit of autocomplete choices.
 MAX_AUTOCOMPLETE = 25
 #: Longest notation accepted from a slash option (the Host refuses longer text as well).
@@ -96,7 +110,7 @@ class TableCommands:
         dm = interaction.guild_id is None
         return self.host.with_command_names(SOLO_COMMAND_NAMES if solo or dm else GAME_COMMAND_NAMES)
 
-    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def _run(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         """Run a blocking Host call off the event loop."""
         return await asyncio.to_thread(fn, *args, **kwargs)
 
@@ -106,9 +120,12 @@ class TableCommands:
             await interaction.response.defer(ephemeral=True, thinking=True)
 
     @staticmethod
-    async def _private(interaction: discord.Interaction, text: str) -> None:
-        """An ephemeral followup (refusals, acknowledgements, private views)."""
-        await interaction.followup.send(fit(text or "Done."), ephemeral=True, allowed_mentions=NO_MENTIONS)
+    async def _private(interaction: discord.Interaction, text: str | None) -> None:
+        """An ephemeral followup (refusals, acknowledgements, private views) in the user's language."""
+        with language(user_language(interaction)):
+            hint = slash("solo" if interaction.guild_id is None else "game", "log")
+            text = fit(text or _("Done."), log_hint=hint)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     @staticmethod
     def _ids(interaction: discord.Interaction) -> tuple[str, str]:
@@ -131,21 +148,21 @@ class TableCommands:
 
     @staticmethod
     def _alt_text(reply: Reply) -> str:
-        """The picture's description: the renderer's alt text, else a one-line summary."""
+        """The picture's description: the renderer's alt text, else a one-line summary (current language)."""
         if reply.alt:
             return reply.alt
         summary = first_line((reply.data or {}).get("header")) or first_line(reply.public)
-        return f"Game board. {summary}".strip()
+        return _("Game board. {summary}", summary=summary).strip()
 
     @staticmethod
     def _with_options(host: Host, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
-        """Call the Host, then read the next decision's options if the call was accepted."""
+        """Call the Host, then read the next decision's options (in the table's language) if accepted."""
         reply = fn(*args, **kwargs)
         options = None
         if reply.ok:
             channel = str(args[0])
             try:
-                options = turn_options(host, channel)
+                options = turn_options(host, channel, reply.language)
             except Exception:
                 log.exception("reading the options of channel %s failed", channel)
         return Outcome(reply, options)
@@ -159,34 +176,41 @@ class TableCommands:
         content: str | None = None,
         attach_text: str | None = None,
     ) -> None:
-        """Acknowledge privately, then post the public message of an accepted change."""
+        """Acknowledge privately, then post the public message of an accepted change.
+
+        ``ack`` is in the user's language; the public message (``content`` or the reply's own
+        text), its picture description and its buttons are in the table's (``Reply.language``).
+        """
         reply = outcome.reply
         data = reply.data or {}
         solo = bool(data.get("solo")) or interaction.guild_id is None
         private = "\n".join(p for p in (ack, reply.private) if p)
         await self._private(interaction, private)
-        if content is not None:
-            body = content
-        elif is_solo_step(reply):
-            body = solo_message(reply)
-        else:
-            body = reply.public or ""
-        mentions = mention_text(reply.mention)
-        view = turn_view(outcome.options)
-        extra = ""
-        if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
-            extra = "\n".join(option_lines(outcome.options))
-        parts = [p for p in (mentions, body) if p]
-        hint = "/solo log" if solo else "/game log"
-        message = fit("\n".join(parts), MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT, log_hint=hint)
-        if extra:
-            message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
-        files = []
-        picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
-        if picture is not None:
-            files.append(picture)
-        if attach_text:
-            files.append(discord.File(_text_io(attach_text), filename="board.txt", description="The board as text"))
+        with language(reply.language or user_language(interaction)):
+            if content is not None:
+                body = content
+            elif is_solo_step(reply):
+                body = solo_message(reply)
+            else:
+                body = reply.public or ""
+            mentions = mention_text(reply.mention)
+            view = turn_view(outcome.options)
+            extra = ""
+            if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
+                extra = "\n".join(option_lines(outcome.options))
+            parts = [p for p in (mentions, body) if p]
+            hint = slash("solo", "log") if solo else slash("game", "log")
+            room = MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT
+            message = fit("\n".join(parts), room, log_hint=hint)
+            if extra:
+                message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
+            files = []
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+            if picture is not None:
+                files.append(picture)
+            if attach_text:
+                described = _("The board as text")
+                files.append(discord.File(_text_io(attach_text), filename="board.txt", description=described))
         kwargs: dict[str, Any] = {"allowed_mentions": USER_MENTIONS}
         if files:
             kwargs["files"] = files
@@ -204,14 +228,14 @@ class TableCommands:
         try:
             await self._run(
                 self.host.set_board_message, channel, str(message_id), url,
-                table_id=table_id if isinstance(table_id, int) else None,
+                table_id=table_id if isinstance(table_id, int) else None, lang=user_language(interaction),
             )
         except Exception:
             log.exception("storing the board message of channel %s failed", channel)
 
     async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
         if not outcome.reply.ok:
-            await self._private(interaction, outcome.reply.private or GENERIC_ERROR)
+            await self._private(interaction, outcome.reply.private or _error(interaction))
             return
         await self._publish(interaction, outcome, ack=ack)
 
@@ -225,7 +249,7 @@ class TableCommands:
             interaction.guild_id,
             exc_info=(type(error), error, error.__traceback__),
         )
-        await send_error(interaction, GENERIC_ERROR)
+        await send_error(interaction, _error(interaction))
 
     # ------------------------------------------------------------------------------------------
     # Lobby
@@ -238,72 +262,114 @@ class TableCommands:
         first_game: bool = False,
         modules: str | None = None,
     ) -> None:
-        """``/game new``: open a table in this channel; the creator takes the first seat."""
+        """``/game new``: open a table in this channel (in the server's language); the creator takes the first seat."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         options: dict[str, Any] = {"players": players, "first_game": bool(first_game)}
         if modules:
             options["modules"] = [m for m in str(modules).split(",") if m][:5]
         host = self.host_for(interaction)
         reply = await self._run(
             host.new_table, channel, user, self._name(interaction), str(game)[:40], options,
-            guild=self._guild(interaction),
+            guild=self._guild(interaction), language=server_language(interaction), lang=lang,
         )
         if not reply.ok:
             await self._private(interaction, self._refusal_with_link(interaction, reply))
             return
-        await self._publish(interaction, Outcome(reply), ack="Your table is open.")
+        with language(lang):
+            ack = _("Your table is open.")
+        await self._publish(interaction, Outcome(reply), ack=ack)
 
     def _refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
         """A "game already here" refusal links to the game when the Host has no stored board link."""
-        reason = reply.private or GENERIC_ERROR
+        reason = reply.private or _error(interaction)
         data = reply.data or {}
         if not data.get("table_id") or data.get("board_url"):
             return reason  # the Host's text already carries the stored link (or it is another refusal)
         channel = str(interaction.channel_id)
-        if interaction.guild_id is not None:
-            return f"{reason}\nIt's in <#{channel}> — https://discord.com/channels/{interaction.guild_id}/{channel}"
-        return f"{reason}\nIt's in this conversation: https://discord.com/channels/@me/{channel}"
+        with language(user_language(interaction)):
+            if interaction.guild_id is not None:
+                url = f"https://discord.com/channels/{interaction.guild_id}/{channel}"
+                return reason + "\n" + _("It's in {channel} — {url}", channel=f"<#{channel}>", url=url)
+            url = f"https://discord.com/channels/@me/{channel}"
+            return reason + "\n" + _("It's in this conversation: {url}", url=url)
 
     async def join(self, interaction: discord.Interaction) -> None:
         """``/game join``: take the next free seat at the open table."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        reply = await self._run(self.host_for(interaction).join, channel, user, self._name(interaction))
-        await self._answer(interaction, Outcome(reply), "You have a seat.")
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction).join, channel, user, self._name(interaction), lang=lang)
+        with language(lang):
+            ack = _("You have a seat.")
+        await self._answer(interaction, Outcome(reply), ack)
 
     async def leave(self, interaction: discord.Interaction) -> None:
         """``/game leave``: give up your seat before the game starts."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
-        reply = await self._run(self.host_for(interaction).leave, channel, user)
-        await self._answer(interaction, Outcome(reply), "You left the table.")
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction).leave, channel, user, lang=lang)
+        with language(lang):
+            ack = _("You left the table.")
+        await self._answer(interaction, Outcome(reply), ack)
 
     async def start(self, interaction: discord.Interaction) -> None:
         """``/game start``: start the open table (the seats decide the player count)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction)
         # Random colours (DESIGN: start shuffles the seats); the start player is the game's chance.
-        outcome = await self._run(self._with_options, host, host.start, channel, user, shuffle_seats=True)
-        await self._answer(interaction, outcome, "The game has started.")
+        outcome = await self._run(self._with_options, host, host.start, channel, user, shuffle_seats=True, lang=lang)
+        with language(lang):
+            ack = _("The game has started.")
+        await self._answer(interaction, outcome, ack)
 
     async def abandon(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game abandon`` and ``/solo abandon``: close the table (its creator, or Manage Channels)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction, solo)
-        reply = await self._run(host.abandon, channel, user, self._is_admin(interaction))
-        await self._answer(interaction, Outcome(reply), "The table is closed.")
+        reply = await self._run(host.abandon, channel, user, self._is_admin(interaction), lang=lang)
+        with language(lang):
+            ack = _("The table is closed.")
+        await self._answer(interaction, Outcome(reply), ack)
 
     async def remind(self, interaction: discord.Interaction, hours: int) -> None:
         """``/game remind``: DM a player whose move has waited ``hours`` (0 = off)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction)
-        reply = await self._run(host.set_reminder, channel, user, hours, self._is_admin(interaction))
+        reply = await self._run(host.set_reminder, channel, user, hours, self._is_admin(interaction), lang=lang)
         # The setting does not change the table's version: the buttons already posted stay valid.
-        await self._answer(interaction, Outcome(reply), "Reminder setting saved.")
+        with language(lang):
+            ack = _("Reminder setting saved.")
+        await self._answer(interaction, Outcome(reply), ack)
+
+    async def set_language(self, interaction: discord.Interaction, choice: str) -> None:
+        """``/game language``: the language of the table's public messages (a player, or Manage Channels)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        reply = await self._run(
+            host.set_language, channel, user, str(choice)[:20], self._is_admin(interaction), lang=lang
+        )
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        with language(lang):
+            ack = _("The table's language is now {language}.", language=LANGUAGE_NAMES.get(
+                reply.language or str(choice), str(choice)))
+        if not reply.public:  # nothing to announce (the language did not change)
+            await self._private(interaction, "\n".join(p for p in (ack, reply.private) if p))
+            return
+        # The setting does not change the table's version: the buttons already posted stay valid.
+        await self._publish(interaction, Outcome(reply), ack=ack)
 
     # ------------------------------------------------------------------------------------------
     # Solo
@@ -312,21 +378,25 @@ class TableCommands:
         """``/solo new``: start a solo game against Takatoshi here (a DM with the bot or a channel)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         level = str(difficulty or "").strip().lower()
         if level not in DIFFICULTIES:
-            await self._private(interaction, f"Choose a difficulty: {', '.join(DIFFICULTIES)}.")
+            with language(lang):
+                names = ", ".join(_difficulty_choice(d) for d in DIFFICULTIES)
+                text = _("Choose a difficulty: {levels}.", levels=names)
+            await self._private(interaction, text)
             return
         host = self.host_for(interaction, solo=True)
         outcome = await self._run(
             self._with_options, host, host.solo, channel, user, self._name(interaction), SOLO_GAME,
-            {"difficulty": level}, guild=self._guild(interaction),
+            {"difficulty": level}, guild=self._guild(interaction), language=server_language(interaction), lang=lang,
         )
         if not outcome.reply.ok:
             await self._private(interaction, self._refusal_with_link(interaction, outcome.reply))
             return
-        await self._publish(
-            interaction, outcome, ack=f"Your solo game against Takatoshi ({level}) has started."
-        )
+        with language(lang):
+            ack = _("Your solo game against Takatoshi ({difficulty}) has started.", difficulty=DIFFICULTY_NAMES[level])
+        await self._publish(interaction, outcome, ack=ack)
 
     # ------------------------------------------------------------------------------------------
     # Looking
@@ -335,80 +405,123 @@ class TableCommands:
         """``/game status`` and ``/solo status``: a summary of this channel's table (only to you)."""
         await self._defer(interaction)
         channel, _user = self._ids(interaction)
-        reply = await self._run(self.host_for(interaction, solo).status, channel)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).status, channel, lang=lang)
         if not reply.ok:
-            await self._private(interaction, reply.private or GENERIC_ERROR)
+            await self._private(interaction, reply.private or _error(interaction))
             return
-        text = reply.public or ""
+        text = reply.private or reply.public or ""
         data = reply.data or {}
         difficulty = (data.get("options") or {}).get("difficulty")
-        if data.get("solo") and difficulty:
-            text += f"\nSolo against Takatoshi, difficulty {difficulty}."
-        if data.get("reminder_hours") and data.get("status") in ("open", "running"):
-            text += f"\nTurn reminders after {data['reminder_hours']} h."
-        if data.get("to_act") and str(data["to_act"]).isdigit():
-            text += f"\nTo act: <@{data['to_act']}>"
-        if data.get("board_url") and data.get("status") in ("open", "running"):
-            text += f"\nLatest board: {data['board_url']}"
+        running = data.get("status") in ("open", "running")
+        with language(lang):
+            if data.get("solo") and difficulty:
+                name = DIFFICULTY_NAMES.get(difficulty, difficulty)
+                text += "\n" + _("Solo against Takatoshi, difficulty {difficulty}.", difficulty=name)
+            if data.get("reminder_hours") and running:
+                text += "\n" + _("Turn reminders after {hours} h.", hours=data["reminder_hours"])
+            if data.get("to_act") and str(data["to_act"]).isdigit():
+                text += "\n" + _("To act: {player}", player=f"<@{data['to_act']}>")
+            if data.get("board_url") and running:
+                text += "\n" + _("Latest board: {url}", url=data["board_url"])
         await self._private(interaction, text)
 
     async def board(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game board`` and ``/solo board``: post the current board again (picture, summary, options)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction, solo)
-        outcome = await self._run(self._with_options, host, host.board, channel, user)
+        outcome = await self._run(self._with_options, host, host.board, channel, user, lang=lang)
         reply = outcome.reply
         if not reply.ok:
-            await self._private(interaction, reply.private or GENERIC_ERROR)
+            await self._private(interaction, reply.private or _error(interaction))
             return
         data = reply.data or {}
-        header = str(data.get("header") or first_line(reply.public))
-        if reply.png:
-            content, attach = header, None
-        elif data.get("text") and len(header) + len(str(data["text"])) + 10 > MESSAGE_LIMIT:
-            content, attach = header + "\n(The board as text is attached.)", str(data["text"])
-        elif data.get("text"):
-            content, attach = f"{header}\n{code_block(str(data['text']), MESSAGE_LIMIT - len(header) - 1)}", None
-        else:
-            content, attach = reply.public or header, None
+        with language(reply.language or lang):
+            header = str(data.get("header") or first_line(reply.public))
+            if reply.png:
+                content, attach = header, None
+            elif data.get("text") and len(header) + len(str(data["text"])) + 10 > MESSAGE_LIMIT:
+                content, attach = header + "\n" + _("(The board as text is attached.)"), str(data["text"])
+            elif data.get("text"):
+                content, attach = f"{header}\n{code_block(str(data['text']), MESSAGE_LIMIT - len(header) - 1)}", None
+            else:
+                content, attach = reply.public or header, None
         private = reply.private
         shown = Outcome(
-            Reply(ok=True, public=None, png=reply.png, alt=reply.alt, mention=[], data=reply.data), outcome.options
+            Reply(ok=True, public=None, png=reply.png, alt=reply.alt, mention=[], data=reply.data,
+                  language=reply.language),
+            outcome.options,
         )
-        ack = "Here is the board." + (f"\nYour view:\n{code_block(private, 1800)}" if private else "")
+        with language(lang):
+            ack = _("Here is the board.")
+            if private:
+                ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
         await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach)
 
     async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
         """``/game log`` and ``/solo log``: the last ``n`` log entries (only to you)."""
         await self._defer(interaction)
         channel, _user = self._ids(interaction)
-        reply = await self._run(self.host_for(interaction, solo).log, channel, n)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).log, channel, n, lang=lang)
         if not reply.ok:
-            await self._private(interaction, reply.private or GENERIC_ERROR)
+            await self._private(interaction, reply.private or _error(interaction))
             return
-        await interaction.followup.send(
-            code_block(last_lines(reply.public or "The log is empty.")), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        text = reply.private or reply.public
+        if not text:
+            with language(lang):
+                text = _("The log is empty.")
+        await interaction.followup.send(code_block(last_lines(text)), ephemeral=True, allowed_mentions=NO_MENTIONS)
 
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
-        """``/game rules``: a short rules answer citing the rulebook section (only to you)."""
+    async def rules(self, interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
+        """``/game rules``: a short rules answer citing the rulebook section (only to you).
+
+        The topics are the game's (``game`` option, else the game of this channel's table, else
+        :data:`~bot.discord_app.rules_topics.DEFAULT_GAME`), in the user's language.
+        """
         await self._defer(interaction)
-        found = find_topic(topic or "")
-        if found is None:
-            names = ", ".join(t.key for t in TOPICS)
-            await self._private(interaction, f"I don't know that topic. Try one of: {names}.")
-            return
-        await self._private(interaction, found.text())
+        lang = user_language(interaction)
+        name = game or await self._table_game(interaction)
+        topics = game_topics(name)
+        solo = interaction.guild_id is None
+        with language(lang):
+            found = find_topic(topics, topic or "")
+            if found is not None:
+                text = topic_text(found, SOLO_COMMAND_NAMES if solo else GAME_COMMAND_NAMES)
+            elif topics:
+                names = ", ".join(t.key for t in topics)
+                text = _("I don't know that topic. Try one of: {topics}.", topics=names)
+            else:
+                text = _("There are no rules topics for {game}.", game=name or DEFAULT_GAME)
+        await self._private(interaction, text)
+
+    async def _table_game(self, interaction: discord.Interaction) -> str | None:
+        """The game of this channel's latest table (``None`` if there is none or it can't be read)."""
+        channel, _user = self._ids(interaction)
+        if not channel:
+            return None
+        try:
+            reply = await self._run(self.host.status, channel, lang=user_language(interaction))
+        except Exception:
+            log.exception("reading the game of channel %s failed", channel)
+            return None
+        game = (reply.data or {}).get("game") if reply.ok else None
+        return game if isinstance(game, str) else None
 
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Autocomplete of ``/game rules topic``: topics matching the typed words."""
-        return [
-            app_commands.Choice(name=f"{t.title} ({t.section})"[:100], value=t.key)
-            for t in search_topics(str(current)[:100], MAX_AUTOCOMPLETE)
-        ]
+        """Autocomplete of ``/game rules topic``: topics matching the typed words (user's language)."""
+        chosen = getattr(getattr(interaction, "namespace", None), "game", None)
+        name = chosen if isinstance(chosen, str) and chosen else await self._table_game(interaction)
+        topics = game_topics(name)
+        with language(user_language(interaction)):
+            return [
+                app_commands.Choice(name=topic_label(t), value=t.key)
+                for t in search_topics(topics, str(current)[:100], MAX_AUTOCOMPLETE)
+            ]
 
     # ------------------------------------------------------------------------------------------
     # Playing
@@ -417,27 +530,34 @@ class TableCommands:
         """``/move``: play ``action`` (notation, or the number of a listed move)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction)
-        outcome = await self._run(self._with_options, host, host.move, channel, user, action)
-        await self._answer(interaction, outcome, _played(outcome.reply))
+        outcome = await self._run(self._with_options, host, host.move, channel, user, action, lang=lang)
+        await self._answer(interaction, outcome, _played(outcome.reply, lang))
 
     async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction, solo)
-        outcome = await self._run(self._with_options, host, host.undo, channel, user)
-        await self._answer(interaction, outcome, "Step taken back.")
+        outcome = await self._run(self._with_options, host, host.undo, channel, user, lang=lang)
+        with language(lang):
+            ack = _("Step taken back.")
+        await self._answer(interaction, outcome, ack)
 
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Autocomplete of ``/move action``: your legal moves matching the typed text (≤ 25)."""
+        """Autocomplete of ``/move action``: your legal moves matching the typed text (≤ 25).
+
+        The labels are in the user's language; the typed words match the notation or the label.
+        """
         channel, user = self._ids(interaction)
         if not channel:
             return []
         try:
-            reply = await self._run(self.host.legal, channel, user)
+            reply = await self._run(self.host.legal, channel, user, lang=user_language(interaction))
         except Exception:
             log.exception("autocomplete of /move failed (channel %s)", channel)
             return []
@@ -452,9 +572,12 @@ class TableCommands:
         """A click on an option button or menu: the Host plays option ``index`` of that board."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
+        lang = user_language(interaction)
         host = self.host_for(interaction)
-        outcome = await self._run(self._with_options, host, host.choose, channel, user, table_id, version, index)
-        await self._answer(interaction, outcome, _played(outcome.reply))
+        outcome = await self._run(
+            self._with_options, host, host.choose, channel, user, table_id, version, index, lang=lang
+        )
+        await self._answer(interaction, outcome, _played(outcome.reply, lang))
 
 
 def filter_choices(
@@ -462,23 +585,36 @@ def filter_choices(
 ) -> list[tuple[str, str]]:
     """The ``(notation, label)`` pairs matching ``current`` (every typed word), best first, ≤ ``limit``.
 
-    Notations starting with the typed text come first, then the other matches in list order.
+    A word matches the notation or the label (in any language), case-insensitively. Notations
+    starting with the typed text come first, then the other matches in list order.
     """
-    typed = " ".join(str(current).lower().split())[:MAX_NOTATION]
+    typed = " ".join(str(current).casefold().split())[:MAX_NOTATION]
     words = typed.split()
     prefix, other = [], []
     for notation, label in choices:
-        hay = f"{notation} {label}".lower()
+        hay = f"{notation} {label}".casefold()
         if not all(w in hay for w in words):
             continue
-        (prefix if typed and notation.lower().startswith(typed) else other).append((notation, label))
+        (prefix if typed and notation.casefold().startswith(typed) else other).append((notation, label))
     return (prefix + other)[:limit]
 
 
-def _played(reply: Reply) -> str:
-    """The private acknowledgement of a move: the step as the log stores it."""
+def _error(interaction: discord.Interaction) -> str:
+    """The generic "something went wrong" in the user's language."""
+    return str(tr(GENERIC_ERROR, user_language(interaction)))
+
+
+def _difficulty_choice(level: str) -> str:
+    """``level`` as the option value to type, with its name in the current language if that differs."""
+    name = str(tr(DIFFICULTY_NAMES[level]))
+    return level if name == level else f"{level} ({name})"
+
+
+def _played(reply: Reply, lang: str) -> str:
+    """The private acknowledgement of a move in ``lang``: the step as the log stores it."""
     step = str((reply.data or {}).get("step") or "").strip()
-    return f"Played `{step[:100]}`." if step else "Played."
+    with language(lang):
+        return _("Played {step}.", step=f"`{step[:100]}`") if step else _("Played.")
 
 
 def _choice_name(notation: str, label: str) -> str:
@@ -490,8 +626,9 @@ def _text_io(text: str) -> io.BytesIO:
     return io.BytesIO(text.encode("utf-8"))
 
 
-async def send_error(interaction: discord.Interaction, text: str = GENERIC_ERROR) -> None:
-    """Tell the user ``text`` ephemerally, whether or not the interaction was answered already."""
+async def send_error(interaction: discord.Interaction, text: str | None = None) -> None:
+    """Tell the user ``text`` (default: the generic error in their language) ephemerally, answered or not."""
+    text = text or _error(interaction)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
@@ -505,15 +642,16 @@ class MeijiTree(app_commands.CommandTree):
     """The command tree with a global error handler: logs with context, replies ephemerally."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Log ``error`` with the command, user and channel; tell the user nothing changed."""
+        """Log ``error`` with the command, user and channel; tell the user (in their language) nothing changed."""
         command = interaction.command.qualified_name if interaction.command is not None else "?"
-        if isinstance(error, app_commands.NoPrivateMessage):
-            await send_error(interaction, "Use this command in a server channel.")
-            return
-        if isinstance(error, app_commands.CheckFailure):
-            log.info("/%s refused by a check for user %s: %s", command, interaction.user.id, error)
-            await send_error(interaction, "You can't use this command here.")
-            return
+        with language(user_language(interaction)):
+            if isinstance(error, app_commands.NoPrivateMessage):
+                await send_error(interaction, _("Use this command in a server channel."))
+                return
+            if isinstance(error, app_commands.CheckFailure):
+                log.info("/%s refused by a check for user %s: %s", command, interaction.user.id, error)
+                await send_error(interaction, _("You can't use this command here."))
+                return
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         log.error(
             "/%s failed (user %s, channel %s, guild %s)",
@@ -523,7 +661,7 @@ class MeijiTree(app_commands.CommandTree):
             interaction.guild_id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        await send_error(interaction, GENERIC_ERROR)
+        await send_error(interaction, _error(interaction))
 
 
 def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_commands.Command[Any, ..., Any]]:
@@ -592,10 +730,11 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         await tables.abandon(interaction)
 
     @group.command(name="rules", description="A short rules answer, citing the rulebook")
-    @app_commands.describe(topic="What do you want to know?")
-    async def game_rules(interaction: discord.Interaction, topic: str) -> None:
+    @app_commands.describe(topic="What do you want to know?", game="The game (default: this channel's)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def game_rules(interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
         """/game rules (see :class:`TableCommands`)."""
-        await tables.rules(interaction, topic)
+        await tables.rules(interaction, topic, game)
 
     @game_rules.autocomplete("topic")
     async def game_rules_topic(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -607,6 +746,13 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
     async def game_remind(interaction: discord.Interaction, hours: app_commands.Range[int, 0, 72]) -> None:
         """/game remind (see :class:`TableCommands`)."""
         await tables.remind(interaction, hours)
+
+    @group.command(name="language", description="Set the language of this table's messages")
+    @app_commands.describe(language="The language of the public messages")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def game_language(interaction: discord.Interaction, language: str) -> None:
+        """/game language (see :class:`TableCommands`)."""
+        await tables.set_language(interaction, language)
 
     @app_commands.command(name="move", description="Play your move (type to see the legal moves)")
     @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")

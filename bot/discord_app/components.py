@@ -6,6 +6,10 @@ to act on a click — ``mt:{table}:{version}:{index}`` for a button and ``mt:{ta
 for a menu whose option values are the indices — so a click still works after the bot restarts
 (nothing is kept in memory), and a click on an outdated board is refused: ``Host.choose`` resolves
 the index against the legal actions at that version and plays it in one transaction.
+
+The options sit under a public message, so their labels, the menu's hint and descriptions are
+in the table's language (:func:`turn_options` asks the Host in it; :func:`turn_view` is built
+inside ``with language(table_language)``). Button labels are notation, never translated.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
+
+from bot.words import _
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -128,13 +134,13 @@ class ChoiceMenu(
 
     def __init__(
         self, table_id: int, version: int, options: Sequence[discord.SelectOption] | None = None,
-        hint: str = "Choose your move…",
+        hint: str | None = None,
     ) -> None:
         self.table_id, self.version = int(table_id), int(version)
         super().__init__(
             discord.ui.Select(
                 custom_id=menu_id(table_id, version),
-                placeholder=hint[:150],  # discord.py's name for the menu's grey hint text
+                placeholder=(hint or _("Choose your move…"))[:150],  # discord.py's name for the menu's grey hint text
                 min_values=1,
                 max_values=1,
                 options=list(options or [discord.SelectOption(label="…", value="0")]),
@@ -164,12 +170,13 @@ class ChoiceMenu(
         await _dispatch(interaction, self.table_id, self.version, -1 if index is None else index)
 
 
-def turn_options(host: Host, channel: str) -> TurnOptions | None:
+def turn_options(host: Host, channel: str, language: str | None = None) -> TurnOptions | None:
     """The channel's current decision with its options (one Host read; blocking: use a worker thread).
 
-    ``None`` when no game runs there, the game is over or no seated player is to act.
+    ``language`` is the table's (the options go under a public message). ``None`` when no game
+    runs there, the game is over or no seated player is to act.
     """
-    turn = host.turn(channel)
+    turn = host.turn(channel, lang=language)
     data = turn.data or {}
     if not turn.ok or not data.get("to_act") or turn.version is None:
         return None
@@ -194,7 +201,8 @@ def option_lines(options: TurnOptions, limit: int = 160) -> list[str]:
 def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
     """Buttons (≤ 5 options) or a select menu (≤ 25) for ``options``; ``None`` otherwise.
 
-    Must be called inside the event loop (views need one).
+    Must be called inside the event loop (views need one); the menu's default hint is in the
+    current language.
     """
     if options is None or not options.choices or len(options.choices) > MAX_MENU:
         return None
@@ -211,6 +219,5 @@ def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
         )
         for index, (notation, label) in enumerate(options.choices)
     ]
-    hint = options.prompt or "Choose your move…"
-    view.add_item(ChoiceMenu(options.table_id, options.version, select_options, hint))
+    view.add_item(ChoiceMenu(options.table_id, options.version, select_options, options.prompt))
     return view

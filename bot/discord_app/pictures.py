@@ -20,6 +20,8 @@ from typing import Any
 
 import discord
 
+from bot.words import _
+
 log = logging.getLogger(__name__)
 
 #: Discord's attachment limit without boosts is 10 MiB; stay well under it.
@@ -99,10 +101,13 @@ def trim_alt(alt: str | None, limit: int = MAX_ALT) -> str:
 
 
 def board_file(png: bytes | None, alt: str, filename: str = "board.png") -> discord.File | None:
-    """A ``discord.File`` for a board picture with ``alt`` as its description (``None`` if unusable)."""
+    """A ``discord.File`` for a board picture with ``alt`` as its description (``None`` if unusable).
+
+    Without ``alt`` the description is "Game board" in the current language.
+    """
     if not png:
         return None
     if len(png) > MAX_UPLOAD:
         log.warning("board picture of %d bytes is over the upload budget; sent without it", len(png))
         return None
-    return discord.File(io.BytesIO(png), filename=filename, description=trim_alt(alt or "Game board"))
+    return discord.File(io.BytesIO(png), filename=filename, description=trim_alt(alt or _("Game board")))

@@ -7,6 +7,9 @@ hours (``2N``, ``3N`` for repeats, at most three per decision), claims each one 
 :meth:`~bot.host.Host.mark_reminded` and only then sends it. Both the waiting time and the
 reminders already sent come from the database (the ``reminder_state`` table, not the move log),
 so a restarted bot neither forgets nor repeats a reminder.
+
+The direct message is in the language the Host gives with the reminder (``language``; its
+``prompt`` is already in it).
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.store import utcnow
+from bot.words import _, _n
+from engine.core.i18n import language, normalise
+
+from .messages import code, slash
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +39,7 @@ class DueReminder:
     since: datetime
     number: int
     last_seq: int
+    language: str = "en"
 
     @classmethod
     def from_host(cls, item: dict[str, Any]) -> DueReminder:
@@ -47,16 +55,27 @@ class DueReminder:
             since=item["since"],
             number=int(item["number"]),
             last_seq=int(item["last_seq"]),
+            language=normalise(item.get("language")),
         )
 
     def text(self, now: datetime | None = None) -> str:
-        """The direct message sent to the player (a link to the game where Discord has one)."""
+        """The direct message sent to the player (in :attr:`language`; a link to the game where Discord has one)."""
         hours = max(1, int(((now or utcnow()) - self.since).total_seconds() // 3600))
         in_server = bool(self.guild and self.guild.isdigit() and self.channel.isdigit())
-        where = f"<#{self.channel}>" if in_server else "our direct messages"
         link = f"\nhttps://discord.com/channels/{self.guild}/{self.channel}" if in_server else ""
-        prompt = f": {self.prompt}" if self.prompt else "."
-        return (
-            f"⏰ Your {self.game} game (table #{self.table_id}) in {where} has been waiting for you for "
-            f"about {hours} hour{'s' if hours != 1 else ''}{prompt}\nPlay with `/move` there.{link}"
-        )
+        with language(self.language):
+            where = _("in {channel}", channel=f"<#{self.channel}>") if in_server else _("in our direct messages")
+            if self.prompt:
+                waiting = _n(
+                    "⏰ Your {game} game (table #{table}) {where} has been waiting for you for about {n} hour: {prompt}",
+                    "⏰ Your {game} game (table #{table}) {where} has been waiting for you for about {n} hours: {prompt}",
+                    hours, game=self.game, table=self.table_id, where=where, prompt=self.prompt,
+                )
+            else:
+                waiting = _n(
+                    "⏰ Your {game} game (table #{table}) {where} has been waiting for you for about {n} hour.",
+                    "⏰ Your {game} game (table #{table}) {where} has been waiting for you for about {n} hours.",
+                    hours, game=self.game, table=self.table_id, where=where,
+                )
+            play = _("Play with {command} there.", command=code(slash("move")))
+        return f"{waiting}\n{play}{link}"

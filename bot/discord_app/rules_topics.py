@@ -1,306 +1,84 @@
-"""Short rules answers for ``/game rules topic:…`` (Nippon: Zaibatsu).
+"""Rules topics for ``/game rules topic:…``, read from the game (no game's words live here).
 
-Each topic is a few sentences of plain English summarising the rules digest in the rules
-reference (section numbers follow it, e.g. "§2.8 Consolidation") plus the move notation of
-docs/notation-zaibatsu.md, so a player can go from "how does this work?" to the move to type.
-The examples are real notation: the tests parse every one of them with the engine.
+A game that offers short rules answers has a ``rules_topics()`` method returning topic objects
+with ``key`` (a stable id, the autocomplete value), ``title`` and ``section`` (the cited rulebook
+section; both translatable texts), ``answer(commands)`` (the answer as a translatable text, naming
+the host's commands as ``commands`` spells them), ``notation`` and ``examples`` (move notation,
+never translated) and ``aliases`` (other English words for the topic). Nippon: Zaibatsu keeps
+its topics in ``engine/zaibatsu/topics.py``.
+
+Matching is case-insensitive and works in English and in the current language (``title`` and
+``section`` are compared in both).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.words import _
+from engine.core import get_game
+from engine.core.i18n import tr
 
 #: Longest answer Discord accepts in one message.
 MESSAGE_LIMIT = 2000
+#: The game ``/game rules`` explains when neither the channel nor the command names one.
+DEFAULT_GAME = "zaibatsu"
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
-    """One rules topic: ``key`` (autocomplete value), title, cited section, answer and notation."""
-
-    key: str
-    title: str
-    section: str
-    answer: str
-    notation: tuple[str, ...] = ()
-    examples: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        """The answer as a Discord message (Markdown), citing the section."""
-        lines = [f"**{self.title}** — {self.section}", self.answer]
-        if self.notation:
-            lines.append("Notation: " + " · ".join(f"`{n}`" for n in self.notation))
-        if self.examples:
-            lines.append("Example: " + ", ".join(f"`{e}`" for e in self.examples))
-        return "\n".join(lines)[:MESSAGE_LIMIT]
+def game_topics(game: str | None) -> tuple[Any, ...]:
+    """The rules topics of ``game`` (default :data:`DEFAULT_GAME`); ``()`` if it has none or is unknown."""
+    try:
+        found = get_game(game or DEFAULT_GAME)
+    except KeyError:
+        return ()
+    hook = getattr(found, "rules_topics", None)
+    return tuple(hook()) if callable(hook) else ()
 
 
-TOPICS: tuple[Topic, ...] = (
-    Topic(
-        "turn",
-        "Your turn",
-        "§2.3 Turn structure and legality",
-        "On your turn do exactly one thing. Either take a worker (any colour) from a hiring space "
-        "that still has workers, put it in the lowest empty slot of your workforce and perform one "
-        "of the two actions printed under that space (usually 1–3 activations, then `done`); or "
-        "consolidate. You can't take an action with a full workforce (6 workers) or one you can't "
-        "activate at least once; if no action is legal you must consolidate. After your turn an "
-        "empty hiring space is refilled from the top row of the waiting area (§2.9.1).",
-        ("take H ACTION COLOUR", "consolidate", "done"),
-        ("take 4 rd red", "rd 1"),
-    ),
-    Topic(
-        "setup",
-        "Start tiles (draft)",
-        "§2.2.3 Start tiles (draft)",
-        "The start player is chosen at random. P+1 random pairs of one A and one B start tile are "
-        "laid out; starting with the player to the right of the start player and going "
-        "counter-clockwise (the start player picks last) each player takes a pair: resolve the "
-        "effect of tile A, set your starting VP from it, and gain everything printed on tile B.",
-        ("pair A B", "side paper|cotton", "worker COLOUR"),
-        ("pair A3 B5",),
-    ),
-    Topic(
-        "rd",
-        "R&D",
-        "§2.5.1 R&D",
-        "One activation: pay 1 / 3 / 6 money to advance R&D +1 / +2 / +3, collecting every track "
-        "bonus you reach or pass. Your R&D level decides which factories you may build: level-1 "
-        "goods (cotton, paper) need R&D 2, level 2 (bento, lenses) R&D 4, level 3 (light bulbs, "
-        "clocks) R&D 6.",
-        ("rd N",),
-        ("take 4 rd red", "rd 1"),
-    ),
-    Topic(
-        "mining",
-        "Mining",
-        "§2.5.2 Mining",
-        "One activation: pay 1 / 3 / 6 money to advance Mining +1 / +2 / +3 (bonuses reached or "
-        "passed are collected). Your Mining position sets the coal you gain at each consolidation.",
-        ("mine N",),
-        ("take 2 mining blue", "mine 2"),
-    ),
-    Topic(
-        "factory",
-        "Build factory",
-        "§2.5.3 Factory",
-        "One activation: pay 6 money (4 with start tile A8) and build one factory from the display, "
-        "on the side shown. Your R&D level (plus a silk boost) must reach the factory's level "
-        "requirement. It goes in your leftmost empty factory slot and its instant effect, if any, "
-        "applies at once. Several factories of the same type are allowed.",
-        ("factory SIDE [silkS]",),
-        ("take 3 factory white", "factory cotton1A silk1"),
-    ),
-    Topic(
-        "machines",
-        "Machines",
-        "§2.5.4 Machines",
-        "1–3 activations, each on a different factory: pay 5 money and put your leftmost machine "
-        "into an empty machine slot. The left slot costs nothing extra; the right slot costs 1 "
-        "extra (proposed: 1 iron). Every machine adds 1 good to that factory's production.",
-        ("machine F L", "machine F R", "done"),
-        ("take 2 machines grey", "machine 1 L", "done"),
-    ),
-    Topic(
-        "production",
-        "Production",
-        "§2.5.5 Production",
-        "1–3 activations, each on a different factory (never the old factory): pay 2 / 3 / 4 coal "
-        "for a level 1 / 2 / 3 factory and put 1 + (its machines) goods into its 4 goods slots. "
-        "Goods that don't fit are lost; goods never move between factories.",
-        ("produce F",),
-        ("take 4 production red", "produce 1"),
-    ),
-    Topic(
-        "ships",
-        "Ships (Iwakura Mission)",
-        "§2.5.6 Ships (Iwakura Mission)",
-        "1–3 activations, each to a different destination: pay 3 iron or 5 money + 1 iron. The "
-        "destination must still have its expert and a free ship slot. Place your leftmost ship, "
-        "put the expert in your lowest empty workforce slot (so you need a free slot after the "
-        "action worker) and take the destination's upgrade tile for that department (once). The "
-        "expert counts as a worker of its colour and goes home after your consolidation.",
-        ("ship DEST iron", "ship DEST money", "done"),
-        ("take 1 ships yellow", "ship berlin iron", "ship san_francisco iron", "done"),
-    ),
-    Topic(
-        "trains",
-        "Railways (trains)",
-        "§2.5.7 Trains",
-        "1–3 activations, each in a different region: pay 3 iron or 5 money + 1 iron, put your "
-        "leftmost train on a free train slot of the region and gain the slot's bonus (it can pay "
-        "for the next activation). At period scoring each train adds +2 influence in its region, "
-        "but only if you also have an influence token there.",
-        ("train R S iron", "train R S money", "done"),
-        ("take 1 trains black", "train R1 1 iron", "train R2 2 money", "done"),
-    ),
-    Topic(
-        "markets",
-        "Local markets",
-        "§2.5.8 Local Markets",
-        "1–3 activations, all in one region. Each: choose an influence slot, pay 1–3 goods of the "
-        "type shown on the adjacent side of the demand tile, and place your token of exactly the "
-        "matching value (level 1 goods: 1/2/3, level 2: 3/4/5, level 3: 5/6/7 for 1/2/3 goods). "
-        "An occupied slot can only be taken by a strictly higher token (the old one goes back). "
-        "Each market holds 2/3/4 tokens for 2/3/4 players. Then take the region bonus or 2 VP.",
-        ("market M D SRC bonus", "market M D SRC vp", "evict D2"),
-        ("take 5 markets blue", "market M1 N 1 bonus"),
-    ),
-    Topic(
-        "investments",
-        "Investments & contracts",
-        "§2.5.9 Investments & Contracts",
-        "1–3 activations in order: the first pays 1 good, the second 2 goods of another type, the "
-        "third 3 goods of a third type. Each gives Finance +2 or fulfils one of your contracts "
-        "(gain its bonus; it goes in the leftmost empty contract slot). The two special contracts "
-        "need a level-2 / level-3 good among the goods spent in this action.",
-        ("invest SRC finance", "invest SRC Cn", "done"),
-        ("take 3 investments red", "invest 2 finance", "invest 1.1 C7"),
-    ),
-    Topic(
-        "silk",
-        "Silk",
-        "§2.4 General effect rules (Silk)",
-        "When you build a factory you may pay 1 / 3 / 6 silk to count your R&D level as +1 / +2 / "
-        "+3 for that build only (the marker does not move). At any moment of your own turn, also "
-        "in your final consolidation, you may turn 1 silk into 1 money, as often as you like: the "
-        "table converts silk automatically when a money payment falls short.",
-        ("factory SIDE silkS", "convert N"),
-        ("factory cotton1A silk1", "convert 2"),
-    ),
-    Topic(
-        "departments",
-        "Departments",
-        "§2.6 Departments",
-        "Six departments, one per worker colour; activating one gives its normal yield, or the "
-        "upgraded yield once you hold its upgrade tile (from the Iwakura Mission). Black Energy: 2 "
-        "coal (3). Red Prospecting: 2 silk (3). Grey Transport: 2 iron (3). Blue Finance: 3 money "
-        "(5). White Innovation: R&D +1 or Mining +1 (+2 on one, or +1 on each). Yellow Foreign "
-        "Affairs: 2 VP (4). Bonuses come from consolidation, tracks, your board, contracts and "
-        "factories.",
-        ("dept COLOUR", "white rd", "white mining", "white both"),
-        ("dept blue", "white rd"),
-    ),
-    Topic(
-        "consolidation",
-        "Consolidation",
-        "§2.8 Consolidation",
-        "Allowed with at least 1 worker in your workforce. A: prestige tile — if your topmost "
-        "worker is in slot 4/5/6 take a level 1/2/3 tile (or one from a lower stack) onto an empty "
-        "goal slot. B: taxes — lose all money and coal (protected coal excepted). C: gain the "
-        "bottom worker's department bonus; with 4+ workers and different top/bottom colours also "
-        "the top worker's; then coal from Mining and money from Finance. D: payday — 3 money per "
-        "distinct colour, never your last money, −1 VP per money you can't pay; experts go home, "
-        "workers back to the bag.",
-        ("consolidate", "prestige L GOAL", "keep M C", "pay"),
-        ("consolidate", "prestige 1 rd", "white mining", "pay"),
-    ),
-    Topic(
-        "rounds",
-        "Hiring refills and rounds",
-        "§2.9 Hiring refills, rounds, periods",
-        "At the end of every turn an empty hiring space takes all workers of the topmost non-empty "
-        "waiting row; if the waiting area is empty the round ends: score influence if the period "
-        "ends, advance the round marker, add 1 worker to every hiring space with 2 or fewer and "
-        "refill the waiting area. Turn order just continues. After 5 normal rounds come 3 final "
-        "rounds: every player takes exactly 3 more turns, with no refills.",
-        (),
-        (),
-    ),
-    Topic(
-        "scoring",
-        "Periods and influence scoring",
-        "§2.10 Influence (period) scoring",
-        "At the end of each of the 3 periods every region is scored, left to right. Your influence "
-        "is the sum of your tokens in its two markets plus 2 per train there (trains count only "
-        "with a token). The foreign companies have the printed values of the uncovered slots. "
-        "Places 1st–4th earn the period's VP values; tied participants share the values of the "
-        "places they occupy (rounded down). With 2 players the 2nd value is skipped.",
-        (),
-        (),
-    ),
-    Topic(
-        "final",
-        "Game end and final scoring",
-        "§2.11 Game end",
-        "After the third final round (and Period III scoring) everyone consolidates once more, "
-        "even with an empty workforce. Then score prestige tiles (tracks, ships/machines/trains, "
-        "factories, contracts: 5/8/10 or 10/16/20 VP by level and threshold), 1 VP per 3 coal + "
-        "silk + iron + goods, and 1 VP per 5 money. Most VP wins; on a tie the player who took "
-        "their last turn later wins.",
-        ("convert N", "pay"),
-        (),
-    ),
-    Topic(
-        "undo",
-        "Undo",
-        "Meiji Table house rule (not in the rulebook)",
-        "`/game undo` takes back your own latest step, but only while it is still your turn: "
-        "never across another player's move, a random outcome (a worker drawn from the bag, a "
-        "tile) or a step that revealed information. The undo is written to the log, so "
-        "`/game log` shows what was taken back.",
-        (),
-        (),
-    ),
-    Topic(
-        "notation",
-        "Move notation",
-        "docs/notation-zaibatsu.md (turn: §2.3)",
-        "Every choice has a short text form, case-insensitive, used by `/move`, the buttons, the "
-        "log and the terminal. A turn is several small steps: `take H ACTION COLOUR` (or "
-        "`consolidate`), then the activations one by one, then `done`. Bonus choices come up as "
-        "they happen. You may also type the number of a move in the list; `/move` autocomplete "
-        "shows every legal move with its label.",
-        ("take H ACTION COLOUR", "ACTIVATION …", "done", "N (number in the list)"),
-        ("take 5 markets blue", "market M2 E 2 bonus"),
-    ),
-)
-
-BY_KEY: dict[str, Topic] = {t.key: t for t in TOPICS}
-
-_ALIASES = {
-    "r&d": "rd",
-    "research": "rd",
-    "mine": "mining",
-    "machine": "machines",
-    "produce": "production",
-    "ship": "ships",
-    "iwakura": "ships",
-    "train": "trains",
-    "railways": "trains",
-    "market": "markets",
-    "local markets": "markets",
-    "contracts": "investments",
-    "invest": "investments",
-    "department": "departments",
-    "consolidate": "consolidation",
-    "hiring": "rounds",
-    "round": "rounds",
-    "periods": "scoring",
-    "influence": "scoring",
-    "end": "final",
-    "draft": "setup",
-    "start tiles": "setup",
-}
+def _norm(text: Any) -> str:
+    return " ".join(str(text).lower().split())
 
 
-def find_topic(text: str) -> Topic | None:
-    """The topic whose key, title or alias is ``text`` (case-insensitive), else ``None``."""
-    wanted = " ".join(str(text).lower().split())[:100]
-    if wanted in BY_KEY:
-        return BY_KEY[wanted]
-    if wanted in _ALIASES:
-        return BY_KEY[_ALIASES[wanted]]
-    return next((t for t in TOPICS if t.title.lower() == wanted), None)
+def _names(topic: Any) -> set[str]:
+    """The words a player may type for ``topic``: key, aliases, title (English and translated)."""
+    names = {_norm(topic.key), _norm(topic.title), _norm(tr(topic.title))}
+    names.update(_norm(a) for a in getattr(topic, "aliases", ()) or ())
+    return names
 
 
-def search_topics(text: str, limit: int = 25) -> list[Topic]:
-    """Topics matching ``text`` (every typed word in the key, title, section or aliases)."""
+def find_topic(topics: Sequence[Any], text: str) -> Any | None:
+    """The topic whose key, title or alias is ``text`` (case-insensitive, English or translated)."""
+    wanted = _norm(text)[:100]
+    if not wanted:
+        return None
+    by_key = next((t for t in topics if t.key == wanted), None)
+    return by_key or next((t for t in topics if wanted in _names(t)), None)
+
+
+def search_topics(topics: Sequence[Any], text: str, limit: int = 25) -> list[Any]:
+    """Topics matching ``text``: every typed word in the key, title, section or aliases."""
     words = str(text).lower().split()[:10]
     found = []
-    for t in TOPICS:
-        aliases = " ".join(a for a, k in _ALIASES.items() if k == t.key)
-        hay = f"{t.key} {t.title} {t.section} {aliases}".lower()
+    for t in topics:
+        hay = " ".join([*_names(t), _norm(t.section), _norm(tr(t.section))])
         if all(w in hay for w in words):
             found.append(t)
     return found[:limit]
+
+
+def topic_label(topic: Any) -> str:
+    """``Title (section)`` in the current language, for autocomplete (≤ 100 characters)."""
+    label = _("{title} ({section})", title=topic.title, section=topic.section)
+    return label if len(label) <= 100 else label[:99] + "…"
+
+
+def topic_text(topic: Any, commands: Mapping[str, Any] | None = None) -> str:
+    """The answer as a Discord message (Markdown) in the current language, citing the section."""
+    answer = topic.answer(commands) if callable(getattr(topic, "answer", None)) else topic.answer
+    lines = [_("**{title}** — {section}", title=topic.title, section=topic.section), str(tr(answer))]
+    if topic.notation:
+        lines.append(_("Notation: {forms}", forms=" · ".join(f"`{n}`" for n in topic.notation)))
+    if topic.examples:
+        lines.append(_("Example: {moves}", moves=", ".join(f"`{e}`" for e in topic.examples)))
+    return "\n".join(lines)[:MESSAGE_LIMIT]

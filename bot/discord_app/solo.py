@@ -10,7 +10,8 @@ built from the structured facts of the Host's reply (``Reply.data``):
   and, on a win, the score and the rating from ``Result.solo``.
 
 Random refills (worker draws, new factories …) are left out of the message: the board picture
-shows them and ``/solo log`` lists every outcome.
+shows them and ``/solo log`` lists every outcome. The message is built in the current language
+(the caller sets the table's); the engine's lines come from the Host already translated.
 """
 
 from __future__ import annotations
@@ -20,12 +21,20 @@ from typing import Any
 from discord import app_commands
 
 from bot.host import AUTOMA_EVENT, Reply
+from bot.words import T, _, _n
 from engine.core import CHANCE
+from engine.core.i18n import Msg, tr
 
 #: The game ``/solo new`` opens (the only one with a solo mode so far).
 SOLO_GAME = "zaibatsu"
 DIFFICULTIES = ("easy", "medium", "hard")
 DIFFICULTY_CHOICES = [app_commands.Choice(name=d.capitalize(), value=d) for d in DIFFICULTIES]
+#: Each difficulty's name in sentences (``Your solo game against Takatoshi (hard) …``).
+DIFFICULTY_NAMES: dict[str, Msg] = {
+    "easy": T("difficulty", "easy"),
+    "medium": T("difficulty", "medium"),
+    "hard": T("difficulty", "hard"),
+}
 #: The engine's own end-of-solo lines; the goal check built from ``Result.solo`` replaces them.
 ENGINE_SOLO_END_KINDS = frozenset({"solo_goal", "solo_end"})
 OPPONENT_MARK = "🤖"
@@ -43,7 +52,7 @@ def solo_message(reply: Reply) -> str:
     lines = [(reply.public or "").split("\n", 1)[0]]
     finished = bool(data.get("finished"))
     for event in data.get("events") or []:
-        kind, seat, text = event.get("kind"), event.get("seat"), str(event.get("text") or "")
+        kind, seat, text = event.get("kind"), event.get("seat"), str(tr(event.get("text") or ""))
         if not text:
             continue
         if kind == AUTOMA_EVENT:
@@ -62,37 +71,51 @@ def solo_message(reply: Reply) -> str:
 def goal_check(result: dict[str, Any] | None) -> list[str]:
     """The end of a solo game: each goal met or not, then the outcome (score and rating on a win)."""
     if not result:
-        return ["The game is over."]
+        return [_("The game is over.")]
     solo = result.get("solo") or {}
-    lines = ["**The game is over.**"]
+    lines = ["**" + _("The game is over.") + "**"]
     goals = solo.get("goals") or {}
     if goals:
-        lines.append("Solo goals:")
+        lines.append(_("Solo goals:"))
         for slot, goal in goals.items():
             met, text = _goal(slot, goal)
-            lines.append(f"{'✅' if met else '❌'} {text} — {'met' if met else 'not met'}")
+            if met:
+                lines.append("✅ " + _("{goal} — met", goal=text))
+            else:
+                lines.append("❌ " + _("{goal} — not met", goal=text))
     if solo.get("won"):
         score = solo.get("score")
         if score is None:
             score = next((p.get("score") for p in result.get("players") or [] if p.get("seat") == 0), None)
         rating = solo.get("rating")
-        won = "🏆 You win"
-        if score is not None:
-            won += f" with {score} points"
-        if rating:
-            won += f" — rating: **{rating}**"
-        lines.append(won + ".")
+        if not isinstance(score, int):
+            score = None
+        if score is not None and rating:
+            won = _n("You win with {n} point — rating: {rating}.", "You win with {n} points — rating: {rating}.",
+                     int(score), rating=f"**{tr(rating)}**")
+        elif score is not None:
+            won = _n("You win with {n} point.", "You win with {n} points.", int(score))
+        elif rating:
+            won = _("You win — rating: {rating}.", rating=f"**{tr(rating)}**")
+        else:
+            won = _("You win.")
+        lines.append("🏆 " + won)
     elif "won" in solo:
-        lines.append("You lose: not every solo goal was met.")
+        lines.append(_("You lose: not every solo goal was met."))
     else:  # a solo game without goals: the plain final result
         for player in result.get("players") or []:
-            lines.append(f"{player.get('rank')}. {player.get('name')} — {player.get('score')} points")
+            rank, name, points = player.get("rank"), player.get("name"), player.get("score")
+            if isinstance(points, int):
+                lines.append(_n("{rank}. {name} — {n} point", "{rank}. {name} — {n} points", points, rank=rank,
+                                name=name))
+            else:
+                lines.append(_("{rank}. {name} — {score} points", rank=rank, name=name, score=points))
     return lines
 
 
 def _goal(slot: Any, goal: Any) -> tuple[bool, str]:
     """``(met, "slot: text")`` of one goal (``goal`` is ``{"met", "text"}`` or a bare bool)."""
     if isinstance(goal, dict):
-        text = str(goal.get("text") or "").strip()
-        return bool(goal.get("met")), f"{slot}: {text}" if text else str(slot)
+        text = str(tr(goal.get("text") or "")).strip()
+        return bool(goal.get("met")), _("{slot}: {goal}", slot=slot, goal=text) if text else str(slot)
     return bool(goal), str(slot)

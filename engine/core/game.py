@@ -42,7 +42,8 @@ class Decision:
 
     ``seat`` is a player seat (0-based), :data:`CHANCE` for a random event, or ``None`` once the
     game is over. ``kind`` is a short machine name (``"turn"``, ``"activation"`` …) and ``prompt``
-    a sentence for humans.
+    a sentence for humans: a translatable :class:`~engine.core.i18n.Msg` (a ``str`` whose value is
+    English; front ends show it with :func:`~engine.core.i18n.tr`).
     """
 
     seat: int | None
@@ -55,7 +56,8 @@ class Event:
     """A structured fact produced by :meth:`Game.apply`.
 
     ``kind`` is a machine name (``"worker_taken"``), ``seat`` the acting seat (or ``None`` /
-    :data:`CHANCE`), ``text`` a ready English sentence and ``data`` the facts behind it.
+    :data:`CHANCE`), ``text`` a ready sentence — a :class:`~engine.core.i18n.Msg`, English as a
+    ``str`` and any language through :func:`~engine.core.i18n.tr` — and ``data`` the facts behind it.
     """
 
     kind: str
@@ -67,7 +69,10 @@ class Event:
 class IllegalAction(ValueError):
     """Raised by ``apply`` (and by notation parsers) with a reason a player understands.
 
-    The state passed to ``apply`` is never changed when this is raised.
+    ``reason`` is a :class:`~engine.core.i18n.Msg` for games with a message catalogue (a ``str``
+    whose value is English; show it with :func:`~engine.core.i18n.tr`). A game's ``setup`` may also
+    raise it for invalid options (it is a ``ValueError``). The state passed to ``apply`` is never
+    changed when this is raised.
     """
 
     def __init__(self, reason: str) -> None:
@@ -85,7 +90,10 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
-    """One seat's line in a final result: score, rank (1 = winner) and free-form details."""
+    """One seat's line in a final result: score, rank (1 = winner) and free-form details.
+
+    ``details`` are facts (numbers, ids); any text in them is a :class:`~engine.core.i18n.Msg`.
+    """
 
     seat: int
     score: int
@@ -97,7 +105,8 @@ class PlayerResult:
 class Result:
     """Outcome of a finished game: one :class:`PlayerResult` per seat, best first.
 
-    ``solo`` carries solo-mode facts (win/loss, rating) and is ``None`` in multiplayer games.
+    ``solo`` carries solo-mode facts (win/loss, rating) and is ``None`` in multiplayer games; its
+    texts (a rating's name, a goal's text) are :class:`~engine.core.i18n.Msg` terms and sentences.
     """
 
     players: tuple[PlayerResult, ...]
@@ -117,7 +126,8 @@ class Game(Protocol):
     def setup(self, options: dict[str, Any], seed: int) -> Any:
         """Validate ``options`` and return the initial state (usually a chance decision first).
 
-        Raises ``ValueError`` for invalid options. ``seed`` is stored for the host's sampler.
+        Raises ``ValueError`` for invalid options (an :class:`IllegalAction`, whose ``reason`` is a
+        translatable Msg, where the game has a catalogue). ``seed`` is stored for the host's sampler.
         """
 
     def decision(self, state: Any) -> Decision:
@@ -151,7 +161,7 @@ class Game(Protocol):
         """Parse notation (or a 1-based index into ``legal_actions``); raises ``IllegalAction``."""
 
     def describe(self, state: Any, action: Action) -> str:
-        """A human label for ``action`` in this state (for menus and autocomplete)."""
+        """A human label for ``action`` in this state (for menus and autocomplete); a Msg."""
 
     def text(self, state: Any, seat: int | None) -> str:
         """The state as readable multi-line text for ``seat`` (terminal table, status replies)."""

@@ -3,17 +3,20 @@
 Takatoshi sits in seat :data:`AUTOMA` (1); the human is seat 0 and always starts. His turn is
 automatic: the only random step — which action tile is revealed — is a ``CHANCE`` decision, as are
 the re-randomised priority row and the set-up draws. Everything else follows the rulebook's
-procedure exactly and is narrated in one line per turn.
+procedure exactly and is narrated in one line per turn: the facts of each turn are kept in the
+state (:class:`~.state.AutomaTurn`) and :func:`narration_text` turns them into a translatable line.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from engine.core import Event
 
-from .state import PLAYER_COLOURS, AutomaState, ZState
+from .state import PLAYER_COLOURS, AutomaState, AutomaTurn, ZState
 from .tables import tables
+from .words import SOLO_SLOT_NAMES, M, T, listing
 
 AUTOMA = 1
 HUMAN = 0
@@ -34,10 +37,10 @@ def is_automa(state: ZState, seat: int) -> bool:
 
 
 def seat_name(state: ZState, seat: int) -> str:
-    """Display name for any seat, Takatoshi included."""
+    """Display name (a term) for any seat, Takatoshi included."""
     if is_automa(state, seat):
-        return NAME
-    return state.players[seat].colour.capitalize()
+        return T("name", NAME)
+    return T("player", state.players[seat].colour.capitalize())
 
 
 def automa_influence(state: ZState, region: str) -> int:
@@ -56,9 +59,11 @@ def region_order(state: ZState) -> list[str]:
     return sorted(a.region_colours, key=lambda r: rank.get(a.region_colours[r], 99))
 
 
-def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, str]:
+def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     """Two passes (D-3): the first region by priority where his influence ≤ yours and the action is
-    possible; else the first where it is possible. Returns ``(region, reason)``."""
+    possible; else the first where it is possible. Returns ``(region, why)``: ``why`` holds the
+    facts of the choice (``priority``, ``his``, ``yours``, ``trails``; see :class:`~.state.AutomaTurn`),
+    empty when no region is possible."""
     from .rules import region_influence
 
     order = region_order(state)
@@ -66,12 +71,12 @@ def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, 
         if possible.get(r):
             his, yours = automa_influence(state, r), region_influence(state, HUMAN, r)
             if his <= yours:
-                return r, f"priority {order.index(r) + 1}, his influence {his} ≤ your {yours}"
+                return r, {"priority": order.index(r) + 1, "his": his, "yours": yours, "trails": True}
     for r in order:
         if possible.get(r):
             his, yours = automa_influence(state, r), region_influence(state, HUMAN, r)
-            return r, f"priority {order.index(r) + 1}, no region where he trails (his {his} > your {yours})"
-    return None, "no region where it is possible"
+            return r, {"priority": order.index(r) + 1, "his": his, "yours": yours, "trails": False}
+    return None, {}
 
 
 def hiring_space(state: ZState, tile_id: str) -> int:
@@ -216,27 +221,24 @@ def automa_turn(state: ZState, tile_id: str, events: list[Event]) -> None:
     """Steps B–D of Takatoshi's turn after tile ``tile_id`` was revealed (step A, a chance outcome)."""
     from .rules import ev
 
-    t = tables()
     a = state.automa
     assert a is not None
     a.deck.remove(tile_id)
     a.discard.append(tile_id)
-    tile = next(x for x in t.data.automa_tiles if x.id == tile_id)
     h = hiring_space(state, tile_id)
     colour = take_worker(state, h)
-    desc = f"{tile_id} ({'hiring space ' + str(h + 1) if tile.kind == 'space' else 'worker ' + ('←' if tile.arrow == 'left' else '→') + ', ' + str(tile.border) + ' border'})"
-    line = f"{NAME} reveals {desc}: " + (f"returns a {colour} worker from H{h + 1} to the bag" if colour else f"H{h + 1} is empty")
-    acted = ""
+    turn = AutomaTurn(tile=tile_id, space=h + 1, colour=colour)
     if h in (0, len(state.hiring) - 1):
         if not tile_acts(state, tile_id):
-            acted = f"; no goal in the {tile.border} slot, so he does not act"
+            turn.act = "idle"
         elif h == 0:
-            acted = "; " + automa_trains(state, events)
+            turn.act = "trains"
+            automa_trains(state, turn)
         else:
-            acted = "; " + automa_markets(state, events)
-    line += acted + "."
-    a.narration.append(line)
-    ev(events, "automa", AUTOMA, line, tile=tile_id, space=h + 1, colour=colour)
+            turn.act = "markets"
+            automa_markets(state, turn)
+    a.narration.append(turn)
+    ev(events, "automa", AUTOMA, narration_text(turn), tile=tile_id, space=h + 1, colour=colour, turn=asdict(turn))
     if not a.deck:
         # Step D: re-randomise the priority row and reshuffle all 9 tiles (set-up steps 4 and 5).
         a.deck = list(a.discard)
@@ -247,59 +249,135 @@ def automa_turn(state: ZState, tile_id: str, events: list[Event]) -> None:
             state.stack.append({"k": "chance", "what": "priority"})
 
 
-def automa_trains(state: ZState, events: list[Event]) -> str:
-    """His Railways action (§2.12.4): topmost empty available slot of the chosen region, no cost, no bonus."""
+def automa_trains(state: ZState, turn: AutomaTurn) -> None:
+    """His Railways action (§2.12.4): topmost empty available slot of the chosen region, no cost, no
+    bonus. Records what happened in ``turn``."""
     a = state.automa
     assert a is not None
     if a.trains <= 0:
-        return "he has no train left"
+        turn.result = "no_train"
+        return
     slots = train_possible(state)
     region, why = choose_region(state, slots)
     if region is None:
-        return "no region has a free train slot"
+        turn.result = "no_slot"
+        return
     slot = slots[region]
     assert slot is not None
     state.trains[region][slot - 1] = AUTOMA
     a.trains -= 1
-    return f"builds a railway in {region} slot {slot} ({why})"
+    turn.result, turn.region, turn.slot = "built", region, slot
+    _record_why(turn, why)
 
 
-def automa_markets(state: ZState, events: list[Event]) -> str:
-    """His Local Markets action (§2.12.5)."""
+def automa_markets(state: ZState, turn: AutomaTurn) -> None:
+    """His Local Markets action (§2.12.5). Records what happened in ``turn``."""
     t = tables()
     a = state.automa
     assert a is not None
     picked = token_to_place(state)
     if picked is None:
-        return "he has no influence token left for this period"
+        turn.result = "no_token"
+        return
     row, value = picked
+    turn.value = value
     level = sorted(t.data.automa_rows, key=lambda r: r.period)[row].goods_level
     possible = {r: placements(state, r, value, level) for r in t.region_ids}
     region, why = choose_region(state, possible)
     if region is None:
-        return f"no region can take his token {value}"
+        turn.result = "no_region"
+        return
     mi, slot, evict = choose_slot(state, region, possible[region])
     a.rows[row].pop(0)
     market = state.markets[mi]
-    text = ""
     for s in ([slot] + ([evict] if evict is not None else [])):
         occ = market.slots[s]
         if occ is not None:
             state.players[occ[0]].tokens.append(occ[1])  # your token returns to your supply
             state.players[occ[0]].tokens.sort()
-            text += f", your {occ[1]} returns to your supply"
+            turn.returned.append(occ[1])
             market.slots[s] = None
     market.slots[slot] = [AUTOMA, value]
-    return f"places influence {value} in {market.id} {'NESW'[slot]} ({why}){text}"
+    turn.result, turn.region, turn.market, turn.slot = "placed", region, market.id, slot
+    _record_why(turn, why)
+
+
+def _record_why(turn: AutomaTurn, why: dict[str, Any]) -> None:
+    turn.priority, turn.his, turn.yours, turn.trails = why["priority"], why["his"], why["yours"], why["trails"]
+
+
+def narration_text(turn: AutomaTurn | dict[str, Any]) -> str:
+    """The narrated line of one of Takatoshi's turns, as a :class:`~engine.core.i18n.Msg`.
+
+    ``turn`` is an :class:`~.state.AutomaTurn` or its JSON form (an entry of ``automa.narration``
+    in a view), e.g. "Takatoshi reveals AT1 (hiring space 1): returns a red worker from H1 to the
+    bag; builds a railway in Region 3 slot 1 (priority 1, his influence 0 ≤ your 0)."
+    """
+    from .rules import WORKER_COLOURS, region_name
+
+    f = asdict(turn) if isinstance(turn, AutomaTurn) else dict(turn)
+    t = tables()
+    tile = next(x for x in t.data.automa_tiles if x.id == f["tile"])
+    space = f["space"]
+    if tile.kind == "space":
+        desc = M("{tile} (hiring space {space})", tile=tile.id, space=space)
+    elif tile.arrow == "left":
+        desc = M("{tile} (worker ←, {border} border)", tile=tile.id, border=SOLO_SLOT_NAMES[str(tile.border)])
+    else:
+        desc = M("{tile} (worker →, {border} border)", tile=tile.id, border=SOLO_SLOT_NAMES[str(tile.border)])
+    if f.get("colour"):
+        step = M("returns a {colour} worker from H{space} to the bag", colour=WORKER_COLOURS[f["colour"]], space=space)
+    else:
+        step = M("H{space} is empty", space=space)
+    who = T("name", NAME)
+    act, result = f.get("act") or "none", f.get("result")
+    if act == "none":
+        return M("{who} reveals {tile}: {step}.", who=who, tile=desc, step=step)
+    why = None
+    if f.get("priority") is not None:
+        if f.get("trails", True):
+            why = M("priority {rank}, his influence {his} ≤ your {yours}", rank=f["priority"], his=f["his"],
+                    yours=f["yours"])
+        else:
+            why = M("priority {rank}, no region where he trails (his {his} > your {yours})", rank=f["priority"],
+                    his=f["his"], yours=f["yours"])
+    if act == "idle":
+        action = M("no goal in the {border} slot, so he does not act", border=SOLO_SLOT_NAMES[str(tile.border)])
+    elif result == "no_train":
+        action = M("he has no train left")
+    elif result == "no_slot":
+        action = M("no region has a free train slot")
+    elif result == "built":
+        action = M("builds a railway in {region} slot {slot} ({why})", region=region_name(f["region"]),
+                   slot=f["slot"], why=why)
+    elif result == "no_token":
+        action = M("he has no influence token left for this period")
+    elif result == "no_region":
+        action = M("no region can take his token {value}", value=f["value"])
+    else:
+        action = M("places influence {value} in {market} {slot} ({why})", value=f["value"], market=f["market"],
+                   slot="NESW"[f["slot"]], why=why)
+        if f.get("returned"):
+            back = [M("your {value} returns to your supply", value=v) for v in f["returned"]]
+            action = M("{action}, {returned}", action=action, returned=listing(back))
+    return M("{who} reveals {tile}: {step}; {action}.", who=who, tile=desc, step=step, action=action)
 
 
 def goal_met(state: ZState, goal_id: str) -> tuple[bool, str]:
     """Is a solo goal met by the human (checked at game end, before the final consolidation)?
 
-    Returns ``(met, text)`` where the text shows the progress, e.g. ``"Build all 6 trains. (2/6)"``.
+    Returns ``(met, text)`` where the text (a Msg) shows the progress, e.g.
+    ``"Build all 6 trains. (2/6)"``.
     """
-    value, target, text = goal_progress(state, goal_id)
-    return value >= target, f"{text} ({value}/{target})"
+    value, target, _text = goal_progress(state, goal_id)
+    return value >= target, goal_text(goal_id, value, target)
+
+
+def goal_text(goal_id: str, value: int, target: int) -> str:
+    """A solo goal with its progress, as a Msg: ``"Build all 6 trains. (2/6)"``."""
+    goal = next(g for g in tables().data.solo_goals if g.id == goal_id)
+    # i18n: A solo goal's text and the progress towards it.
+    return M("{goal} ({value}/{target})", goal=T("solo goal", goal.text), value=value, target=target)
 
 
 def goal_progress(state: ZState, goal_id: str) -> tuple[int, int, str]:

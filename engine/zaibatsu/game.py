@@ -14,8 +14,11 @@ from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerR
 from . import notation, rules, words
 from .state import STATE_ADAPTER, ZState
 from .tables import tables
+from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
 
-VERSION = "0.1.0"
+#: 0.2.0: Takatoshi's narration is kept as facts (``AutomaTurn``) and solo goal results carry their
+#: id and progress, so texts can be shown in any language.
+VERSION = "0.2.0"
 
 
 class ZaibatsuGame:
@@ -30,20 +33,27 @@ class ZaibatsuGame:
         """Game terms looked up from data (``(context, English)``), for the message catalogues."""
         return words.terms()
 
+    @staticmethod
+    def rules_topics() -> tuple[Any, ...]:
+        """Short rules answers (:class:`~engine.zaibatsu.topics.Topic`) for a host's rules command."""
+        from .topics import TOPICS
+
+        return TOPICS
+
     # -- contract ------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> ZState:
         """Initial state for ``options`` (``players`` 2–4, ``first_game``); raises ``ValueError``."""
         return rules.setup(options, seed)
 
     def option_warnings(self, options: dict[str, Any]) -> list[str]:
-        """Advice the rulebook gives about a legal combination of options (shown, never refused)."""
+        """Advice the rulebook gives about a legal combination of options (shown, never refused); Msgs."""
         modules = set(options.get("modules") or [])
         out = []
         if {"modern_factories", "common_goals"} <= modules:
-            out.append("The rulebook does not recommend playing Modern Factories together with Common Goals; "
-                       "the table uses both as you asked.")
+            out.append(M("The rulebook does not recommend playing Modern Factories together with Common Goals; "
+                         "the table uses both as you asked."))
         if modules and options.get("first_game"):
-            out.append("The rulebook recommends no modules in a first game.")
+            out.append(M("The rulebook recommends no modules in a first game."))
         return out
 
     def decision(self, state: ZState) -> Decision:
@@ -83,13 +93,17 @@ class ZaibatsuGame:
             for slot, goal_id in state.automa.goals.items():
                 value, target, text = goal_progress(state, goal_id)
                 data["solo_goals"].append(
-                    {"slot": slot, "id": goal_id, "text": text, "value": value, "target": target, "met": value >= target}
+                    {"slot": slot, "id": goal_id, "text": T("solo goal", text), "value": value, "target": target,
+                     "met": value >= target}
                 )
+        # Names are terms (Msgs): a front end shows them in its language with ``tr``.
         data["seats"] = [
-            {"seat": p.seat, "colour": p.colour, "name": p.colour.capitalize(), "automa": False} for p in state.players
+            {"seat": p.seat, "colour": p.colour, "name": rules.name(state, p.seat), "automa": False}
+            for p in state.players
         ]
         if state.automa is not None:
-            data["seats"].append({"seat": 1, "colour": state.automa.colour, "name": "Takatoshi", "automa": True})
+            data["seats"].append({"seat": 1, "colour": state.automa.colour, "name": T("name", "Takatoshi"),
+                                  "automa": True})
         # Influence per region for every seat (Takatoshi included); needs "seats" built first
         # (it used to be read before it was set: KeyError on every view).
         data["influence"] = {
@@ -105,7 +119,7 @@ class ZaibatsuGame:
         lines = []
         for rank, p in enumerate(order, start=1):
             lines.append(PlayerResult(seat=p.seat, score=p.vp, rank=rank, details=state.scores.get(str(p.seat), {})))
-        return Result(players=tuple(lines), solo=state.solo_result)
+        return Result(players=tuple(lines), solo=solo_facts(state.solo_result))
 
     def to_json(self, state: ZState) -> str:
         """State as JSON text."""
@@ -141,12 +155,12 @@ class ZaibatsuGame:
             legal = rules.legal_actions(state)
             i = int(s)
             if not 1 <= i <= len(legal):
-                raise IllegalAction(f"There is no move number {i}; choose 1 to {len(legal)}.")
+                raise IllegalAction(M("There is no move number {number}; choose 1 to {n}.", number=i, n=len(legal)))
             return legal[i - 1]
         return notation.parse_action(s)
 
     def describe(self, state: ZState, action: Action) -> str:
-        """Human label for menus."""
+        """Human label for menus (a Msg)."""
         return describe(state, action)
 
     def text(self, state: ZState, seat: int | None = None) -> str:
@@ -156,8 +170,16 @@ class ZaibatsuGame:
         return render_text(state, seat)
 
     def seat_labels(self, state: ZState) -> list[str]:
-        """Player colours by seat."""
+        """Player colours by seat: plain colour ids (``purple``), stored by hosts as they are.
+
+        :meth:`seat_label_text` shows one in any language.
+        """
         return [p.colour for p in state.players]
+
+    @staticmethod
+    def seat_label_text(label: str) -> str:
+        """A seat label from :meth:`seat_labels` as a translatable term (``purple`` → "Purple")."""
+        return T("player", label.capitalize())
 
     def check_invariants(self, state: ZState) -> list[str]:
         """Broken invariants (empty list = all hold)."""
@@ -169,37 +191,138 @@ def clone(state: ZState) -> ZState:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+#: How a ship or train is paid, in menu labels.
+PAYMENTS = {
+    "iron": T("payment", "iron"),
+    "money": T("payment", "money"),
+    "free": T("payment", "free"),
+    "extra": T("payment", "extra"),
+}
+
+
 def describe(state: ZState, action: Action) -> str:
-    """A short English label for an action in this state."""
+    """A short label (a Msg) for an action in this state."""
     t = tables()
     k, a = action.kind, action.args
     if k == "take":
-        return f"Take a {a[2]} worker from hiring space {a[0]} → {rules.ACTION_NAMES[str(a[1])]}"
+        return M("Take a {colour} worker from hiring space {space} → {action}", colour=rules.WORKER_COLOURS[str(a[2])],
+                 space=a[0], action=rules.ACTION_NAMES[str(a[1])])
     if k == "consolidate":
-        return "Consolidate (prestige, taxes, departments, income, payday)"
+        return M("Consolidate (prestige, taxes, departments, income, payday)")
     if k in ("rd", "mining"):
         cost = t.n["rd_step_costs" if k == "rd" else "mining_step_costs"][int(a[0]) - 1]
-        return f"{rules.ACTION_NAMES[k]} +{a[0]} for {cost} money"
+        return M("{action} +{steps} for {cost}", action=rules.ACTION_NAMES[k], steps=a[0], cost=words.amount("money", cost))
     if k == "factory":
-        side = t.sides[str(a[0])]
-        return f"Build {a[0]} ({side.text})" + (f", paying {a[1]} silk for R&D" if a[1] else "")
+        if a[1]:
+            return M("Build {factory} ({effect}), paying {silk} for R&D", factory=a[0], effect=rules.effect_text(str(a[0])),
+                     silk=words.amount("silk", int(a[1])))
+        return M("Build {factory} ({effect})", factory=a[0], effect=rules.effect_text(str(a[0])))
     if k == "machine":
-        return f"Machine on factory {a[0]} ({'left' if a[1] == 'L' else 'right'} slot)"
+        if a[1] == "L":
+            return M("Machine on factory {slot} (left slot)", slot=a[0])
+        return M("Machine on factory {slot} (right slot)", slot=a[0])
     if k == "produce":
-        return f"Produce in factory {a[0]}"
+        return M("Produce in factory {slot}", slot=a[0])
     if k == "ship":
-        return f"Ship to {t.dest_by_id[str(a[0])].name} ({a[1]})"
+        return M("Ship to {destination} ({payment})", destination=rules.destination_name(str(a[0])),
+                 payment=PAYMENTS[str(a[1])])
     if k == "train":
-        return f"Railway in {a[0]}, slot {a[1]} ({a[2]})"
+        return M("Railway in {region}, slot {slot} ({payment})", region=rules.region_name(str(a[0])), slot=a[1],
+                 payment=PAYMENTS[str(a[2])])
     if k == "market":
-        return f"Influence in {a[0]} {a[1]} with goods from factories {a[2]}, take {'region bonus' if a[3] == 'bonus' else '2 VP'}"
+        if a[3] == "bonus":
+            return M("Influence in {market} {slot} with goods from factories {factories}, take region bonus",
+                     market=a[0], slot=a[1], factories=_slots(a[2]))
+        return M("Influence in {market} {slot} with goods from factories {factories}, take 2 VP", market=a[0],
+                 slot=a[1], factories=_slots(a[2]))
     if k == "invest":
-        return f"Invest goods from factories {a[0]} → {'Finance +2' if a[1] == 'finance' else 'contract ' + str(a[1])}"
+        if a[1] == "finance":
+            return M("Invest goods from factories {factories} → {track} +2", factories=_slots(a[0]),
+                     track=TRACK_NAMES["finance"])
+        return M("Invest goods from factories {factories} → contract {contract}", factories=_slots(a[0]),
+                 contract=a[1])
     if k == "pair":
-        return f"Start tiles {a[0]} ({t.start[str(a[0])].text}) + {a[1]} ({t.start[str(a[1])].text})"
+        return M("Start tiles {a} ({a_text}) + {b} ({b_text})", a=a[0], a_text=rules.start_text(str(a[0])), b=a[1],
+                 b_text=rules.start_text(str(a[1])))
     if k == "chance":
-        return f"Random outcome {a[0]}"
-    return notation.format_action(action)
+        return M("Random outcome {outcome}", outcome=a[0])
+    return _describe_choice(state, action)
+
+
+def _slots(sources: Any) -> str:
+    """Goods sources ``2.2.5`` as a plain list of factory slots ``2, 2, 5``."""
+    return ", ".join(str(s) for s in rules.parse_sources(str(sources)))
+
+
+def _describe_choice(state: ZState, action: Action) -> str:
+    """Labels of the small choices (bonuses, consolidation steps, payments …)."""
+    k, a = action.kind, action.args
+    if k == "done":
+        return M("Done")
+    if k == "pay":
+        return M("Pay the wages")
+    if k == "skip":
+        return M("Skip")
+    if k == "dept":
+        return M("The {department} department bonus ({colour})", department=rules.department_name(str(a[0])),
+                 colour=rules.WORKER_COLOURS[str(a[0])])
+    if k == "white":
+        choice = {"rd": [("rd", 1)], "mining": [("mining", 1)], "rd2": [("rd", 2)], "mining2": [("mining", 2)],
+                  "both": [("rd", 1), ("mining", 1)]}[str(a[0])]
+        return words.listing([M("{track} +{steps}", track=TRACK_NAMES[tr], steps=n) for tr, n in choice])
+    if k == "spread":
+        return M("One good in each of factories {factories}", factories=_slots(a[0]))
+    if k == "trade":
+        if a[0] == "yes":
+            return M("Yes: {finance} −2, {mining} +2", finance=TRACK_NAMES["finance"], mining=TRACK_NAMES["mining"])
+        return M("No")
+    if k == "region":
+        return M("The bonus of {region}", region=rules.region_name(str(a[0])))
+    if k == "side":
+        return M("Old factory: {goods}", goods=rules.GOODS_NAMES[str(a[0])])
+    if k == "worker":
+        return M("A {colour} worker from the bag", colour=rules.WORKER_COLOURS[str(a[0])])
+    if k == "prestige":
+        return M("Level-{level} prestige tile on the {goal} goal", level=a[0], goal=GOAL_SLOT_NAMES[str(a[1])])
+    if k == "keep":
+        return M("Keep {money} and {coal}", money=words.amount("money", int(a[0])), coal=words.amount("coal", int(a[1])))
+    if k == "convert":
+        return M("Convert {silk} into money", silk=words.amount("silk", int(a[0])))
+    if k == "mod":
+        p = state.players[rules.top(state)["seat"]] if state.stack and "seat" in rules.top(state) else None
+        if p is not None and 1 <= int(a[0]) <= len(p.factories):
+            side = p.factories[int(a[0]) - 1].side
+            if side in tables().sides:
+                return M("The modifier of factory {slot}: {effect}", slot=a[0], effect=rules.effect_text(side))
+        return M("The modifier of factory {slot}", slot=a[0])
+    if k == "reward":
+        return M("Common-goal reward {number}", number=a[0])
+    return M("Move {move}", move=notation.format_action(action))
+
+
+def solo_facts(solo: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``Result.solo`` from a state's ``solo_result``: the rating and each goal's text as Msgs.
+
+    The state keeps plain data (English texts, the rating's English name); what players read is
+    rebuilt here so it shows in any language.
+    """
+    if solo is None:
+        return None
+    from .automa import goal_text
+
+    out = dict(solo)
+    if "goals" in solo:
+        goals = {}
+        for slot, goal in solo["goals"].items():
+            goal = dict(goal)
+            if "id" in goal:
+                goal["text"] = goal_text(goal["id"], goal["value"], goal["target"])
+            goals[slot] = goal
+        out["goals"] = goals
+    rating = out.get("rating")
+    if rating:
+        out["rating"] = T("rating", rating)
+    return out
 
 
 def check_invariants(state: ZState) -> list[str]:

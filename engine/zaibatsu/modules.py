@@ -9,6 +9,7 @@ from engine.core import Event
 
 from .state import Player, ZState
 from .tables import tables
+from .words import M, T, listing
 
 
 def measure(state: ZState, p: Player, what: str) -> int:
@@ -58,8 +59,13 @@ def resolve_common_goals(state: ZState, period: int, events: list[Event]) -> Non
     for slot, goal_id in enumerate(goals, start=1):
         goal = next(g for g in t.data.common_goals if g.id == goal_id)
         who = leaders(state, goal_id)
-        ev(events, "common_goal", None,
-           f"Common goal {goal_id} ({goal.text}): " + (", ".join(name(state, s) for s in who) or "no leader") + ".")
+        text = T("common goal", goal.text)
+        if who:
+            line = M("Common goal {goal} ({text}): {leaders}.", goal=goal_id, text=text,
+                     leaders=listing([name(state, s) for s in who]))
+        else:
+            line = M("Common goal {goal} ({text}): no leader.", goal=goal_id, text=text)
+        ev(events, "common_goal", None, line)
         rewards = [r for r in t.data.common_goal_rewards if r.period == period and r.slot in (None, slot)]
         if not rewards:
             continue

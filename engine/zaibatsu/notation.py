@@ -10,7 +10,8 @@ A move is a keyword followed by space-separated arguments, case-insensitive::
     ~red  (a chance outcome)
 
 ``format_action`` and ``parse_action`` are exact inverses for every legal action:
-``parse_action(state, format_action(a)) == a``.
+``parse_action(state, format_action(a)) == a``. Notation itself is never translated; the reasons
+of refused input are Msgs.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.core import Action, IllegalAction
 
 from .data import ACTIONS, COLOURS
 from .tables import tables
+from .words import M, Mn, T
 
 MAX_LEN = 200
 
@@ -56,6 +58,35 @@ EXAMPLES = {
     "reward": "reward 2",
 }
 KEYWORDS = sorted({*EXAMPLES, "consolidate", "done", "pay", "skip"})
+
+#: Names of the parts of a move, for refusals ("Unknown {what} …", "{what} must be a number …").
+PARTS = {
+    "worker colour": T("move part", "worker colour"),
+    "factory": T("move part", "factory"),
+    "destination": T("move part", "destination"),
+    "payment": T("move part", "payment"),
+    "region": T("move part", "region"),
+    "market": T("move part", "market"),
+    "reward": T("move part", "reward"),
+    "start tile": T("move part", "start tile"),
+    "colour": T("move part", "colour"),
+    "choice": T("move part", "choice"),
+    "goal slot": T("move part", "goal slot"),
+    "answer": T("move part", "answer"),
+    "side": T("move part", "side"),
+    "The hiring space": T("move part", "The hiring space"),
+    "The modifier's factory slot": T("move part", "The modifier's factory slot"),
+    "The number of steps": T("move part", "The number of steps"),
+    "The silk paid": T("move part", "The silk paid"),
+    "The factory slot": T("move part", "The factory slot"),
+    "Each goods source (a factory slot)": T("move part", "Each goods source (a factory slot)"),
+    "The train slot": T("move part", "The train slot"),
+    "The prestige level": T("move part", "The prestige level"),
+    "The silk converted": T("move part", "The silk converted"),
+    "Money kept": T("move part", "Money kept"),
+    "Coal kept": T("move part", "Coal kept"),
+    "The reward number": T("move part", "The reward number"),
+}
 
 
 def _mod(m: object) -> str:
@@ -98,14 +129,16 @@ def _canon(value: str, known: list[str], what: str, example: str) -> str:
     for k in known:
         if k.lower() == value.lower():
             return k
-    raise IllegalAction(f"Unknown {what} {value!r}; expected one of: {', '.join(known)} (e.g. {example!r}).")
+    raise IllegalAction(M("Unknown {what} {value}; expected one of: {known} (e.g. {example}).", what=PARTS[what],
+                          value=repr(value), known=", ".join(known), example=repr(example)))
 
 
 def _int(value: str, what: str, example: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise IllegalAction(f"{what} must be a number, not {value!r} (e.g. {example!r}).") from None
+        raise IllegalAction(M("{what} must be a number, not {value} (e.g. {example}).", what=PARTS[what],
+                              value=repr(value), example=repr(example))) from None
 
 
 def _split_mod(tokens: list[str], example: str) -> tuple[list[str], int]:
@@ -117,7 +150,9 @@ def _split_mod(tokens: list[str], example: str) -> tuple[list[str], int]:
 
 def _need(tokens: list[str], n: int, kw: str) -> None:
     if len(tokens) != n:
-        raise IllegalAction(f"{kw!r} takes {n} argument{'s' if n != 1 else ''}, e.g. {EXAMPLES[kw]!r}.")
+        raise IllegalAction(Mn("{keyword} takes {n} argument, e.g. {example}.",
+                               "{keyword} takes {n} arguments, e.g. {example}.", n, keyword=repr(kw),
+                               example=repr(EXAMPLES[kw])))
 
 
 def _sources(value: str, example: str) -> str:
@@ -133,27 +168,29 @@ def parse_action(text: str) -> Action:
     Raises :class:`IllegalAction` for oversized or ill-formed text, naming what was expected.
     """
     if len(text) > MAX_LEN:
-        raise IllegalAction(f"That move is {len(text)} characters long; moves are at most {MAX_LEN}.")
+        raise IllegalAction(M("That move is {length} characters long; moves are at most {most}.", length=len(text),
+                              most=MAX_LEN))
     tokens = text.strip().split()
     if not tokens:
-        raise IllegalAction("Empty move. Type a move such as 'take 3 factory red', or a number from the list.")
+        raise IllegalAction(M("Empty move. Type a move such as 'take 3 factory red', or a number from the list."))
     kw, rest = tokens[0].lower(), tokens[1:]
     t = tables()
     if kw.startswith("~"):
         value = kw[1:] if len(tokens[0]) > 1 else (rest[0] if rest else "")
         if not value:
-            raise IllegalAction("A chance outcome needs a value, e.g. '~red'.")
+            raise IllegalAction(M("A chance outcome needs a value, e.g. '~red'."))
         return Action("chance", (_chance_canon(tokens[0][1:] or rest[0]),))
     if kw in ("consolidate", "cons", "done", "pay", "skip"):
         if rest:
-            raise IllegalAction(f"{kw!r} takes no arguments.")
+            raise IllegalAction(M("{keyword} takes no arguments.", keyword=repr(kw)))
         return Action("consolidate" if kw == "cons" else kw)
     if kw == "take":
         _need(rest, 3, "take")
         h = _int(rest[0], "The hiring space", EXAMPLES["take"])
         act = ACTION_ALIASES.get(rest[1].lower())
         if act is None:
-            raise IllegalAction(f"Unknown action {rest[1]!r}; actions: {', '.join(ACTIONS)}.")
+            raise IllegalAction(M("Unknown action {action}; actions: {actions}.", action=repr(rest[1]),
+                                  actions=", ".join(ACTIONS)))
         colour = _canon(rest[2], list(COLOURS), "worker colour", EXAMPLES["take"])
         return Action("take", (h, act, colour))
     if kw in ("rd", "mine", "mining"):
@@ -164,12 +201,14 @@ def parse_action(text: str) -> Action:
         return Action("rd" if kw == "rd" else "mining", (steps, mod))
     if kw == "factory":
         if len(rest) not in (1, 2):
-            raise IllegalAction(f"'factory' takes a factory and optional silk, e.g. {EXAMPLES['factory']!r}.")
+            raise IllegalAction(M("'factory' takes a factory and optional silk, e.g. {example}.",
+                                  example=repr(EXAMPLES["factory"])))
         side = _canon(rest[0], sorted(t.sides), "factory", EXAMPLES["factory"])
         silk = 0
         if len(rest) == 2:
             if not rest[1].lower().startswith("silk"):
-                raise IllegalAction(f"Expected 'silkN' after the factory, e.g. {EXAMPLES['factory']!r}.")
+                raise IllegalAction(M("Expected 'silkN' after the factory, e.g. {example}.",
+                                      example=repr(EXAMPLES["factory"])))
             silk = _int(rest[1][4:], "The silk paid", EXAMPLES["factory"])
         return Action("factory", (side, silk))
     if kw == "machine":
@@ -178,7 +217,7 @@ def parse_action(text: str) -> Action:
         slot = _int(rest[0], "The factory slot", EXAMPLES["machine"])
         lr = rest[1].upper()
         if lr not in ("L", "R"):
-            raise IllegalAction(f"The machine slot is L or R, not {rest[1]!r}.")
+            raise IllegalAction(M("The machine slot is L or R, not {value}.", value=repr(rest[1])))
         return Action("machine", (slot, lr, mod))
     if kw == "produce":
         rest, mod = _split_mod(rest, EXAMPLES["produce"])
@@ -199,17 +238,18 @@ def parse_action(text: str) -> Action:
         return Action("train", (region, slot, pay, mod))
     if kw == "market":
         if len(rest) not in (4, 6):
-            raise IllegalAction(f"'market' takes market, slot, goods sources and reward, e.g. {EXAMPLES['market']!r}.")
+            raise IllegalAction(M("'market' takes market, slot, goods sources and reward, e.g. {example}.",
+                                  example=repr(EXAMPLES["market"])))
         mid = _canon(rest[0], list(t.market_by_id), "market", EXAMPLES["market"])
         d = rest[1].upper()
         if d not in ("N", "E", "S", "W"):
-            raise IllegalAction(f"The influence slot is N, E, S or W, not {rest[1]!r}.")
+            raise IllegalAction(M("The influence slot is N, E, S or W, not {value}.", value=repr(rest[1])))
         src = _sources(rest[2], EXAMPLES["market"])
         reward = _canon(rest[3], ["bonus", "vp"], "reward", EXAMPLES["market"])
         evict = "-"
         if len(rest) == 6:
             if rest[4].lower() != "evict" or rest[5].upper() not in ("N", "E", "S", "W"):
-                raise IllegalAction("Expected 'evict N|E|S|W' after the reward.")
+                raise IllegalAction(M("Expected 'evict N|E|S|W' after the reward."))
             evict = rest[5].upper()
         return Action("market", (mid, d, src, reward, evict))
     if kw == "invest":
@@ -258,7 +298,8 @@ def parse_action(text: str) -> Action:
     if kw == "mod":
         _need(rest, 1, "mod")
         return Action("mod", (_int(rest[0], "The factory slot", EXAMPLES["mod"]),))
-    raise IllegalAction(f"Unknown word {tokens[0]!r}. Moves start with: {', '.join(KEYWORDS)}; or type a number from the list.")
+    raise IllegalAction(M("Unknown word {word}. Moves start with: {keywords}; or type a number from the list.",
+                          word=repr(tokens[0]), keywords=", ".join(KEYWORDS)))
 
 
 def _chance_canon(value: str) -> str:
@@ -272,4 +313,4 @@ def _chance_canon(value: str) -> str:
     v = value.lower()
     if v.startswith(("r", "seat")) or "+" in v or v.rstrip("0123456789") in {g.id for g in t.data.goods}:
         return v
-    raise IllegalAction(f"Unknown chance outcome {value!r}.")
+    raise IllegalAction(M("Unknown chance outcome {value}.", value=repr(value)))

@@ -19,6 +19,7 @@ choose (E-7's ordering test holds by construction).
 from __future__ import annotations
 
 import itertools
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
@@ -34,7 +35,7 @@ from .state import (
     ZState,
 )
 from .tables import tables
-from .words import M, T
+from .words import GOAL_SLOT_NAMES, SOLO_SLOT_NAMES, TRACK_NAMES, M, Mn, T, amount, listing
 
 DIRS = "NESW"
 PAYS = ("iron", "money")
@@ -47,25 +48,28 @@ PAYS = ("iron", "money")
 def validate_options(options: dict[str, Any]) -> Options:
     """Check table options: ``players`` 2–4, ``first_game`` bool, ``modules`` (none in the base game).
 
-    Raises ``ValueError`` with a player-readable reason.
+    Raises :class:`~engine.core.IllegalAction` (a ``ValueError``) whose ``reason`` is a
+    player-readable :class:`~engine.core.i18n.Msg`.
     """
     players = options.get("players", 2)
     if not isinstance(players, int) or players not in (1, 2, 3, 4):
-        raise ValueError("Nippon: Zaibatsu is played by 2 to 4 players, or solo (1) against Takatoshi.")
+        raise IllegalAction(M("Nippon: Zaibatsu is played by 2 to 4 players, or solo (1) against {automa}.",
+                              automa=T("name", "Takatoshi")))
     modules = list(dict.fromkeys(options.get("modules") or []))
     known = ("modern_factories", "common_goals")
     for m in modules:
         if m not in known:
-            raise ValueError(f"Unknown module {m!r}; known modules: {', '.join(known)}.")
+            raise IllegalAction(M("Unknown module {module}; known modules: {known}.", module=repr(m),
+                                  known=", ".join(known)))
     difficulty = options.get("difficulty")
     if players == 1:
         if modules:
-            raise ValueError("Modules are not used in the solo game (rulebook, solo set-up).")
+            raise IllegalAction(M("Modules are not used in the solo game (rulebook, solo set-up)."))
         difficulty = difficulty or "medium"
         if difficulty not in ("easy", "medium", "hard"):
-            raise ValueError("Solo difficulty is easy, medium or hard.")
+            raise IllegalAction(M("Solo difficulty is easy, medium or hard."))
     elif difficulty is not None:
-        raise ValueError("Difficulty only applies to the solo game.")
+        raise IllegalAction(M("Difficulty only applies to the solo game."))
     return Options(
         players=players,
         first_game=bool(options.get("first_game", False)),
@@ -159,7 +163,7 @@ def top(state: ZState) -> dict[str, Any]:
 
 
 def ev(events: list[Event], kind: str, seat: int | None, text: str, **data: Any) -> None:
-    """Append an :class:`Event`."""
+    """Append an :class:`Event`; ``text`` is a :class:`~engine.core.i18n.Msg` of this game's domain."""
     events.append(Event(kind=kind, seat=seat, text=text, data=data))
 
 
@@ -175,6 +179,36 @@ def name(state: ZState, seat: int) -> str:
     if state.automa is not None and seat == 1:
         return T("name", "Takatoshi")
     return PLAYER_NAMES[state.players[seat].colour]
+
+
+@cache
+def region_name(region: str) -> str:
+    """A region (by id, ``R1``) as a term."""
+    return T("region", tables().region_by_id[region].name)
+
+
+@cache
+def department_name(colour: str) -> str:
+    """The department of a worker colour as a term (``black`` → Energy)."""
+    return T("department", tables().departments[colour].name)
+
+
+@cache
+def destination_name(dest: str) -> str:
+    """An Iwakura Mission destination (by id, ``berlin``) as a term."""
+    return T("destination", tables().dest_by_id[dest].name)
+
+
+@cache
+def effect_text(side_id: str) -> str:
+    """The effect text of a factory side (by id, ``cotton1A``) as a term."""
+    return T("factory effect", tables().sides[side_id].text)
+
+
+@cache
+def start_text(tile: str) -> str:
+    """The text of a start tile (by id, ``A3``) as a term."""
+    return T("start tile", tables().start[tile].text)
 
 
 def return_token(state: ZState, seat: int, value: int) -> None:
@@ -370,49 +404,98 @@ ACTION_NAMES = {
     "investments": T("action", "Investments & contracts"),
 }
 
+#: What a seat is asked at a choice frame (``what``); completed as "{who}: {prompt}".
 CHOICE_PROMPTS = {
-    "dept_any": "choose any department bonus",
-    "dept_choice": "choose one of the offered department bonuses",
-    "white": "choose how the white (Innovation) bonus moves your tracks",
-    "build": "choose where the free {what} goes",
-    "extra": "you may pay for one more {what} (or skip)",
-    "spread": "choose the factories that receive one good each",
-    "trade": "you may move Finance back 2 to advance Mining 2",
-    "region": "choose the region whose bonus you gain",
-    "old_side": "choose the side of your old factory",
-    "a6": "choose the colour of the worker you take from the bag",
-    "prestige": "choose a prestige tile and the goal slot for it",
-    "protect": "choose what to keep from taxes (up to 3 money/coal)",
-    "payday": "payday: pay (or convert silk to money first)",
-    "final_convert": "convert silk to money for final scoring, or done",
-    "mod_end": "choose which factory modifies this action",
-    "reward": "choose your common-goal reward",
+    "dept_any": M("choose any department bonus"),
+    "dept_choice": M("choose one of the offered department bonuses"),
+    "white": M("choose how the white (Innovation) bonus moves your tracks"),
+    "spread": M("choose the factories that receive one good each"),
+    "trade": M("you may move Finance back 2 to advance Mining 2"),
+    "region": M("choose the region whose bonus you gain"),
+    "old_side": M("choose the side of your old factory"),
+    "a6": M("choose the colour of the worker you take from the bag"),
+    "prestige": M("choose a prestige tile and the goal slot for it"),
+    "protect": M("choose what to keep from taxes (up to 3 money/coal)"),
+    "payday": M("payday: pay (or convert silk to money first)"),
+    "final_convert": M("convert silk to money for final scoring, or done"),
+    "mod_end": M("choose which factory modifies this action"),
+    "reward": M("choose your common-goal reward"),
+}
+#: Prompts of a free build (``build``) and a paid extra build (``extra``), by the piece built.
+BUILD_PROMPTS = {
+    "ship": M("choose where the free ship goes"),
+    "train": M("choose where the free train goes"),
+    "machine": M("choose where the free machine goes"),
+    "any": M("choose where the free ship, machine or train goes"),
+}
+EXTRA_PROMPTS = {
+    "ship": M("you may pay for one more ship (or skip)"),
+    "train": M("you may pay for one more train (or skip)"),
+    "machine": M("you may pay for one more machine (or skip)"),
+    "any": M("you may pay for one more ship, machine or train (or skip)"),
+}
+#: The prompt of each kind of random event (chance frame ``what``).
+CHANCE_PROMPTS = {
+    "draw": M("Random event: a worker is drawn from the bag."),
+    "demand": M("Random event: a demand tile is drawn for a city."),
+    "rotate": M("Random event: a demand tile is turned."),
+    "factories": M("Random event: factories are drawn for the display."),
+    "side": M("Random event: the side of a factory tile is drawn."),
+    "modern": M("Random event: modern factories are drawn for the display."),
+    "common": M("Random event: a common goal is drawn."),
+    "first": M("Random event: the start player is drawn."),
+    "pairA": M("Random event: a start tile A is drawn."),
+    "pairB": M("Random event: a start tile B is drawn."),
+    "regioncolour": M("Random event: a worker is drawn to mark a region."),
+    "priority": M("Random event: a worker is drawn for the priority row."),
+    "goal": M("Random event: a solo goal is drawn."),
+    "reveal": M("{who} reveals an action tile", who=T("name", "Takatoshi")),
 }
 
 
+def choice_prompt(f: dict[str, Any]) -> str:
+    """The prompt (without the name) of choice frame ``f``."""
+    what = f["what"]
+    if what == "build":
+        return BUILD_PROMPTS[f.get("what_build", "any")]
+    if what == "extra":
+        return EXTRA_PROMPTS[f.get("what_build", "any")]
+    return CHOICE_PROMPTS[what]
+
+
 def decision(state: ZState) -> Decision:
-    """Who acts now and on what (see :class:`engine.core.Decision`)."""
+    """Who acts now and on what (see :class:`engine.core.Decision`); the prompt is a Msg."""
     if state.over or not state.stack:
-        return Decision(None, "over", "The game is over.")
+        return Decision(None, "over", M("The game is over."))
     f = top(state)
     k = f["k"]
     if k == "chance":
-        what = "Takatoshi reveals an action tile" if f["what"] == "reveal" else f"random event: {f['what']}"
-        return Decision(CHANCE, "chance", what)
+        return Decision(CHANCE, "chance", CHANCE_PROMPTS[f["what"]])
     seat = f["seat"]
-    who = name(state, seat)
     if k == "draft":
-        return Decision(seat, "draft", f"{who}: choose a start-tile pair")
+        return Decision(seat, "draft", _prompt(name(state, seat), "draft"))
     if k == "turn":
-        return Decision(seat, "turn", f"{who}: take a worker for an action, or consolidate")
+        return Decision(seat, "turn", _prompt(name(state, seat), "turn"))
     if k == "act":
-        return Decision(
-            seat, "activation", f"{who}: {ACTION_NAMES[f['action']]} — activation {f['n'] + 1} (or done)"
-        )
+        return Decision(seat, "activation", _prompt(name(state, seat), "act", f["action"], f["n"] + 1))
     if k == "choose":
-        prompt = CHOICE_PROMPTS[f["what"]].format(what=f.get("what_build", "piece"))
-        return Decision(seat, f["what"], f"{who}: {prompt}")
+        return Decision(seat, f["what"], _prompt(name(state, seat), "choose", f["what"], f.get("what_build", "any")))
     raise AssertionError(f"frame {k} is not a decision")
+
+
+@lru_cache(maxsize=512)
+def _prompt(who: str, k: str, what: str = "", extra: Any = None) -> str:
+    """The prompt of a decision frame (cached: a prompt is an immutable Msg, and selfplay asks often)."""
+    if k == "draft":
+        prompt = M("choose a start-tile pair")
+    elif k == "turn":
+        prompt = M("take a worker for an action, or consolidate")
+    elif k == "act":
+        prompt = M("{action} — activation {number} (or done)", action=ACTION_NAMES[what], number=extra)
+    else:
+        prompt = choice_prompt({"what": what, "what_build": extra})
+    # i18n: A decision: who acts, then what they are asked ("Purple: choose a start-tile pair").
+    return M("{who}: {prompt}", who=who, prompt=prompt)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -481,11 +564,17 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         state.bag[value] -= 1
         target = state.hiring if f["to"] == "hiring" else state.waiting
         target[f["index"]].append(value)
-        ev(events, "draw", CHANCE, f"A {value} worker is drawn onto {f['to']} {f['index'] + 1}.",
-           colour=value, to=f["to"], index=f["index"])
+        if f["to"] == "hiring":
+            text = M("A {colour} worker is drawn onto hiring space {space}.", colour=WORKER_COLOURS[value],
+                     space=f["index"] + 1)
+        else:
+            text = M("A {colour} worker is drawn onto waiting row {row}.", colour=WORKER_COLOURS[value],
+                     row=f["index"] + 1)
+        ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
     elif what == "demand":
         state.markets[f["city"]].tile = value
-        ev(events, "demand", CHANCE, f"Demand tile {value} goes to market {state.markets[f['city']].id}.")
+        ev(events, "demand", CHANCE, M("Demand tile {tile} goes to market {market}.", tile=value,
+                                       market=state.markets[f["city"]].id))
     elif what == "rotate":
         state.markets[f["city"]].rotation = int(value[1:])
     elif what == "factories":
@@ -496,7 +585,7 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         else:
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
-        ev(events, "factories", CHANCE, f"Factories in the display: {', '.join(picked)}.")
+        ev(events, "factories", CHANCE, M("Factories in the display: {tiles}.", tiles=", ".join(picked)))
     elif what == "side":
         state.display.append(f"{f['tile']}{value}")
     elif what == "modern":
@@ -506,19 +595,22 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         else:
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
-        ev(events, "factories", CHANCE, f"Modern factories in the display: {', '.join(picked)}.")
+        ev(events, "factories", CHANCE, M("Modern factories in the display: {tiles}.", tiles=", ".join(picked)))
     elif what == "common":
         state.common_goals.setdefault(str(f["period"]), []).append(value)
-        ev(events, "common_goal", CHANCE, f"Common goal {value} for period {f['period']}.")
+        ev(events, "common_goal", CHANCE, M("Common goal {goal} for period {period}.", goal=value,
+                                            period=f["period"]))
     elif what == "regioncolour":
         assert state.automa is not None
         state.automa.region_colours[f["region"]] = value
-        ev(events, "solo", CHANCE, f"A {value} worker marks region {f['region']}.")
+        ev(events, "solo", CHANCE, M("A {colour} worker marks {region}.", colour=WORKER_COLOURS[value],
+                                     region=region_name(f["region"])))
     elif what == "priority":
         assert state.automa is not None
         state.automa.priority.append(value)
         if len(state.automa.priority) == len(COLOURS):
-            ev(events, "solo", CHANCE, "Takatoshi's priority row: " + ", ".join(state.automa.priority) + ".")
+            ev(events, "solo", CHANCE, M("{who}'s priority row: {colours}.", who=T("name", "Takatoshi"),
+                                         colours=listing([WORKER_COLOURS[c] for c in state.automa.priority])))
     elif what == "goal":
         a = state.automa
         assert a is not None
@@ -526,20 +618,22 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         slot = slots[len(a.goals)]
         a.goals[slot] = value
         goal = next(g for g in t.data.solo_goals if g.id == value)
-        ev(events, "solo", CHANCE, f"Solo goal ({slot} slot): {goal.text}")
+        ev(events, "solo", CHANCE, M("Solo goal ({slot} slot): {goal}", slot=SOLO_SLOT_NAMES[slot],
+                                     goal=T("solo goal", goal.text)))
     elif what == "reveal":
         from .automa import automa_turn
 
         automa_turn(state, value, events)
     elif what == "first":
         state.first_player = int(value[4:]) - 1
-        ev(events, "first", CHANCE, f"{name(state, state.first_player)} is the start player.")
+        ev(events, "first", CHANCE, M("{who} is the start player.", who=name(state, state.first_player)))
     elif what == "pairA":
         state.start_pairs.append([value])
     elif what == "pairB":
         state.start_pairs[f["pair"]].append(value)
         a, b = state.start_pairs[f["pair"]]
-        ev(events, "pair", CHANCE, f"Start-tile pair {f['pair'] + 1}: {a} ({t.start[a].text}) + {b} ({t.start[b].text})")
+        ev(events, "pair", CHANCE, M("Start-tile pair {pair}: {a} ({a_text}) + {b} ({b_text})", pair=f["pair"] + 1,
+                                     a=a, a_text=start_text(a), b=b, b_text=start_text(b)))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1082,7 +1176,8 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         extra = mod_has(p, mod, "extra_steps")
         total = steps + (extra.steps if extra else 0)
         ops.extend(move_track(p, kind, total))
-        ev(events, kind, seat, f"{who} pays {costs[steps - 1]} money: {ACTION_NAMES[kind]} +{total}.",
+        ev(events, kind, seat, M("{who} pays {money}: {action} +{steps}.", who=who,
+                                 money=amount("money", costs[steps - 1]), action=ACTION_NAMES[kind], steps=total),
            steps=total)
     elif kind == "factory":
         side_id, silk = str(action.args[0]), int(action.args[1])
@@ -1103,7 +1198,8 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         if first and p.goods_reserve:  # start tile A4
             fac.goods = min(t.n["goods_slots"], p.goods_reserve)
             p.goods_reserve = 0
-        ev(events, "factory", seat, f"{who} builds {side_id} ({side.text}) in factory slot {slot}.",
+        ev(events, "factory", seat, M("{who} builds {factory} ({effect}) in factory slot {slot}.", who=who,
+                                      factory=side_id, effect=effect_text(side_id), slot=slot),
            side=side_id, slot=slot, silk=silk)
         if side.kind == "instant":
             ops.extend(op.model_dump(exclude_defaults=True) for op in side.ops)
@@ -1116,7 +1212,8 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
             p.iron -= extra.get("iron", 0)
         ops.extend(place_machine(p, slot, lr))
         f["used"].append(slot)
-        ev(events, "machine", seat, f"{who} builds a machine on factory {slot} ({lr}).", slot=slot)
+        ev(events, "machine", seat, M("{who} builds a machine on factory {slot} ({side}).", who=who, slot=slot,
+                                      side=lr), slot=slot)
     elif kind == "produce":
         slot, mod = int(action.args[0]), int(action.args[1])
         fac = p.factories[slot - 1]
@@ -1126,7 +1223,8 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         made = produce(p, slot)
         f["used"].append(slot)
         f["produced"].append(slot)
-        ev(events, "produce", seat, f"{who} pays {cost} coal and produces {made} {fac.goods_type} in factory {slot}.",
+        ev(events, "produce", seat, M("{who} pays {coal} and produces {goods} in factory {slot}.", who=who,
+                                      coal=amount("coal", cost), goods=amount(fac.goods_type, made), slot=slot),
            slot=slot, goods=made)
     elif kind in ("ship", "train"):
         mod = int(action.args[-1])
@@ -1154,12 +1252,15 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         f["contracts"].append(reward != "finance")
         if reward == "finance":
             ops.extend(move_track(p, "finance", t.n["investment_finance_steps"]))
-            ev(events, "invest", seat, f"{who} invests {len(src)} {goods}: Finance +2.")
+            ev(events, "invest", seat, M("{who} invests {goods}: {track} +{steps}.", who=who,
+                                         goods=amount(goods, len(src)), track=TRACK_NAMES["finance"],
+                                         steps=t.n["investment_finance_steps"]))
         else:
             p.contracts.remove(reward)
             p.contracts_done.append(reward)
             ops.extend(bonus_ops(t.contracts[reward].bonus))
-            ev(events, "contract", seat, f"{who} spends {len(src)} {goods} to fulfil contract {reward}.",
+            ev(events, "contract", seat, M("{who} spends {goods} to fulfil contract {contract}.", who=who,
+                                           goods=amount(goods, len(src)), contract=reward),
                contract=reward)
     else:
         raise AssertionError(kind)
@@ -1171,7 +1272,8 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
     if mod:
         f["mod"] = mod
         side = t.sides[p.factories[mod - 1].side]
-        ev(events, "modifier", seat, f"{who} uses the modifier of {side.id}: {side.text}")
+        ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=side.id,
+                                       effect=effect_text(side.id)))
         mod_ops = [o.model_dump(exclude_defaults=True) for o in side.ops
                    if o.op not in ("extra_steps", "reduce_production_coal")]
         if mod_ops:
@@ -1204,7 +1306,8 @@ def apply_end_modifier(state: ZState, f: dict[str, Any], slot: int, events: list
     t = tables()
     p = state.players[f["seat"]]
     side = t.sides[p.factories[slot - 1].side]
-    ev(events, "modifier", p.seat, f"{name(state, p.seat)} uses the modifier of {side.id}: {side.text}")
+    ev(events, "modifier", p.seat, M("{who} uses the modifier of {factory}: {effect}", who=name(state, p.seat),
+                                     factory=side.id, effect=effect_text(side.id)))
     ops: list[dict[str, Any]] = []
     for o in side.ops:
         if o.op == "gain_per_produced":
@@ -1250,14 +1353,17 @@ def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list
     colour = t.dest_by_id[dest].colour
     state.experts[dest] = False
     p.workforce.append(Worker(colour, expert=dest))
-    got = ""
+    who, where = name(state, p.seat), destination_name(dest)
     if colour not in p.upgraded and state.upgrades[dest] > 0:
         state.upgrades[dest] -= 1
         p.upgraded.append(colour)  # the upgrade before the bonuses (module docstring).
-        got = f" and upgrades the {colour} department"
-    ev(events, "ship", p.seat,
-       f"{name(state, p.seat)} sends a ship to {t.dest_by_id[dest].name}, takes the {colour} expert{got}.",
-       destination=dest, colour=colour)
+        text = M("{who} sends a ship to {destination}, takes the {colour} expert and upgrades the {department} "
+                 "department.", who=who, destination=where, colour=WORKER_COLOURS[colour],
+                 department=department_name(colour))
+    else:
+        text = M("{who} sends a ship to {destination}, takes the {colour} expert.", who=who, destination=where,
+                 colour=WORKER_COLOURS[colour])
+    ev(events, "ship", p.seat, text, destination=dest, colour=colour)
     return area_bonus_ops(p, before)
 
 
@@ -1271,7 +1377,8 @@ def build_train(state: ZState, p: Player, region: str, slot: int, events: list[E
     bonus = t.train_slots[slot - 1].bonus
     for _ in range(2 if double else 1):
         ops.extend(bonus_ops(bonus))
-    ev(events, "train", p.seat, f"{name(state, p.seat)} builds a railway in {region} (slot {slot}).",
+    ev(events, "train", p.seat, M("{who} builds a railway in {region} (slot {slot}).", who=name(state, p.seat),
+                                  region=region_name(region), slot=slot),
        region=region, slot=slot)
     return ops
 
@@ -1299,7 +1406,8 @@ def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], eve
     market.slots[slot] = [p.seat, value]
     f["region"] = market.region
     ev(events, "market", p.seat,
-       f"{name(state, p.seat)} pays {len(src)} {goods} and places influence {value} in {mid} {d}.",
+       M("{who} pays {goods} and places influence {value} in {market} {slot}.", who=name(state, p.seat),
+         goods=amount(goods, len(src)), value=value, market=mid, slot=d),
        market=mid, slot=d, value=value)
     if reward == "vp":
         return [{"op": "gain", "vp": t.n["market_vp"]}]
@@ -1323,7 +1431,8 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
                  "mining2": [("mining", 2)], "both": [("rd", 1), ("mining", 1)]}[choice]
         for track, n in steps:
             ops.extend(move_track(p, track, n))
-        ev(events, "white", seat, f"{who} takes the white bonus: {choice}.")
+        moves = listing([M("{track} +{steps}", track=TRACK_NAMES[track], steps=n) for track, n in steps])
+        ev(events, "white", seat, M("{who} takes the white bonus: {moves}.", who=who, moves=moves))
     elif what in ("build", "extra"):
         if action.kind == "skip":
             return
@@ -1338,7 +1447,8 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
         for s in parse_sources(str(action.args[0])):
             fac = p.factories[s - 1]
             fac.goods = min(t.n["goods_slots"], fac.goods + 1)
-        ev(events, "goods", seat, f"{who} puts one good in factories {action.args[0]}.")
+        slots = ", ".join(str(s) for s in parse_sources(str(action.args[0])))
+        ev(events, "goods", seat, M("{who} puts one good in factories {factories}.", who=who, factories=slots))
     elif what == "trade":
         if action.args[0] == "yes":
             move_track(p, "finance", -f["pay"])
@@ -1348,27 +1458,32 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
     elif what == "old_side":
         goods = str(action.args[0])
         p.factories.insert(0, Factory(side="old", goods_type=goods, goods=1))
-        ev(events, "old_factory", seat, f"{who} places the old factory ({goods}) with 1 good.")
+        ev(events, "old_factory", seat, M("{who} places the old factory ({goods}) with 1 good.", who=who,
+                                          goods=GOODS_NAMES[goods]))
     elif what == "a6":
         colour = str(action.args[0])
         state.bag[colour] -= 1
         p.workforce.insert(0, Worker(colour))
-        ev(events, "worker", seat, f"{who} takes a {colour} worker from the bag into the workforce.")
+        ev(events, "worker", seat, M("{who} takes a {colour} worker from the bag into the workforce.", who=who,
+                                     colour=WORKER_COLOURS[colour]))
     elif what == "prestige":
         level, goal = int(action.args[0]), str(action.args[1])
         p.prestige[level - 1] -= 1
         p.goals[goal] = level
-        ev(events, "prestige", seat, f"{who} places a level-{level} prestige tile on the {goal} goal.")
+        ev(events, "prestige", seat, M("{who} places a level-{level} prestige tile on the {goal} goal.", who=who,
+                                       level=level, goal=GOAL_SLOT_NAMES[goal]))
     elif what == "protect":
         p.money, p.coal = int(action.args[0]), int(action.args[1])
-        ev(events, "protect", seat, f"{who} keeps {p.money} money and {p.coal} coal from taxes.")
+        ev(events, "protect", seat, M("{who} keeps {money} and {coal} from taxes.", who=who,
+                                      money=amount("money", p.money), coal=amount("coal", p.coal)))
     elif what == "payday":
         if action.kind == "convert":
             n = int(action.args[0])
             p.silk -= n
             p.money += n
             state.stack.append(f)  # still at payday
-            ev(events, "convert", seat, f"{who} converts {n} silk into money.")
+            ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
+                                           n, who=who))
             return
         payday(state, p, events)
     elif what == "final_convert":
@@ -1376,7 +1491,8 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
             n = int(action.args[0])
             p.silk -= n
             p.money += n
-            ev(events, "convert", seat, f"{who} converts {n} silk into money.")
+            ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
+                                           n, who=who))
             if p.silk:
                 state.stack.append(f)
         return
@@ -1388,7 +1504,8 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
 
         bonus = reward_choices(f["period"])[int(action.args[0]) - 1]
         ops.extend(bonus_ops(bonus))
-        ev(events, "common_goal", seat, f"{who} takes common-goal reward {action.args[0]} for {f['goal']}.")
+        ev(events, "common_goal", seat, M("{who} takes common-goal reward {reward} for {goal}.", who=who,
+                                          reward=int(action.args[0]), goal=f["goal"]))
     if ops:
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})
 
@@ -1411,7 +1528,8 @@ def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], e
     elif action.kind == "machine":
         slot, lr = int(action.args[0]), str(action.args[1])
         ops.extend(place_machine(p, slot, lr))
-        ev(events, "machine", p.seat, f"{name(state, p.seat)} builds a machine on factory {slot} ({lr}).")
+        ev(events, "machine", p.seat, M("{who} builds a machine on factory {slot} ({side}).", who=name(state, p.seat),
+                                        slot=slot, side=lr))
         if below is not None:
             below["ctx"].setdefault("built", []).append(slot)
     return ops
@@ -1469,7 +1587,7 @@ def advance(state: ZState, events: list[Event]) -> None:
             state.stack.pop()
             state.current = state.first_player
             state.stack.append({"k": "turn", "seat": state.first_player})
-            ev(events, "round", None, "Round 1 begins.")
+            ev(events, "round", None, M("Round {round} begins.", round=1))
             continue
         if k == "final_scoring":
             state.stack.pop()
@@ -1509,12 +1627,14 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
         for r in ("money", "coal", "silk", "iron", "vp"):
             if op.get(r):
                 setattr(p, r, getattr(p, r) + op[r])
-        gained = ", ".join(f"{op[r]} {r}" for r in ("money", "coal", "silk", "iron", "vp") if op.get(r))
+        gained = [amount(r, op[r]) for r in ("money", "coal", "silk", "iron", "vp") if op.get(r)]
         if gained:
-            ev(events, "gain", p.seat, f"{name(state, p.seat)} gains {gained}.")
+            ev(events, "gain", p.seat, M("{who} gains {gains}.", who=name(state, p.seat), gains=listing(gained)))
     elif o == "track":
         more = move_track(p, op["track"], op["steps"])
-        ev(events, "track", p.seat, f"{name(state, p.seat)}: {op['track']} +{op['steps']} (space {getattr(p, op['track'])}).")
+        ev(events, "track", p.seat, M("{who}: {track} +{steps} (space {space}).", who=name(state, p.seat),
+                                      track=TRACK_NAMES[op["track"]], steps=op["steps"],
+                                      space=getattr(p, op["track"])))
     elif o == "dept":
         more = dept_ops(state, p, op["colour"], events)
     elif o == "dept_worker":
@@ -1532,7 +1652,8 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
             p.locked.remove(op["value"])
             p.tokens.append(op["value"])
             p.tokens.sort()
-            ev(events, "unlock", p.seat, f"{name(state, p.seat)} unlocks influence token {op['value']}.")
+            ev(events, "unlock", p.seat, M("{who} unlocks influence token {value}.", who=name(state, p.seat),
+                                           value=op["value"]))
     elif o == "build":
         count = op.get("count", 1)
         excl = ctx.get("built", []) if op.get("different") else []
@@ -1552,7 +1673,8 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
     elif o == "goods_here":
         fac = p.factories[ctx["factory"] - 1]
         fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
-        ev(events, "goods", p.seat, f"{name(state, p.seat)} puts {op['n']} goods on factory {ctx['factory']}.")
+        ev(events, "goods", p.seat, M("{who} puts {goods} on factory {slot}.", who=name(state, p.seat),
+                                      goods=amount("goods", op["n"]), slot=ctx["factory"]))
     elif o == "goods_at":
         fac = p.factories[op["slot"] - 1]
         fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
@@ -1561,7 +1683,8 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "spread", "n": op["n"]})
     elif o == "produce_here":
         made = produce(p, ctx["factory"])
-        ev(events, "produce", p.seat, f"{name(state, p.seat)} produces {made} goods in factory {ctx['factory']}.")
+        ev(events, "produce", p.seat, M("{who} produces {goods} in factory {slot}.", who=name(state, p.seat),
+                                        goods=amount("goods", made), slot=ctx["factory"]))
     elif o == "trade_track":
         if p.finance - op["pay"] >= 1:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "trade", "pay": op["pay"],
@@ -1616,7 +1739,9 @@ def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list
     if y.kind == "white":
         state.stack.append({"k": "choose", "seat": p.seat, "what": "white", "steps": y.steps})
         return []
-    ev(events, "department", p.seat, f"{name(state, p.seat)} activates the {colour} department.")
+    ev(events, "department", p.seat, M("{who} activates the {department} department ({colour}).",
+                                       who=name(state, p.seat), department=department_name(colour),
+                                       colour=WORKER_COLOURS[colour]))
     return [{"op": "gain", y.resource: y.amount}]
 
 
@@ -1639,7 +1764,9 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event]) ->
         return
     if step == "B":
         f["step"] = "C"
-        ev(events, "taxes", p.seat, f"{name(state, p.seat)} pays taxes: {p.money} money and {p.coal} coal return to the supply.")
+        ev(events, "taxes", p.seat, M("{who} pays taxes: {money} and {coal} return to the supply.",
+                                      who=name(state, p.seat), money=amount("money", p.money),
+                                      coal=amount("coal", p.coal)))
         # B. Taxes: all money and coal return to the supply; A7's coal and coal stored on a factory
         # stay. A special effect (Paper 3B) keeps up to 3 of your money/coal: you choose which.
         keep = min(protect_limit(p), p.money + p.coal)
@@ -1694,9 +1821,13 @@ def payday(state: ZState, p: Player, events: list[Event]) -> None:
     paid = min(due, payable)
     p.money -= paid
     p.vp -= due - paid
-    ev(events, "payday", p.seat,
-       f"{name(state, p.seat)} pays {paid} of {due} in wages" + (f" and loses {due - paid} VP." if due > paid else "."),
-       due=due, paid=paid)
+    who = name(state, p.seat)
+    if due > paid:
+        text = M("{who} pays {paid} of {due} in wages and loses {vp}.", who=who, paid=paid, due=due,
+                 vp=amount("vp", due - paid))
+    else:
+        text = M("{who} pays {paid} of {due} in wages.", who=who, paid=paid, due=due)
+    ev(events, "payday", p.seat, text, due=due, paid=paid)
 
 
 def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
@@ -1728,7 +1859,7 @@ def end_round(state: ZState, events: list[Event]) -> None:
     if t.periods[period - 1].last_space == state.round:
         period_scoring(state, period, events)
     state.round += 1
-    ev(events, "round", None, f"Round {state.round - 1} ends.")
+    ev(events, "round", None, M("Round {round} ends.", round=state.round - 1))
     # Step 3: exactly one worker onto each hiring space holding 2 or fewer; step 4: refill the waiting
     # area. G-5: when the bag runs short, hiring spaces first (left to right), then rows top-down.
     draws: list[dict[str, Any]] = []
@@ -1755,7 +1886,7 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
     if state.final:
         if state.marker2 is None:
             state.marker2 = nxt  # §2.9.2: the next player takes round marker 2
-            ev(events, "final", None, f"The final rounds begin; {name(state, nxt)} takes round marker 2.")
+            ev(events, "final", None, M("The final rounds begin; {who} takes round marker 2.", who=name(state, nxt)))
         done = sum(pl.final_turns for pl in everyone)
         state.round = t.n["normal_rounds"] + 1 + min(done // n, t.n["final_turns"] - 1)
         if all(pl.final_turns >= t.n["final_turns"] for pl in everyone):
@@ -1796,14 +1927,29 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
                 else:
                     state.players[seat].vp += vp
         record["regions"][region] = {"influence": {str(s): v for v, s in parts}, "awards": {str(s): a for s, a in awards.items()}}
-        text = ", ".join(f"{'foreign' if s < 0 else name(state, s)} {v}" for v, s in sorted(parts, reverse=True))
-        ev(events, "scoring", None, f"Period {period}, {region}: {text or 'no influence'}; VP "
-           + ", ".join(f"{name(state, s)} +{a}" for s, a in awards.items() if s >= 0 and a), region=region)
+        ev(events, "scoring", None, scoring_text(state, period, region, parts, awards), region=region)
     state.period_log.append(record)
     if state.common_goals:
         from .modules import resolve_common_goals
 
         resolve_common_goals(state, period, events)
+
+
+def scoring_text(state: ZState, period: int, region: str, parts: list[tuple[int, int]],
+                 awards: dict[int, int]) -> str:
+    """The line of one region's influence scoring: influence per participant, then the VP won."""
+    # i18n: The foreign companies (the neutral influence printed on the board) in a scoring line.
+    foreign = M("foreign")
+    # i18n: A participant and their influence in a scoring line ("Green 7").
+    shares = [M("{who} {n}", who=foreign if s < 0 else name(state, s), n=v) for v, s in sorted(parts, reverse=True)]
+    influence = listing(shares) if shares else M("no influence")
+    # i18n: A participant and the VP they win in a scoring line ("Green +10").
+    won = [M("{who} +{n}", who=name(state, s), n=a) for s, a in awards.items() if s >= 0 and a]
+    if not won:
+        return M("Period {period}, {region}: {influence}; no VP", period=period, region=region_name(region),
+                 influence=influence)
+    return M("Period {period}, {region}: {influence}; VP {awards}", period=period, region=region_name(region),
+             influence=influence, awards=listing(won))
 
 
 def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, int]:
@@ -1834,15 +1980,23 @@ def game_end(state: ZState, events: list[Event]) -> None:
     del state.stack[mark:]
     if state.automa is not None:
         # Solo (§2.12.6): check the goals before the final consolidation; any unmet goal loses.
-        from .automa import goal_met
+        from .automa import goal_progress, goal_text
 
-        checks = {slot: goal_met(state, g) for slot, g in state.automa.goals.items()}
-        won = all(ok for ok, _ in checks.values())
-        state.solo_result = {"won": won, "goals": {s: {"met": ok, "text": txt} for s, (ok, txt) in checks.items()}}
-        for slot, (ok, txt) in checks.items():
-            ev(events, "solo_goal", 0, f"Goal ({slot}): {txt} — {'met' if ok else 'NOT met'}.")
+        goals: dict[str, Any] = {}
+        for slot, goal_id in state.automa.goals.items():
+            value, target, _ = goal_progress(state, goal_id)
+            ok, text = value >= target, goal_text(goal_id, value, target)
+            # The facts stay plain data in the state; ``result()`` turns the text into a Msg again.
+            goals[slot] = {"met": ok, "text": str(text), "id": goal_id, "value": value, "target": target}
+            if ok:
+                line = M("Goal ({slot}): {goal} — met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
+            else:
+                line = M("Goal ({slot}): {goal} — NOT met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
+            ev(events, "solo_goal", 0, line)
+        won = all(g["met"] for g in goals.values())
+        state.solo_result = {"won": won, "goals": goals}
         if not won:
-            ev(events, "solo_end", 0, "A solo goal is not met: you lose (no final consolidation or scoring).")
+            ev(events, "solo_end", 0, M("A solo goal is not met: you lose (no final consolidation or scoring)."))
             state.over = True
             return
     state.stack.append({"k": "final_scoring"})
@@ -1851,7 +2005,7 @@ def game_end(state: ZState, events: list[Event]) -> None:
     for seat in reversed(order):
         push_consolidation(state, seat, final=True)
     state.stack.extend(rewards)
-    ev(events, "final", None, "The game ends: final consolidation and final scoring.")
+    ev(events, "final", None, M("The game ends: final consolidation and final scoring."))
 
 
 def final_scoring(state: ZState, events: list[Event]) -> None:
@@ -1869,13 +2023,17 @@ def final_scoring(state: ZState, events: list[Event]) -> None:
             "in_game": before, "prestige": prestige, "leftovers": leftovers, "money": money, "total": p.vp,
         }
         ev(events, "final_score", p.seat,
-           f"{name(state, p.seat)}: {before} + prestige {sum(prestige.values())} + leftovers {leftovers} + money {money} = {p.vp} VP.")
+           M("{who}: {before} + prestige {prestige} + leftovers {leftovers} + money {money} = {total} VP.",
+             who=name(state, p.seat), before=before, prestige=sum(prestige.values()), leftovers=leftovers,
+             money=money, total=p.vp))
     if state.automa is not None and state.solo_result is not None:
         from .automa import rating
 
         state.solo_result["score"] = state.players[0].vp
         state.solo_result["rating"] = rating(state.players[0].vp)
-        ev(events, "solo_end", 0, f"You win with {state.players[0].vp} VP: {state.solo_result['rating']}.")
+        rating_name = state.solo_result["rating"]
+        ev(events, "solo_end", 0, M("You win with {vp} VP: {rating}.", vp=state.players[0].vp,
+                                    rating=T("rating", rating_name)))
     state.over = True
 
 
@@ -1901,7 +2059,7 @@ def prestige_value(p: Player, goal: str, level: int) -> int:
 def check_legal(state: ZState, action: Action) -> None:
     """Raise :class:`IllegalAction` with a reason unless ``action`` is legal now."""
     if state.over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(M("The game is over."))
     legal = legal_actions(state)
     if action in legal:
         return
@@ -1909,7 +2067,7 @@ def check_legal(state: ZState, action: Action) -> None:
 
 
 def explain(state: ZState, action: Action, legal: list[Action]) -> str:
-    """A player-readable reason why ``action`` is not legal now."""
+    """A player-readable reason (a :class:`~engine.core.i18n.Msg`) why ``action`` is not legal now."""
     from .explain import reason
 
     return reason(state, action, legal)

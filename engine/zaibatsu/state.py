@@ -93,6 +93,38 @@ class MarketState:
 
 
 @dataclass
+class AutomaTurn:
+    """One of Takatoshi's turns as facts, from which :func:`.automa.narration_text` rebuilds the
+    narrated line in any language (§2.12.2 steps A–C).
+
+    ``tile`` is the revealed action tile, ``space`` the hiring space it pointed to (1-based) and
+    ``colour`` the worker he returned to the bag (``None``: the space was empty). ``act`` says what
+    followed: ``none`` (not an end space), ``idle`` (a worker tile whose goal slot is empty at this
+    difficulty), ``trains`` or ``markets``; ``result`` the outcome of that action: ``built`` /
+    ``placed``, or why not (``no_train``, ``no_slot``, ``no_token``, ``no_region``). For a built
+    train ``region`` and ``slot`` (1-based train slot); for a placed token ``region``, ``market``,
+    ``slot`` (0–3 = N, E, S, W) and ``value``, and ``returned`` your tokens sent back to your
+    supply. The region choice: ``priority`` (its rank, 1-based), ``his`` and ``yours`` (influence
+    there) and ``trails`` (he had no more influence than you: the first pass of the choice).
+    """
+
+    tile: str
+    space: int
+    colour: str | None = None
+    act: str = "none"
+    result: str | None = None
+    region: str | None = None
+    market: str | None = None
+    slot: int | None = None
+    value: int | None = None
+    returned: list[int] = field(default_factory=list)
+    priority: int | None = None
+    his: int | None = None
+    yours: int | None = None
+    trails: bool = True
+
+
+@dataclass
 class AutomaState:
     """Takatoshi, the solo opponent (§2.12): his board, action tiles and priority row.
 
@@ -100,7 +132,8 @@ class AutomaState:
     ``deck`` the action tiles still face down (their order is drawn by chance at each reveal);
     ``priority`` the colours of the priority row, highest first; ``region_colours`` the colour of
     the worker standing in each region; ``goals`` the solo goal tile in each goal slot (by its
-    border colour); ``boxed`` his tokens removed from the game.
+    border colour); ``boxed`` his tokens removed from the game; ``narration`` his turns so far, as
+    facts (:class:`AutomaTurn`).
     """
 
     colour: str
@@ -116,7 +149,7 @@ class AutomaState:
     vp: int = 0
     final_turns: int = 0
     last_turn: int = -1
-    narration: list[str] = field(default_factory=list)
+    narration: list[AutomaTurn] = field(default_factory=list)
 
 
 @dataclass

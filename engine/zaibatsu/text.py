@@ -1,12 +1,28 @@
-"""Readable plain-text rendering of a Zaibatsu state (terminal table, status replies)."""
+"""Readable plain-text rendering of a Zaibatsu state (terminal table, status replies).
+
+The text is written in the current language (:func:`engine.core.i18n.current`, set by the caller
+with ``with language(lang):``); ids printed on components (``H1``, ``M3``, ``C2``, ``cotton3A``)
+and compass letters of market slots stay as they are.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from engine.core.i18n import tr
 
 from . import rules
 from .state import ZState
 from .tables import tables
+from .words import GOAL_SLOT_NAMES, SOLO_SLOT_NAMES, T, _, _t, amount
 
-GOODS_SHORT = {"cotton": "cot", "paper": "pap", "bento": "ben", "lenses": "len", "bulbs": "bul", "clocks": "clo"}
+# i18n: three-letter abbreviations of the goods types (market cells, factory names: "Cot3A").
+GOODS_SHORT = {
+    "cotton": T("goods short", "Cot"), "paper": T("goods short", "Pap"), "bento": T("goods short", "Ben"),
+    "lenses": T("goods short", "Len"), "bulbs": T("goods short", "Bul"), "clocks": T("goods short", "Clo"),
+}
+# i18n: the difficulty of the solo opponent.
+DIFFICULTY = {"easy": T("difficulty", "easy"), "medium": T("difficulty", "medium"), "hard": T("difficulty", "hard")}
 
 
 def seats(state: ZState) -> list[int]:
@@ -21,81 +37,138 @@ def seat_colour(state: ZState, seat: int) -> str:
     return state.players[seat].colour
 
 
+def _colour(c: str) -> str:
+    """A worker colour (``"red"``) in the current language."""
+    return _t("worker colour", c)
+
+
+def _player(c: str) -> str:
+    """A player colour as a name (``"purple"``), lower case, in the current language."""
+    return _t("player", c.capitalize()).lower()
+
+
+def _goods(g: str) -> str:
+    """A goods type abbreviated, lower case (``"cot"``), in the current language."""
+    term = GOODS_SHORT.get(g)
+    return tr(term).lower() if term is not None else g[:3]
+
+
+def _listed(items: list[str]) -> str:
+    """``['a', 'b']`` as Python prints a list of strings (the terminal's plain style)."""
+    return "[" + ", ".join(f"'{i}'" for i in items) + "]"
+
+
+def _bonus(values: dict[str, Any]) -> str:
+    parts = []
+    for k, v in values.items():
+        try:
+            parts.append(str(tr(amount(k, v))))
+        except KeyError:
+            parts.append(f"{v} {k}")
+    return ", ".join(parts)
+
+
 def render_text(state: ZState, seat: int | None = None) -> str:
     """The board and every player board as text; ``seat``'s board is marked with ``*``."""
     t = tables()
     lines: list[str] = []
     period = t.period_of_space(min(state.round, 8))
-    phase = "final round" if state.final else "round"
-    lines.append(f"== Nippon: Zaibatsu — {phase} {state.round}/8, period {period} ==")
-    lines.append("Hiring spaces:")
+    if state.final:
+        head = _("Nippon: Zaibatsu — final round {round}/8, period {period}", round=state.round, period=period)
+    else:
+        head = _("Nippon: Zaibatsu — round {round}/8, period {period}", round=state.round, period=period)
+    lines.append(f"== {head} ==")
+    lines.append(_("Hiring spaces:"))
     for h, space in enumerate(state.hiring):
-        acts = " / ".join(rules.ACTION_NAMES[a] for a in t.hiring[h].actions)
-        workers = " ".join(space) or "(empty)"
+        acts = " / ".join(tr(rules.ACTION_NAMES[a]) for a in t.hiring[h].actions)
+        workers = " ".join(_colour(c) for c in space) or _("(empty)")
         lines.append(f"  H{h + 1} [{acts}]: {workers}")
-    waiting = " | ".join(" ".join(r) or "-" for r in state.waiting)
-    lines.append(f"Waiting area: {waiting}")
-    lines.append("Bag: " + ", ".join(f"{c} {n}" for c, n in state.bag.items()))
-    lines.append("Iwakura mission:")
+    waiting = " | ".join(" ".join(_colour(c) for c in r) or "-" for r in state.waiting)
+    lines.append(_("Waiting area: {rows}", rows=waiting))
+    lines.append(_("Bag: {workers}", workers=", ".join(f"{_colour(c)} {n}" for c, n in state.bag.items())))
+    lines.append(_("Iwakura mission:"))
     for d in t.destinations:
-        ships = ",".join(state.players[s].colour for s in state.ships[d.id]) or "-"
-        exp = "expert" if state.experts[d.id] else "no expert"
-        lines.append(f"  {d.name:<14} {d.colour:<6} {exp:<9} upgrades {state.upgrades[d.id]}  ships {ships}")
-    lines.append("Regions:")
+        ships = ",".join(_player(state.players[s].colour) for s in state.ships[d.id]) or "-"
+        exp = _("expert") if state.experts[d.id] else _("no expert")
+        where = f"{_t('destination', d.name):<14} {_colour(d.colour):<6} {exp:<9}"
+        lines.append(f"  {where} " + _("upgrades {n}  ships {ships}", n=state.upgrades[d.id], ships=ships))
+    lines.append(_("Regions:"))
     for r in t.regions:
         infl = " ".join(
-            f"{seat_colour(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)
+            f"{_player(seat_colour(state, s))}={rules.region_influence(state, s, r.id)}" for s in seats(state)
         )
         trains = ",".join("." if s is None else seat_colour(state, s)[0].upper() for s in state.trains[r.id])
-        bonus = ", ".join(f"{v} {k}" for k, v in r.bonus.model_dump(exclude_defaults=True).items())
-        lines.append(f"  {r.id} (bonus {bonus}) trains [{trains}] influence {infl}")
+        bonus = _bonus(r.bonus.model_dump(exclude_defaults=True))
+        lines.append("  " + _("{region} (bonus {bonus}) trains [{trains}] influence {influence}", region=r.id,
+                                bonus=bonus, trains=trains, influence=infl))
         for m in state.markets:
             if m.region != r.id or m.tile is None:
                 continue
             cells = []
             for i in range(4):
-                g = GOODS_SHORT[rules.market_goods(state, m, i)]
+                g = _goods(rules.market_goods(state, m, i))
                 occ = m.slots[i]
                 printed = t.market_by_id[m.id].printed[i]
-                who = f"{seat_colour(state, occ[0])}:{occ[1]}" if occ else f"({printed})"
+                who = f"{_player(seat_colour(state, occ[0]))}:{occ[1]}" if occ else f"({printed})"
                 cells.append(f"{'NESW'[i]} {g} {who}")
             lines.append(f"    {m.id}: " + " | ".join(cells))
-    lines.append("Factory display: " + (" ".join(state.display) or "(empty)"))
+    empty = _("(empty)")
+    lines.append(_("Factory display: {tiles}", tiles=" ".join(state.display) or empty))
     if state.start_pairs and state.stack and state.stack[-1]["k"] in ("draft", "chance"):
-        lines.append("Start-tile pairs: " + "; ".join("+".join(pair) for pair in state.start_pairs))
+        lines.append(_("Start-tile pairs: {pairs}", pairs="; ".join("+".join(pair) for pair in state.start_pairs)))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
-        lines.append(
-            f"{mark}{p.colour.upper():<7} VP {p.vp}  money {p.money}  coal {rules.coal_total(p)}  silk {p.silk}  "
-            f"iron {p.iron}  R&D {p.rd}  Mining {p.mining}  Finance {p.finance}"
-        )
+        lines.append(f"{mark}{_player(p.colour).upper():<7} " + _(
+            "VP {vp}  money {money}  coal {coal}  silk {silk}  iron {iron}  R&D {rd}  Mining {mining}  "
+            "Finance {finance}", vp=p.vp, money=p.money, coal=rules.coal_total(p), silk=p.silk, iron=p.iron,
+            rd=p.rd, mining=p.mining, finance=p.finance))
         facs = []
         for i, f in enumerate(p.factories):
             m = "".join("M" if x else "." for x in f.machines)
-            facs.append(f"{i + 1}:{f.side}[{m}] {f.goods} {GOODS_SHORT[f.goods_type]}")
-        lines.append("   factories: " + ("; ".join(facs) or "none"))
-        wf = " ".join(w.colour + ("*" if w.expert else "") for w in p.workforce) or "empty"
-        lines.append(
-            f"   workforce: {wf}   left on board: ships {6 - p.ships} machines {6 - p.machines} trains {6 - p.trains}"
-        )
-        goals = ", ".join(f"{g}:{lvl}" for g, lvl in p.goals.items()) or "none"
-        lines.append(
-            f"   tokens {p.tokens} locked {p.locked}  contracts done {p.contracts_done or '-'}  "
-            f"upgraded {p.upgraded or '-'}  prestige {goals}"
-        )
+            facs.append(f"{i + 1}:{f.side}[{m}] {f.goods} {_goods(f.goods_type)}")
+        none = _("none")
+        lines.append("   " + _("factories: {list}", list="; ".join(facs) or none))
+        wf = " ".join(_colour(w.colour) + ("*" if w.expert else "") for w in p.workforce) or _("empty")
+        lines.append("   " + _("workforce: {workers}   left on board: ships {ships} machines {machines} trains {trains}",
+                                workers=wf, ships=6 - p.ships, machines=6 - p.machines, trains=6 - p.trains))
+        goals = ", ".join(f"{tr(GOAL_SLOT_NAMES[g]) if g in GOAL_SLOT_NAMES else g}:{lvl}"
+                          for g, lvl in p.goals.items()) or _("none")
+        lines.append("   " + _(
+            "tokens {tokens} locked {locked}  contracts done {contracts}  upgraded {upgraded}  prestige {goals}",
+            tokens=p.tokens, locked=p.locked, contracts=p.contracts_done or "-",
+            upgraded=_listed([_colour(c) for c in p.upgraded]) if p.upgraded else "-", goals=goals))
     a = state.automa
     if a is not None:
+        texts = {g.id: g.text for g in t.data.solo_goals}
         goals = "; ".join(
-            f"{slot}: {next(g.text for g in t.data.solo_goals if g.id == gid)}" for slot, gid in a.goals.items()
+            f"{tr(SOLO_SLOT_NAMES[slot]) if slot in SOLO_SLOT_NAMES else slot}: "
+            f"{_t('solo goal', texts[gid]) if gid in texts else gid}"
+            for slot, gid in a.goals.items()
         )
-        lines.append(f" TAKATOSHI ({a.colour}, {a.difficulty}) trains left {a.trains}  tokens by period {a.rows}  "
-                     f"priority {' > '.join(a.priority)}")
-        lines.append("   region workers: " + ", ".join(f"{r}={c}" for r, c in a.region_colours.items())
-                     + f"   action tiles left {len(a.deck)}   goals: {goals}")
+        difficulty = tr(DIFFICULTY[a.difficulty]) if a.difficulty in DIFFICULTY else a.difficulty
+        name = _t("name", "Takatoshi").upper()
+        lines.append(" " + _(
+            "{name} ({colour}, {difficulty}) trains left {trains}  tokens by period {rows}  priority {priority}",
+            name=name, colour=_player(a.colour), difficulty=difficulty, trains=a.trains,
+            rows=a.rows, priority=" > ".join(_colour(c) for c in a.priority)))
+        lines.append("   " + _("region workers: {workers}   action tiles left {n}   goals: {goals}",
+                                workers=", ".join(f"{r}={_colour(c)}" for r, c in a.region_colours.items()),
+                                n=len(a.deck), goals=goals))
         if a.narration:
-            lines.append("   last: " + a.narration[-1])
+            lines.append("   " + _("last: {move}", move=_last_move(a.narration[-1])))
     if state.common_goals:
-        lines.append("Common goals: " + "; ".join(f"period {k}: {', '.join(v)}" for k, v in sorted(state.common_goals.items())))
+        periods = "; ".join(_("period {n}: {goals}", n=k, goals=", ".join(v))
+                            for k, v in sorted(state.common_goals.items()))
+        lines.append(_("Common goals: {periods}", periods=periods))
     d = rules.decision(state)
-    lines.append(f">> {d.prompt}")
+    lines.append(f">> {tr(d.prompt)}")
     return "\n".join(lines)
+
+
+def _last_move(turn: Any) -> str:
+    """Takatoshi's last turn (kept as facts, or an old plain line) as a sentence."""
+    if isinstance(turn, str):
+        return str(tr(turn))
+    from .automa import narration_text
+
+    return str(tr(narration_text(turn)))

@@ -1,22 +1,43 @@
 """Game-agnostic rendering toolkit: palette, fonts, drawing primitives, layout helpers.
 
 Nothing here knows a game; ``render/<game>.py`` modules combine these pieces into pictures.
+Labels are translated, so bounded texts are fitted (:func:`fit_text`) and every cut is recorded
+(:class:`Overflow`, :func:`overflow_probe`) for the tests that check each language.
 """
 
 from . import fonts, palette
-from .draw import MIN_TEXT, Canvas, LayerCache, clear_caches, fit, line_height, text_width, wrap
+from .draw import (
+    CONDENSED,
+    MIN_TEXT,
+    Canvas,
+    Fitted,
+    LayerCache,
+    Overflow,
+    clear_caches,
+    fit,
+    fit_text,
+    line_height,
+    overflow_probe,
+    text_width,
+    wrap,
+)
 from .layout import Layout, Rect
 
 __all__ = [
+    "CONDENSED",
     "MIN_TEXT",
     "Canvas",
+    "Fitted",
     "LayerCache",
     "Layout",
+    "Overflow",
     "Rect",
     "clear_caches",
     "fit",
+    "fit_text",
     "fonts",
     "line_height",
+    "overflow_probe",
     "palette",
     "text_width",
     "wrap",

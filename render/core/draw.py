@@ -4,13 +4,23 @@ Rendering text through FreeType costs ~0.1 ms a call; pasting a cached sprite ~0
 :class:`Canvas` therefore renders every (text, size, style, colour) once per process into an RGBA
 sprite and pastes it afterwards; pieces (circles, squares, diamonds with a letter) likewise, drawn
 4× larger and scaled down once for smooth edges. Coordinates are pixels, ``(0, 0)`` top-left.
+
+Texts are translated, so their length is not known in advance: a text drawn in a bounded box
+(``max_width``, :meth:`Canvas.text_in`, :meth:`Canvas.text_box`) is fitted by :func:`fit_text`,
+first in the condensed face, then one pixel smaller at a time down to :data:`MIN_TEXT`, and only
+then cut with an ellipsis. Every cut (or a text running off the picture) is recorded as an
+:class:`Overflow` in :attr:`Canvas.overflows` and in the active :func:`overflow_probe`, so tests
+can prove that no label of any language is truncated.
 """
 
 from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -35,6 +45,54 @@ _ASCII = str.maketrans({"▶": ">", "—": "-", "–": "-", "≥": ">=", "≤": 
 
 def _shown(text: str, f: fonts.Font) -> str:
     return text.translate(_ASCII) if fonts.is_fallback(f) else text
+
+
+#: The narrower face tried for each style before a text is drawn smaller.
+CONDENSED: dict[str, str] = {"regular": "condensed", "bold": "condensed_bold", "condensed": "condensed",
+                             "condensed_bold": "condensed_bold"}
+
+
+@dataclass(frozen=True, slots=True)
+class Overflow:
+    """A text that did not fit its room even at the smallest size (so it was cut) or ran off the picture.
+
+    ``text`` is what should have been drawn, ``shown`` what was drawn (``""``: dropped), ``width``
+    its width at the smallest size tried and ``room`` the pixels it had.
+    """
+
+    text: str
+    shown: str
+    width: int
+    room: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """How a text is drawn to fit a width: the (possibly cut) ``text``, its ``size``, ``style``
+    and ``width``; ``truncated`` when even the smallest condensed size was too wide."""
+
+    text: str
+    size: int
+    style: str
+    width: int
+    truncated: bool
+
+
+_PROBE: ContextVar[list[Overflow] | None] = ContextVar("render_overflow_probe", default=None)
+
+
+@contextmanager
+def overflow_probe() -> Iterator[list[Overflow]]:
+    """Collect the :class:`Overflow` of every canvas drawn on inside the ``with`` block.
+
+    Static layers are cached: clear the renderer's caches inside the block to see their labels too.
+    """
+    found: list[Overflow] = []
+    token = _PROBE.set(found)
+    try:
+        yield found
+    finally:
+        _PROBE.reset(token)
 
 
 @lru_cache(maxsize=4096)
@@ -100,6 +158,14 @@ class Canvas:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
+        #: Texts cut to fit or running off the picture (see :class:`Overflow`).
+        self.overflows: list[Overflow] = []
+
+    def _overflow(self, item: Overflow) -> None:
+        self.overflows.append(item)
+        probe = _PROBE.get()
+        if probe is not None:
+            probe.append(item)
 
     # -- text -----------------------------------------------------------------------------
     def text(
@@ -113,25 +179,88 @@ class Canvas:
         fill: RGB = INK,
         anchor: str = "lt",
         max_width: int | None = None,
+        record: bool = True,
     ) -> int:
         """Draw one line of ``text``; returns its width in pixels.
 
         ``anchor`` is two letters: horizontal ``l``/``m``/``r`` (left, middle, right of the text)
         and vertical ``t``/``m``/``b`` (top, middle, bottom of the line box) placed at ``(x, y)``.
-        ``max_width`` truncates with an ellipsis. ``size`` is raised to :data:`MIN_TEXT`.
+        ``max_width`` fits the text with :func:`fit_text` (condensed, smaller, and only then cut
+        with an ellipsis, which is recorded in :attr:`overflows` unless ``record`` is false).
+        ``size`` is raised to :data:`MIN_TEXT`.
         """
         if not text:
             return 0
         size = max(size, MIN_TEXT)
         if max_width is not None:
-            text = fit(text, max_width, size, style)
+            fitted = fit_text(text, max(0, int(max_width)), size, style)
+            if fitted.truncated and record:
+                self._overflow(Overflow(text, fitted.text, text_width(text, fitted.size, fitted.style),
+                                        int(max_width)))
+            text, size, style = fitted.text, fitted.size, fitted.style
+            if not text:
+                return 0
         sprite = _text_sprite(text, size, style, fill)
         w, h = sprite.size
         ha, va = anchor[0], anchor[1] if len(anchor) > 1 else "t"
         px = x - 1 if ha == "l" else x - w / 2 if ha == "m" else x - w + 1
         py = y if va == "t" else y - h / 2 if va == "m" else y - h
+        if round(px) + 1 < 0 or round(px) + w - 1 > self.image.width:
+            self._overflow(Overflow(text, text, w - 2, self.image.width))
         self.image.paste(sprite, (round(px), round(py)), sprite)
         return w - 2
+
+    def text_box(self, rect: Rect, text: str, *, size: int = MIN_TEXT, style: str = "regular", fill: RGB = INK,
+                 align: str = "l", valign: str = "m", pad: int = 4, max_lines: int | None = None,
+                 line_h: int | None = None, record: bool = True) -> int:
+        """Draw ``text`` word-wrapped inside ``rect`` in as few lines as possible (at most
+        ``max_lines``, default as many as fit); returns the lines used.
+
+        For each number of lines the text is fitted like :func:`fit_text` (as it is, condensed,
+        then smaller down to :data:`MIN_TEXT`) before one more line is tried; what does not fit in
+        the last line is cut with an ellipsis (an :class:`Overflow` unless ``record`` is false:
+        for free text such as a log line, not a label). ``align`` is ``l``/``m``/``r``, ``valign``
+        ``t``/``m``/``b``; ``line_h`` is the line pitch (default: the font's line height).
+        """
+        if not text:
+            return 0
+        size = max(size, MIN_TEXT)
+        room = max(1, rect.w - 2 * pad)
+        narrow = CONDENSED.get(style, style)
+        most = max_lines or max(1, (rect.h - 2 * pad) // (line_h or line_height(MIN_TEXT, narrow)))
+        chosen: tuple[list[str], int, str] | None = None
+        for count in range(1, most + 1):
+            for s in range(size, MIN_TEXT - 1, -1):
+                for st in dict.fromkeys((style, narrow)):
+                    lines = wrap(text, room, s, st)
+                    if len(lines) <= count and all(text_width(ln, s, st) <= room for ln in lines):
+                        chosen = (lines, s, st)
+                        break
+                if chosen:
+                    break
+            if chosen:
+                break
+        cut = chosen is None
+        if chosen is None:  # too long even small and condensed: the last line is cut
+            lines = wrap(text, room, MIN_TEXT, narrow)
+            chosen = (lines[: most - 1] + [" ".join(lines[most - 1:])], MIN_TEXT, narrow)
+        lines, s, st = chosen
+        pitch = line_h or line_height(s, st)
+        total = len(lines) * pitch
+        if valign == "t":
+            y0: float = rect.y + pad
+        elif valign == "b":
+            y0 = rect.y2 - pad - total
+        else:
+            y0 = rect.y + (rect.h - total) / 2
+        x = rect.x + pad if align == "l" else rect.cx if align == "m" else rect.x2 - pad
+        before = len(self.overflows)
+        for i, ln in enumerate(lines):
+            self.text(x, y0 + i * pitch + pitch / 2, ln, size=s, style=st, fill=fill, anchor=align + "m",
+                      max_width=room, record=record)
+        if cut and record and len(self.overflows) == before:
+            self._overflow(Overflow(text, " ".join(lines), text_width(text, s, st), room * most))
+        return len(lines)
 
     def text_in(self, rect: Rect, text: str, *, size: int = MIN_TEXT, style: str = "regular",
                 fill: RGB = INK, align: str = "l", pad: int = 4) -> int:
@@ -141,17 +270,30 @@ class Canvas:
                          anchor=align + "m", max_width=max(1, rect.w - 2 * pad))
 
     def runs(self, x: float, y: float, parts: Sequence[tuple[str, str]], *, size: int = MIN_TEXT,
-             fill: RGB = INK, gap: int = 0, anchor_v: str = "t", max_x: float | None = None) -> float:
+             fill: RGB = INK, gap: int = 0, anchor_v: str = "t", max_x: float | None = None,
+             record: bool = True) -> float:
         """Draw ``(text, style)`` runs left to right from ``(x, y)``; returns the x after the last.
 
-        Runs that would pass ``max_x`` are truncated (and later runs dropped).
+        When the runs would pass ``max_x`` they are all drawn condensed; a run that still does not
+        fit is fitted (:func:`fit_text`) in the room left and later runs are dropped. Cut and
+        dropped runs are recorded in :attr:`overflows` unless ``record`` is false.
         """
+        full = False
+        if max_x is not None and parts:
+            natural = sum(text_width(t, size, st) for t, st in parts) + gap * (len(parts) - 1)
+            narrow = [(t, CONDENSED.get(st, st)) for t, st in parts]
+            if natural > max_x - x:
+                parts = narrow  # the condensed face keeps as much of the line as possible
         for text, style in parts:
             if max_x is not None:
                 room = int(max_x - x)
-                if room <= text_width(ELLIPSIS, size, style):
-                    break
-                w = self.text(x, y, text, size=size, style=style, fill=fill, anchor="l" + anchor_v, max_width=room)
+                if full or (text_width(text, size, style) > room and room <= text_width(ELLIPSIS, size, style)):
+                    full = True
+                    if text.strip() and record:
+                        self._overflow(Overflow(text, "", text_width(text, size, style), max(0, room)))
+                    continue
+                w = self.text(x, y, text, size=size, style=style, fill=fill, anchor="l" + anchor_v, max_width=room,
+                              record=record)
             else:
                 w = self.text(x, y, text, size=size, style=style, fill=fill, anchor="l" + anchor_v)
             x += w + gap
@@ -171,8 +313,9 @@ class Canvas:
               title_right: str | None = None, title_reserve: int = 0) -> Rect:
         """A labelled box: outline, optional title strip; returns the content rectangle below it.
 
-        ``title_right`` is drawn right-aligned in the strip; ``title_reserve`` keeps that many pixels
-        at the right of the strip free (for text drawn later) by truncating the title.
+        ``title_right`` is drawn right-aligned in the strip, in the room the title leaves;
+        ``title_reserve`` keeps that many pixels at the right of the strip free (for text drawn later).
+        Both texts are fitted (:func:`fit_text`), the title first.
         """
         self.rect(rect, fill=fill, outline=outline, width=1)
         if not title:
@@ -180,12 +323,11 @@ class Canvas:
         bar, body = rect.take_top(title_h)
         self.rect(bar, fill=title_fill)
         tcol = TITLE_TEXT if title_fill == TITLE_BAR else text_on(title_fill)
-        right_w = title_reserve
+        tw = self.text(bar.x + 8, bar.cy, title, size=title_size, style="bold", fill=tcol, anchor="lm",
+                       max_width=bar.w - 16 - title_reserve)
         if title_right:
-            right_w = self.text(bar.x2 - 8, bar.cy, title_right, size=title_size, style="regular",
-                                fill=tcol, anchor="rm") + 12 + title_reserve
-        self.text(bar.x + 8, bar.cy, title, size=title_size, style="bold", fill=tcol, anchor="lm",
-                  max_width=bar.w - 16 - right_w)
+            self.text(bar.x2 - 8 - title_reserve, bar.cy, title_right, size=title_size, style="regular",
+                      fill=tcol, anchor="rm", max_width=bar.w - 16 - title_reserve - tw - 24)
         return Rect(body.x + 1, body.y, body.w - 2, body.h - 1)
 
     def piece(self, cx: float, cy: float, w: int, h: int | None = None, *, fill: RGB, letter: str = "",
@@ -239,6 +381,24 @@ def fit(text: str, max_width: int, size: int = MIN_TEXT, style: str = "regular")
     return text[:lo].rstrip() + ELLIPSIS if lo else ""
 
 
+@lru_cache(maxsize=8192)
+def fit_text(text: str, max_width: int, size: int = MIN_TEXT, style: str = "regular",
+             min_size: int = MIN_TEXT) -> Fitted:
+    """Fit ``text`` into ``max_width`` pixels: as it is, else condensed, else one pixel smaller at a
+    time (each size plain, then condensed) down to ``min_size`` (never below :data:`MIN_TEXT`);
+    only then cut with an ellipsis at the smallest condensed size (``truncated``)."""
+    min_size = max(MIN_TEXT, min(min_size, size))
+    size = max(size, min_size)
+    narrow = CONDENSED.get(style, style)
+    for s in range(size, min_size - 1, -1):
+        for st in dict.fromkeys((style, narrow)):
+            w = text_width(text, s, st)
+            if w <= max_width:
+                return Fitted(text, s, st, w, False)
+    cut = fit(text, max_width, min_size, narrow)
+    return Fitted(cut, min_size, narrow, text_width(cut, min_size, narrow) if cut else 0, True)
+
+
 def wrap(text: str, max_width: int, size: int = MIN_TEXT, style: str = "regular") -> list[str]:
     """Greedy word wrap of ``text`` into lines of at most ``max_width`` pixels."""
     lines: list[str] = []
@@ -290,6 +450,7 @@ def clear_caches() -> None:
     """Forget cached fonts, text widths and sprites (after the font search changes)."""
     fonts.clear_cache()
     text_width.cache_clear()
+    fit_text.cache_clear()
     line_height.cache_clear()
     _text_sprite.cache_clear()
     _piece_sprite.cache_clear()

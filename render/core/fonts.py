@@ -3,18 +3,24 @@
 :func:`font` returns DejaVu Sans (regular, bold, condensed) when a file of that name is found
 under one of :data:`FONT_DIRS`; otherwise Pillow's own scalable default font
 (``ImageFont.load_default(size=…)``). A missing font therefore never breaks a render; it only
-changes the look. Sizes are pixel heights (the em size FreeType is asked for).
+changes the look — but Pillow's default font has no Polish or Cyrillic letters (they come out as
+boxes), so falling back logs a warning once. DejaVu Sans covers Latin (Polish, German) and
+Cyrillic (Russian). Sizes are pixel heights (the em size FreeType is asked for).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+log = logging.getLogger(__name__)
+_warned = False
 
 #: Font file names tried, in order, for each style.
 FONT_FILES: dict[str, tuple[str, ...]] = {
@@ -74,8 +80,10 @@ def find_font_file(name: str) -> Path | None:
 def font(size: int, style: str = "regular") -> Font:
     """A font of pixel ``size`` (int ≥ 1) in ``style`` (a key of :data:`FONT_FILES`).
 
-    Falls back to Pillow's default font at that size when no file is found or loadable.
+    Falls back to Pillow's default font at that size when no file is found or loadable (and logs
+    a warning once: that font draws Polish and Russian letters as boxes).
     """
+    global _warned
     for name in FONT_FILES.get(style, FONT_FILES["regular"]):
         path = find_font_file(name)
         if path is None:
@@ -84,7 +92,26 @@ def font(size: int, style: str = "regular") -> Font:
             return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
         except OSError:
             continue
+    if not _warned:
+        _warned = True
+        log.warning("no TrueType font found (tried %s under %s); using Pillow's default font, which has no "
+                    "Polish or Cyrillic letters: install DejaVu Sans (fonts-dejavu-core)",
+                    ", ".join(FONT_FILES.get(style, FONT_FILES["regular"])), ", ".join(map(str, FONT_DIRS)))
     return ImageFont.load_default(size=size)
+
+
+def covers(text: str, size: int = 18, style: str = "regular") -> bool:
+    """True when the font of ``style`` draws every letter of ``text`` (none comes out as the
+    empty box of a missing glyph)."""
+    f = font(size, style)
+    missing = _glyph(f, "\U0010fffd", size)  # a private-use code point: the "missing" glyph
+    return all(ch.isspace() or _glyph(f, ch, size) != missing for ch in text)
+
+
+def _glyph(f: Font, ch: str, size: int) -> bytes:
+    img = Image.new("L", (3 * size, 2 * size), 0)
+    ImageDraw.Draw(img).text((0, 0), ch, font=f, fill=255)
+    return img.tobytes()
 
 
 def is_fallback(f: Font) -> bool:
@@ -94,6 +121,8 @@ def is_fallback(f: Font) -> bool:
 
 
 def clear_cache() -> None:
-    """Forget found font files and loaded fonts (tests, or after installing fonts)."""
+    """Forget found font files and loaded fonts (tests, or after installing fonts); warn again."""
+    global _warned
+    _warned = False
     _index.cache_clear()
     font.cache_clear()

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
+from discord import app_commands
 
 from bot.discord_app.commands import TableCommands, build_commands, build_solo_commands
 from bot.host import Host
@@ -78,10 +79,14 @@ def make_interaction(
     manage_channels: bool = False,
     client: Any = None,
     data: dict[str, Any] | None = None,
+    locale: discord.Locale | str = discord.Locale.american_english,
+    guild_locale: discord.Locale | str | None = discord.Locale.american_english,
 ) -> MagicMock:
     """A fake interaction of ``user_id`` in ``channel_id``; see :func:`sent` for its answers.
 
-    ``guild_id=None`` makes it a DM with the bot (``channel_id`` is then the DM channel).
+    ``guild_id=None`` makes it a DM with the bot (``channel_id`` is then the DM channel, and the
+    interaction has no ``guild_locale``). ``locale`` is the user's Discord language,
+    ``guild_locale`` the server's.
     """
     interaction = MagicMock(spec_set=discord.Interaction)
     state = {"done": False}
@@ -121,6 +126,12 @@ def make_interaction(
     interaction.client = client
     interaction.data = data or {}
     interaction.command = None
+    interaction.locale = discord.Locale(locale) if isinstance(locale, str) else locale
+    interaction.guild_locale = (
+        None if guild_id is None or guild_locale is None
+        else discord.Locale(guild_locale) if isinstance(guild_locale, str) else guild_locale
+    )
+    interaction.namespace = app_commands.Namespace.__new__(app_commands.Namespace)
     return interaction
 
 
@@ -193,8 +204,9 @@ class Commands:
         return interaction
 
     def as_user(self, name: str, user_id: int, **kwargs: Any) -> MagicMock:
-        """Invoke ``/game <name>`` as ``user_id`` in the default channel."""
-        interaction_kwargs = {k: kwargs.pop(k) for k in ("manage_channels", "channel_id") if k in kwargs}
+        """Invoke ``/game <name>`` as ``user_id`` in the default channel (``locale=…`` sets their language)."""
+        keys = ("manage_channels", "channel_id", "locale", "guild_locale")
+        interaction_kwargs = {k: kwargs.pop(k) for k in keys if k in kwargs}
         return self.call(name, make_interaction(user_id, **interaction_kwargs), **kwargs)
 
     def in_dm(self, name: str, user_id: int = ANN, channel_id: int = DM_ANN, **kwargs: Any) -> MagicMock:

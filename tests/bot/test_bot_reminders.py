@@ -11,7 +11,8 @@ from hosthelpers import CH, dump, open_table, started, to_act, version
 from bot.host import MAX_REMINDERS, Host
 from bot.store import RUNNING, SYSTEM, MoveRec, Store, utcnow
 
-KEYS = {"table_id", "channel", "guild", "game", "to_act", "user_name", "prompt", "since", "number", "last_seq", "hours"}
+KEYS = {"table_id", "channel", "guild", "game", "to_act", "user_name", "prompt", "since", "number", "last_seq", "hours",
+        "language"}
 
 
 def moves_rows(store: Store) -> list[tuple]:

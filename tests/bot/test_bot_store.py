@@ -248,9 +248,10 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(tmp_path: Path) -> 
     store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0003"
+        assert context.get_current_revision() == "0004"
         assert compare_metadata(context, metadata) == []
         assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
+        assert "language" in {c["name"] for c in inspect(conn).get_columns("game_table")}
         assert "reminder_state" in inspect(conn).get_table_names()
         columns = {c["name"] for c in inspect(conn).get_columns("game_table")}
         assert {"board_message_id", "board_url"} <= columns
@@ -260,11 +261,13 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(tmp_path: Path) -> 
     host = Host(store)
     status = host.status("c").data
     assert status is not None and status["status"] == "running" and status["reminder_hours"] == 2
+    assert status["language"] == "en"  # an old table has no language: the caller's (English here)
     assert status["board_url"] is None and len(status["players"]) == 2
     assert "— reminder 1 sent to Ann" in (host.log("c").public or "")  # the old note is still shown
     # reminders are counted from reminder_state now: the old note does not count
     [due] = host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC))
     assert due["number"] == 1 and due["last_seq"] == 2 and due["to_act"] == status["to_act"]
+    assert due["language"] == "en"
     assert host.mark_reminded(due["table_id"], 2, 1)
     assert host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC) + timedelta(hours=1)) == []
     assert host.set_board_message("c", "42", "https://discord.com/channels/1/2/42").ok
@@ -298,6 +301,20 @@ def test_0003_downgrade_drops_the_public_column_and_keeps_the_log(tmp_path: Path
     store.migrate()
     with store.engine.connect() as conn:
         assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
+    store.dispose()
+
+
+def test_0004_downgrade_drops_the_language_column_and_keeps_the_tables(tmp_path: Path) -> None:
+    url = _game_at_0001(tmp_path)
+    store = Store.open(url)
+    _alembic(store, "downgrade", "0003")
+    with store.engine.connect() as conn:
+        assert "language" not in {c["name"] for c in inspect(conn).get_columns("game_table")}
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
+        assert conn.execute(text("SELECT count(*) FROM move")).scalar() == 3
+    store.migrate()
+    with store.engine.connect() as conn:
+        assert "language" in {c["name"] for c in inspect(conn).get_columns("game_table")}
     store.dispose()
 
 

@@ -72,7 +72,7 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(
-        ["new", "join", "leave", "start", "status", "board", "log", "undo", "abandon", "rules", "remind"]
+        ["new", "join", "leave", "start", "status", "board", "log", "undo", "abandon", "rules", "remind", "language"]
     )
     payload = group.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
@@ -352,7 +352,7 @@ def test_move_autocomplete_caps_at_25(cmds: Commands, host: Host, monkeypatch: p
     started_dice(host, seed=11)
     actor = to_act(host)
     many = [(f"market M{i % 8 + 1} N {i}", "x" * 150) for i in range(60)]
-    monkeypatch.setattr(host, "legal", lambda channel, user: Reply(ok=True, choices=many, version=1))
+    monkeypatch.setattr(host, "legal", lambda channel, user, lang=None: Reply(ok=True, choices=many, version=1))
     choices = run(cmds.tables.move_autocomplete(make_interaction(actor), ""))
     assert len(choices) == 25 and all(len(c.name) <= 100 for c in choices)
     narrowed = run(cmds.tables.move_autocomplete(make_interaction(actor), "M3"))

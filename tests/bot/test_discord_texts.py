@@ -20,9 +20,11 @@ from bot.discord_app.messages import (
     mention_text,
 )
 from bot.discord_app.pictures import MAX_ALT, MAX_UPLOAD, BoardRenderer, board_file, load_renderer, trim_alt
-from bot.discord_app.rules_topics import TOPICS, find_topic, search_topics
+from bot.discord_app.rules_topics import find_topic, game_topics, search_topics, topic_label, topic_text
 from bot.host import Host
+from engine.core.i18n import language
 from engine.zaibatsu import notation
+from engine.zaibatsu.topics import TOPICS
 
 REQUIRED = {
     "turn", "rd", "mining", "factory", "machines", "production", "ships", "trains", "markets",
@@ -40,10 +42,17 @@ def test_every_required_topic_exists_and_cites_a_section() -> None:
     for t in TOPICS:
         if t.key not in ("undo", "notation"):
             assert re.match(r"§2\.\d+(\.\d+)? \S", t.section), t.section
-        text = t.text()
+        text = topic_text(t)
         assert t.section in text and len(text) <= 2000
-        assert t.answer.strip() and len(t.title) <= 60
-    assert find_topic("consolidation").section == "§2.8 Consolidation"  # type: ignore[union-attr]
+        assert t.text.strip() and len(t.title) <= 60
+    assert find_topic(TOPICS, "consolidation").section == "§2.8 Consolidation"  # type: ignore[union-attr]
+
+
+def test_the_adapter_reads_the_topics_from_the_game() -> None:
+    assert game_topics("zaibatsu") == TOPICS
+    assert game_topics(None) == TOPICS  # the default game
+    assert game_topics("dicerace") == ()  # a game without topics
+    assert game_topics("no such game") == ()
 
 
 def test_topic_examples_are_valid_notation() -> None:
@@ -54,25 +63,61 @@ def test_topic_examples_are_valid_notation() -> None:
 
 
 def test_find_and_search_topics() -> None:
-    assert find_topic("R&D").key == "rd"  # type: ignore[union-attr]
-    assert find_topic("  Local   Markets ").key == "markets"  # type: ignore[union-attr]
-    assert find_topic("railways").key == "trains"  # type: ignore[union-attr]
-    assert find_topic("chess") is None
-    assert find_topic("x" * 5000) is None
-    assert [t.key for t in search_topics("consol")] == ["consolidation"]
-    assert len(search_topics("")) == min(25, len(TOPICS))
-    assert search_topics("§2.5.6")[0].key == "ships"
+    assert find_topic(TOPICS, "R&D").key == "rd"  # type: ignore[union-attr]
+    assert find_topic(TOPICS, "  Local   Markets ").key == "markets"  # type: ignore[union-attr]
+    assert find_topic(TOPICS, "railways").key == "trains"  # type: ignore[union-attr]
+    assert find_topic(TOPICS, "chess") is None
+    assert find_topic(TOPICS, "x" * 5000) is None
+    assert [t.key for t in search_topics(TOPICS, "consol")] == ["consolidation"]
+    assert len(search_topics(TOPICS, "")) == min(25, len(TOPICS))
+    assert search_topics(TOPICS, "§2.5.6")[0].key == "ships"
+    assert topic_label(find_topic(TOPICS, "silk")) == "Silk (§2.4 General effect rules (Silk))"
+
+
+def test_topics_match_their_translated_titles() -> None:
+    silk = find_topic(TOPICS, "silk")
+    assert silk is not None
+    for lang in ("pl", "ru", "de"):
+        with language(lang):
+            title = str(silk.title.translated())
+            assert find_topic(TOPICS, title.upper()) is silk  # whatever the catalogue has (English if none)
+            assert silk in search_topics(TOPICS, title.lower())
+
+
+def test_topic_answers_name_the_front_ends_commands() -> None:
+    undo = find_topic(TOPICS, "undo")
+    assert undo is not None
+    assert "'undo'" in topic_text(undo)  # the terminal's names by default
+    text = topic_text(undo, {"undo": "`/game undo`", "log": "`/game log`"})
+    assert "`/game undo` takes back your own latest step" in text and "`/game log` shows" in text
 
 
 def test_rules_command_answers_privately(host: Host) -> None:
     cmds = Commands(host)
     [answer] = private(cmds.as_user("rules", ANN, topic="silk"))
     assert answer.content.startswith("**Silk** — §2.4")
+    [answer] = private(cmds.as_user("rules", ANN, topic="undo"))
+    assert "`/game undo` takes back" in answer.content  # the Discord command names
     inter = cmds.as_user("rules", ANN, topic="teleport")
     assert public(inter) == [] and "Try one of" in private(inter)[0].content
     choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN), "ship"))
     assert [c.value for c in choices] == ["ships"]
     assert all(len(c.name) <= 100 for c in run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")))
+
+
+def test_rules_follow_the_game_of_the_channel(host: Host) -> None:
+    from discord_fakes import open_dice
+
+    cmds = Commands(host)
+    open_dice(host)  # a dice race has no rules topics
+    [answer] = private(cmds.as_user("rules", ANN, topic="silk"))
+    assert "no rules topics for dicerace" in answer.content
+    assert run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")) == []
+    [answer] = private(cmds.as_user("rules", ANN, topic="silk", game="zaibatsu"))  # the option wins
+    assert answer.content.startswith("**Silk**")
+    inter = make_interaction(ANN)
+    inter.namespace.game = "zaibatsu"
+    assert [c.value for c in run(cmds.tables.rules_autocomplete(inter, "silk"))] == ["silk"]
 
 
 # ---------------------------------------------------------------------------------------------

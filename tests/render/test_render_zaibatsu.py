@@ -306,3 +306,132 @@ def test_modules_show_common_goals_and_modern_factories(modules4: dict[str, Any]
     assert modern, "the module puts modern factories in the display"
     per_goods = rz._per_goods(4, True)
     assert per_goods == t.count(4).factories_per_type + 1
+
+
+# -- fitting text, overflow probe, languages -----------------------------------------------------
+
+
+def test_fit_text_condenses_then_shrinks_then_cuts() -> None:
+    if fonts.is_fallback(fonts.font(18, "condensed")):
+        pytest.skip("DejaVu Sans Condensed is not installed")
+    word = "Investitionen"
+    natural = draw.text_width(word, 20, "bold")
+    # Room for it as it is: unchanged.
+    assert draw.fit_text(word, natural, 20, "bold") == draw.Fitted(word, 20, "bold", natural, False)
+    # A little less room: the condensed face at the same size comes first.
+    narrow = draw.text_width(word, 20, "condensed_bold")
+    fitted = draw.fit_text(word, narrow, 20, "bold")
+    assert (fitted.size, fitted.style, fitted.truncated) == (20, "condensed_bold", False)
+    # Less still: smaller, never below MIN_TEXT.
+    smaller = draw.fit_text(word, draw.text_width(word, 18, "condensed_bold"), 20, "bold")
+    assert smaller.size == 18 and not smaller.truncated
+    # No room at the smallest condensed size: cut with an ellipsis.
+    cut = draw.fit_text(word, 60, 20, "bold")
+    assert cut.truncated and cut.text.endswith(draw.ELLIPSIS) and cut.width <= 60 and cut.size == draw.MIN_TEXT
+
+
+def test_canvas_records_cut_labels_and_text_off_the_picture() -> None:
+    c = draw.Canvas(Image.new("RGB", (300, 100), pal.BACKGROUND))
+    with draw.overflow_probe() as found:
+        c.text(10, 10, "short", max_width=200)
+        assert found == [] and c.overflows == []
+        c.text(10, 40, "a label much too long for its little box", max_width=80)
+        c.text(290, 70, "off the edge")
+    assert [o.text for o in found] == ["a label much too long for its little box", "off the edge"]
+    assert c.overflows == found
+    assert found[0].shown.endswith(draw.ELLIPSIS) and found[0].room == 80
+    # Outside a probe only the canvas keeps them; free text can opt out.
+    c.text(10, 40, "another label much too long for its box", max_width=80)
+    c.text(10, 40, "a log line much too long for its box", max_width=80, record=False)
+    assert len(c.overflows) == 3
+
+
+def test_runs_condense_before_cutting_and_record_dropped_runs() -> None:
+    if fonts.is_fallback(fonts.font(18, "condensed")):
+        pytest.skip("DejaVu Sans Condensed is not installed")
+    c = draw.Canvas(Image.new("RGB", (600, 40), pal.BACKGROUND))
+    parts = [("Money ", "regular"), ("12", "bold"), ("   Coal ", "regular"), ("3", "bold")]
+    natural = sum(draw.text_width(t, 18, s) for t, s in parts)
+    condensed = sum(draw.text_width(t, 18, draw.CONDENSED[s]) for t, s in parts)
+    assert condensed < natural
+    end = c.runs(0, 20, parts, anchor_v="m", max_x=condensed)
+    assert c.overflows == [] and end <= condensed
+    c.runs(0, 20, parts, anchor_v="m", max_x=40)
+    assert c.overflows and {o.text for o in c.overflows} <= {t for t, _s in parts}
+
+
+def test_text_box_prefers_fewer_lines_then_wraps() -> None:
+    c = draw.Canvas(Image.new("RGB", (400, 200), pal.BACKGROUND))
+    assert c.text_box(Rect(0, 0, 400, 60), "one short line", max_lines=2) == 1
+    text = "a sentence that is far too long to stand on a single line of this box"
+    assert c.text_box(Rect(0, 0, 200, 60), text, max_lines=2, line_h=24) == 2
+    assert c.overflows  # two lines of 192 px cannot hold it: the second line is cut
+    c.overflows.clear()
+    assert c.text_box(Rect(0, 0, 200, 200), text, line_h=24) >= 3 and c.overflows == []
+
+
+def test_every_shortened_factory_effect_is_a_term() -> None:
+    """The display's short effects are looked up as terms; the literal list must hold them all."""
+    ids = {str(t) for t in rz.EFFECT_SHORT}
+    missing = {rz.short_effect(s.text) for s in tables().sides.values()} - ids
+    assert missing == set()
+    assert all(t.context == "factory effect short" for t in rz.EFFECT_SHORT)
+    side = next(iter(tables().sides.values()))
+    assert rz.effect_label(side.text) == rz.short_effect(side.text)  # English: the id itself
+
+
+def test_static_layers_are_kept_per_language(mid2: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A picture in another language never reuses the cached labels of an English one."""
+    from engine.core import i18n
+
+    real = i18n._lookup
+
+    def shouting(domain: str, lang: str, msgid: str, *rest: Any) -> str:
+        text = real(domain, "en", msgid, *rest)
+        return text.upper() if lang == "pl" else real(domain, lang, msgid, *rest)
+
+    rz.clear_cache()
+    english = _image(mid2)
+    monkeypatch.setattr(i18n, "_lookup", shouting)
+    with i18n.language("pl"):
+        polish = _image(mid2)
+        alt = rz.alt_text(mid2)
+    again = _image(mid2)
+    monkeypatch.undo()
+    rz.clear_cache()
+    lay = _layout(mid2)
+    title = lay.panels["hiring"].take_top(rz.TITLE_H)[0]  # static label "Hiring spaces …"
+    box = (title.x, title.y, title.x2, title.y2)
+    assert polish.crop(box).tobytes() != english.crop(box).tobytes()
+    assert again.tobytes() == english.tobytes()
+    assert "HIRING SPACES" in alt and "Hiring spaces" in rz.alt_text(mid2)
+
+
+def test_no_label_is_cut_in_english(mid4: dict[str, Any], solo: dict[str, Any], over3: dict[str, Any],
+                                    modules4: dict[str, Any], draft4: dict[str, Any]) -> None:
+    if fonts.is_fallback(fonts.font(18, "condensed")):
+        pytest.skip("DejaVu Sans Condensed is not installed")
+    for view in (mid4, solo, over3, modules4, draft4):
+        rz.clear_cache()
+        with draw.overflow_probe() as found:
+            rz.render(view)
+        assert found == [], found
+
+
+def test_dejavu_draws_polish_german_and_russian_letters() -> None:
+    if fonts.find_font_file("DejaVuSans.ttf") is None:
+        pytest.skip("DejaVu Sans is not installed")
+    for style in fonts.FONT_FILES:
+        f = fonts.font(18, style)
+        for ch in "ąęłńóśźżĄŻäöüßЖжЯяЁёЩщ":
+            assert f.getmask(ch).getbbox() is not None, (style, ch)
+        assert fonts.covers("Zażółć gęślą jaźń · Съешь же ещё этих мягких булок · Größe", 18, style), style
+    assert not fonts.covers("\U0010fffe")  # a code point no font draws
+
+
+def test_falling_back_to_pillow_font_warns_once(no_fonts: None, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("WARNING", logger=fonts.__name__):
+        fonts.font(18)
+        fonts.font(20, "bold")
+    warnings = [r for r in caplog.records if r.name == fonts.__name__]
+    assert len(warnings) == 1 and "Cyrillic" in warnings[0].getMessage()

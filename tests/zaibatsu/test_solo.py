@@ -442,7 +442,7 @@ def test_trains_region_priority_from_priority_row():
     t = solo()
     line = reveal(t, "AT1")[0]
     assert his_trains(t) == {"R3": [1]}
-    assert "builds a railway in R3 slot 1 (priority 1, his influence 0 ≤ your 0)" in line
+    assert "builds a railway in Region 3 slot 1 (priority 1, his influence 0 ≤ your 0)" in line
     assert t.state.automa.trains == 5
 
 
@@ -902,7 +902,8 @@ def test_unmet_goal_loses_without_final_consolidation_T35():
     assert t.decision.seat is None and t.state.over
     res = GAME.result(t.state)
     assert res.solo["won"] is False
-    assert res.solo["goals"] == {"green": {"met": False, "text": "Have at least 1 influence token in every region. (1/4)"}}
+    assert res.solo["goals"] == {"green": {"met": False, "text": "Have at least 1 influence token in every region. (1/4)",
+                                           "id": "SG9", "value": 1, "target": 4}}
     assert "score" not in res.solo and "rating" not in res.solo
     kinds = [e.kind for e in events]
     assert "scoring" in kinds  # Period III scoring still happens (it precedes the game end)
