@@ -66,21 +66,6 @@ from engine.core.i18n import language  # noqa: E402
 TARGETS = ("pl", "ru", "de")
 
 
-@pytest.fixture
-def store() -> Iterator[Store]:
-    """A fresh in-memory database."""
-    s = Store("sqlite://")
-    s.create_all()
-    yield s
-    s.dispose()
-
-
-@pytest.fixture
-def host(store: Store) -> Host:
-    """A host over the in-memory store, without pictures."""
-    return Host(store)
-
-
 @contextmanager
 def fake_catalogue(domain: str, lang: str, entries: Mapping[tuple[str | None, str], str]) -> Iterator[None]:
     """Use ``entries`` (``(context, English) -> translation``) as ``domain``'s catalogue for ``lang``."""

@@ -128,14 +128,6 @@ def lookup(name: str) -> Any:
 
 
 @pytest.fixture
-def store() -> Iterator[Store]:
-    s = Store("sqlite://")
-    s.create_all()
-    yield s
-    s.dispose()
-
-
-@pytest.fixture
 def drawn() -> list[str]:
     """The language the renderer found current at each call."""
     return []
