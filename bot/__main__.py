@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import IllegalAction, get_game, replay
-from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES
+from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
+from .words import _
 
 log = logging.getLogger("bot")
 
@@ -66,7 +67,6 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     from .console import play_local
     from .host import Host
     from .store import Store
-    from .words import _
 
     lang = normalise(args.lang or os.environ.get("LANG"))
 
@@ -165,7 +165,7 @@ def cmd_apply(args: argparse.Namespace, settings: Settings) -> int:
         if len(notation) > 200:
             return _refuse(game, original, f"move {number} is longer than 200 characters")
         try:
-            state, _ = game.apply(state, game.parse_action(state, notation))
+            state, _events = game.apply(state, game.parse_action(state, notation))
         except IllegalAction as exc:
             return _refuse(game, original, f"move {number} ({notation}): {exc.reason}")
         except ValueError as exc:
@@ -356,7 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             if settings.discord_token:
                 return cmd_run(args, settings)
-            print("No DISCORD_TOKEN set: opening the terminal table (meiji local). See 'meiji --help'.")
+            with language(os.environ.get("LANG")):
+                print(_("No DISCORD_TOKEN set: opening the terminal table (meiji local). See 'meiji --help'."))
             args = parser.parse_args(["local"])
         return args.func(args, settings)
     except CliError as exc:
