@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.core import IllegalAction, get_game, replay
+from engine.core import (
+    IllegalAction,
+    builtin_game_names,
+    default_game,
+    game_info,
+    get_game,
+    replay,
+    solo_game,
+)
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
@@ -25,7 +33,6 @@ from .words import _
 
 log = logging.getLogger("bot")
 
-DEFAULT_GAME = "zaibatsu"
 
 
 class CliError(Exception):
@@ -70,23 +77,28 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
 
     lang = normalise(args.lang or os.environ.get("LANG"))
 
-    options: dict[str, Any] = {
-        **_options(args.option), "first_game": bool(args.first_game), "modules": list(args.modules or [])
-    }
+    options = _table_options(args)
     players = args.players
+    game = args.game
     if args.solo:
         players = 1
-        options["difficulty"] = args.difficulty or options.get("difficulty") or "medium"
+        game = game or solo_game()
+        if game is None:
+            raise CliError("no installed game has a solo mode", 2)
+        levels = game_info(_game(game)).solo_levels
+        options["difficulty"] = args.difficulty or options.get("difficulty") or levels[len(levels) // 2]
     elif args.difficulty:
         with language(lang):
             raise CliError(_("{option} applies to the solo game: add {flag}.", option="--difficulty", flag="--solo"), 2)
+    if game is not None:
+        _game(game)
     from render import picture
 
     snapshots = None if args.no_pictures else Path(args.snapshots)
     store = Store.open(args.db or settings.database_url)
     try:
         host = Host(store, render=picture if snapshots is not None else None)
-        return play_local(host, args.game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
+        return play_local(host, game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
                           lang=lang)
     finally:
         store.dispose()
@@ -100,7 +112,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError("--games must be at least 1", 2)
     try:
         report = run_selfplay(
-            args.game,
+            args.game or default_game(),
             players=args.players,
             games=args.games,
             seed=args.seed,
@@ -114,7 +126,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
     except KeyError as exc:
         raise CliError(str(exc.args[0] if exc.args else exc)) from None
     except ValueError as exc:
-        raise CliError(f"invalid options for {args.game}: {exc}", 2) from None
+        raise CliError(f"invalid options for {args.game or default_game()}: {exc}", 2) from None
     for line in report.lines():
         print(line)
     return 1 if report.errors else 0
@@ -152,7 +164,7 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_apply(args: argparse.Namespace, settings: Settings) -> int:
     """Apply moves to a state file; print the new state JSON, or the refusal and the old state."""
-    game = _game(args.game)
+    game = _game(args.game or default_game())
     raw = sys.stdin.read() if args.state == "-" else _read_text(args.state)
     try:
         original = game.from_json(raw)
@@ -181,20 +193,26 @@ def _refuse(game: Any, original: Any, reason: str) -> int:
 
 
 def cmd_data_report(args: argparse.Namespace, settings: Settings) -> int:
-    """Confidence of the component data of Nippon: Zaibatsu, per kind."""
-    try:
-        from engine.zaibatsu import data
-    except ImportError as exc:
-        raise CliError(f"the zaibatsu data module is not available: {exc}") from None
-    rows = [(str(k), int(c), int(li), int(p)) for k, c, li, p in data.report()]
-    header = ("kind", "confirmed", "likely", "proposed", "total")
-    width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
-    print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
-    totals = [0, 0, 0]
-    for kind, c, li, p in rows:
-        totals = [totals[0] + c, totals[1] + li, totals[2] + p]
-        print(f"{kind:<{width}}  {c:>9}  {li:>9}  {p:>9}  {c + li + p:>9}")
-    print(f"{'total':<{width}}  " + "  ".join(f"{v:>9}" for v in [*totals, sum(totals)]))
+    """Confidence of every game's component data, per kind (``--game`` for one game)."""
+    names = [args.game] if args.game else list(builtin_game_names())
+    for i, name in enumerate(names):
+        game = _game(name)
+        report = getattr(game, "data_report", None)
+        if i:
+            print()
+        print(f"{game_info(game).title} ({name})")
+        if report is None:
+            print("  no component data")
+            continue
+        rows = [(str(k), int(c), int(li), int(p)) for k, c, li, p in report()]
+        header = ("kind", "confirmed", "likely", "proposed", "total")
+        width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
+        print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
+        totals = [0, 0, 0]
+        for kind, c, li, p in rows:
+            totals = [totals[0] + c, totals[1] + li, totals[2] + p]
+            print(f"{kind:<{width}}  {c:>9}  {li:>9}  {p:>9}  {c + li + p:>9}")
+        print(f"{'total':<{width}}  " + "  ".join(f"{v:>9}" for v in [*totals, sum(totals)]))
     return 0
 
 
@@ -216,7 +234,7 @@ def cmd_i18n(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """Print the JSON Schema of a game's state."""
-    game = _game(args.game)
+    game = _game(args.game or default_game())
     schema = getattr(game, "json_schema", None)
     if not callable(schema):
         raise CliError(f"{game.name} does not publish a JSON schema")
@@ -239,6 +257,26 @@ def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             out[key.strip()] = value
     return out
+
+
+def _table_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Options of a new table from the command line: only those the user set (``--option`` wins)."""
+    options: dict[str, Any] = {}
+    if args.first_game:
+        options["first_game"] = True
+    if args.modules:
+        options["modules"] = [m for item in args.modules for m in str(item).split(",") if m.strip()]
+    options.update(_options(args.option))
+    return options
+
+
+def _game_choices() -> str:
+    return ", ".join(builtin_game_names())
+
+
+def _solo_levels() -> tuple[str, ...]:
+    name = solo_game()
+    return game_info(get_game(name)).solo_levels if name else ()
 
 
 def _game(name: str) -> Any:
@@ -279,8 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("local", help="play hot-seat at the terminal (saved after every move)")
-    p.add_argument("--game", default=DEFAULT_GAME, help="game name (default: %(default)s)")
-    p.add_argument("--players", type=int, default=2, help="number of players (default: %(default)s)")
+    p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: asked)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: asked, else 2)")
     p.add_argument("--first-game", action="store_true", help="the rulebook's first-game setup")
     p.add_argument("--modules", nargs="*", default=[], metavar="MODULE", help="optional modules")
     p.add_argument("--seed", type=int, default=None, help="fixed seed for the random events")
@@ -288,9 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="KEY=VALUE",
         help="another game option, e.g. difficulty=hard (repeatable)",
     )
-    p.add_argument("--solo", action="store_true", help="play alone against Takatoshi (Nippon: Zaibatsu solo)")
-    p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default=None,
-                   help="solo difficulty: 1/2/3 goal tiles (default medium)")
+    p.add_argument("--solo", action="store_true", help="play alone against the game's automated opponent")
+    p.add_argument("--difficulty", choices=list(_solo_levels()), default=None,
+                   help="solo difficulty (default: the middle one)")
     p.add_argument("--resume", action="store_true", help="continue the unfinished terminal game")
     p.add_argument("--snapshots", default="snapshots", metavar="DIR",
                    help="folder for the board picture written after every move (default: %(default)s)")
@@ -304,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_local)
 
     p = sub.add_parser("selfplay", help="random games with invariant checks")
-    p.add_argument("--game", default=DEFAULT_GAME)
+    p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: {default_game()})")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (game i uses seed+i)")
@@ -327,10 +365,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("apply", help="apply moves to a state JSON file")
     p.add_argument("--state", required=True, metavar="STATE.json", help="state file ('-' reads stdin)")
     p.add_argument("--moves", required=True, help='moves in notation separated by ";"')
-    p.add_argument("--game", default=DEFAULT_GAME)
+    p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: {default_game()})")
     p.set_defaults(func=cmd_apply)
 
-    p = sub.add_parser("data-report", help="confidence of the zaibatsu component data")
+    p = sub.add_parser("data-report", help="confidence of each game's component data")
+    p.add_argument("--game", default=None, help=f"one game: {_game_choices()} (default: all)")
     p.set_defaults(func=cmd_data_report)
 
     p = sub.add_parser("i18n", help="message catalogues: re-extract ids (update) or list gaps (check)")
@@ -338,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_i18n)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a game's state")
-    p.add_argument("--game", default=DEFAULT_GAME)
+    p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: {default_game()})")
     p.set_defaults(func=cmd_schema)
     return parser
 

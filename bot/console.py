@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core import i18n
+from engine.core import builtin_game_names, game_info, get_game, i18n
 from engine.core.i18n import tr
 
 from .host import STATUS_WORDS, Host, Reply
@@ -90,15 +90,20 @@ class Console:
 
     # ------------------------------------------------------------------------------------------
     def open(
-        self, game: str, players: int, options: dict[str, Any] | None = None, *, resume: bool = False,
+        self, game: str | None, players: int | None, options: dict[str, Any] | None = None, *, resume: bool = False,
         seed: int | None = None,
     ) -> int:
-        """Resume the unfinished terminal game or start a new one, then play; returns an exit code."""
+        """Resume the unfinished terminal game or start a new one, then play; returns an exit code.
+
+        ``game`` ``None`` asks which game (when more than one is installed) and ``players``
+        ``None`` asks how many play (else 2).
+        """
         with i18n.language(self.lang):
             return self._open(game, players, options, resume=resume, seed=seed)
 
     def _open(
-        self, game: str, players: int, options: dict[str, Any] | None, *, resume: bool, seed: int | None,
+        self, game: str | None, players: int | None, options: dict[str, Any] | None, *, resume: bool,
+        seed: int | None,
     ) -> int:
         status = self.host.status(self.channel, lang=self.lang)
         active = status.ok and status.data is not None and status.data["status"] in ("open", "running")
@@ -106,7 +111,7 @@ class Console:
             self.say(_("There is no unfinished terminal game to resume; starting a new one."))
         elif active and not resume:
             data = status.data or {}
-            self.say(_("An unfinished {game} game ({players}, {moves}) is saved here.", game=data["game"],
+            self.say(_("An unfinished {game} game ({players}, {moves}) is saved here.", game=data.get("title", data["game"]),
                        players=_n("{n} player", "{n} players", len(data["players"])),
                        moves=_n("{n} move", "{n} moves", data["moves"])))
             self.say(_("Type 'resume' to continue it, 'new' to abandon it and start a new game, or 'quit'."))
@@ -136,9 +141,54 @@ class Console:
             else:
                 self.say(_("Resuming {status}", status=status.public))
         else:
+            game = game or self._ask_game()
+            if game is None:
+                return 0
+            players = players or self._ask_players(game)
+            if players is None:
+                return 0
             if not self._new(game, players, options or {}, seed):
                 return 1
         return self.play()
+
+    def _ask_game(self) -> str | None:
+        """Which game to open (numbered menu; Enter takes the first); ``None`` at end of input/quit."""
+        names = list(builtin_game_names())
+        if len(names) == 1:
+            return names[0]
+        self.say(_("Which game?"))
+        for i, name in enumerate(names, start=1):
+            self.say(f"  {i}. {game_info(get_game(name)).title}")
+        while True:
+            answer = self._read(_("game [1-{n}, Enter = 1]> ", n=len(names)))
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                return None
+            answer = answer.strip().lower()
+            if not answer:
+                return names[0]
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
+                return names[int(answer) - 1]
+            found = [n for n in names if answer in (n, game_info(get_game(n)).title.lower())]
+            if found:
+                return found[0]
+            self.say(_("Please type a number from 1 to {n}.", n=len(names)))
+
+    def _ask_players(self, game: str) -> int | None:
+        """How many players (the game's counts; Enter takes the smallest); ``None`` at end of input."""
+        counts = game_info(get_game(game)).player_counts
+        if len(counts) == 1:
+            return counts[0]
+        low, high = min(counts), max(counts)
+        while True:
+            answer = self._read(_("players [{low}-{high}, Enter = {low}]> ", low=low, high=high))
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                return None
+            answer = answer.strip()
+            if not answer:
+                return low
+            if answer.isascii() and answer.isdigit() and int(answer) in counts:
+                return int(answer)
+            self.say(_("Please type a number from {low} to {high}.", low=low, high=high))
 
     def _new(self, game: str, players: int, options: dict[str, Any], seed: int | None) -> bool:
         opts = {**options, "players": players}
@@ -345,8 +395,8 @@ class Console:
 
 def play_local(
     host: Host,
-    game: str,
-    players: int,
+    game: str | None,
+    players: int | None,
     options: dict[str, Any] | None = None,
     *,
     resume: bool = False,
@@ -358,7 +408,8 @@ def play_local(
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
-    With ``snapshots`` (a folder) the board picture of every accepted move is written there.
+    ``game``/``players`` ``None`` are asked at the terminal. With ``snapshots`` (a folder) the
+    board picture of every accepted move is written there.
     ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised, default English).
     """
     console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang)

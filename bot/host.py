@@ -63,7 +63,7 @@ from engine.core import (
     sample_chance,
 )
 from engine.core.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Msg, current, normalise, tr
-from engine.core.registry import game_names
+from engine.core.registry import game_info, game_names, normalise_option_name
 
 from .store import (
     ABANDONED,
@@ -408,10 +408,10 @@ class Host:
             if existing:
                 if existing.status == OPEN:
                     busy = _("A {game} game is already open here (table #{table}). Finish or abandon it first.",
-                             game=existing.game, table=existing.id)
+                             game=_title(existing.game), table=existing.id)
                 else:
                     busy = _("A {game} game is already running here (table #{table}). Finish or abandon it first.",
-                             game=existing.game, table=existing.id)
+                             game=_title(existing.game), table=existing.id)
                 if existing.board_url:
                     busy += " " + _("Latest board: {url}", url=existing.board_url)
                 raise Refusal(
@@ -442,9 +442,9 @@ class Host:
         with i18n.language(public_language):
             if want:
                 opened = _n("{name} opened a {game} table for {n} player.", "{name} opened a {game} table for {n} players.",
-                            want, name=user_name, game=g.name)
+                            want, name=user_name, game=_title(g.name))
             else:
-                opened = _("{name} opened a {game} table.", name=user_name, game=g.name)
+                opened = _("{name} opened a {game} table.", name=user_name, game=_title(g.name))
             lines = [opened + " " + _("Join it with {join}; start it with {start}.",
                                       join=self._cmd("join"), start=self._cmd("start"))]
             lines += [_("Note: {warning}", warning=tr(w)) for w in (warn(options) if warn else [])]
@@ -623,7 +623,7 @@ class Host:
             repo.append_moves([MoveRec(table.id, seq, user, None, SYSTEM, ABANDONED_NOTE)])
             repo.commit()
         with i18n.language(table_language(table)) as public_language:
-            text = _("The {game} table was abandoned.", game=table.game)
+            text = _("The {game} table was abandoned.", game=_title(table.game))
         return Reply(ok=True, public=text, version=version, language=public_language)
 
     # ------------------------------------------------------------------------------------------
@@ -925,6 +925,7 @@ class Host:
         data: dict[str, Any] = {
             "table_id": table.id,
             "game": table.game,
+            "title": _title(table.game),
             "status": table.status,
             "version": table.version,
             "options": table.options,
@@ -953,7 +954,7 @@ class Host:
                     data["to_act_seat"] = decision.seat
                     data["prompt"] = str(tr(decision.prompt))
                     data["kind"] = decision.kind
-                text = _("{game} table #{table} — {status}", game=table.game, table=table.id,
+                text = _("{game} table #{table} — {status}", game=_title(table.game), table=table.id,
                          status=self._status_line(game, state, seats, table))
                 text += "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", data["moves"],
                                   players=", ".join(_who(s) for s in seats))
@@ -1056,7 +1057,7 @@ class Host:
         return Reply(
             ok=True,
             private=_n("Move log of {game} table #{table} ({n} entry).", "Move log of {game} table #{table} ({n} entries).",
-                       len(moves), game=table.game, table=table.id),
+                       len(moves), game=_title(table.game), table=table.id),
             version=table.version,
             data=data,
         )
@@ -1240,7 +1241,7 @@ class Host:
             raise Refusal(_("Unknown game '{name}'.", name=name)) from None
 
     def _check_options(self, game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
-        options = dict(options or {})
+        options = _normalise_options(options)
         try:
             encoded = json.dumps(options)
         except (TypeError, ValueError):
@@ -1253,7 +1254,8 @@ class Host:
         try:
             game.setup(options, 0)  # validates player count, modules …
         except (ValueError, IllegalAction) as exc:
-            raise Refusal(_("Those options don't work for {game}: {reason}", game=game.name, reason=_reason(exc))) from None
+            raise Refusal(_("Those options don't work for {game}: {reason}", game=_title(game.name),
+                                    reason=_reason(exc))) from None
         return options
 
     def _no_game(self) -> Refusal:
@@ -1440,9 +1442,9 @@ class Host:
         names = ", ".join(s.user_name for s in seats) or _("nobody")
         count = f"{len(seats)}/{want}" if want else str(len(seats))
         if table.status == ABANDONED:
-            return _("The last {game} table here was abandoned before it started.", game=table.game)
+            return _("The last {game} table here was abandoned before it started.", game=_title(table.game))
         return _("{game} table #{table} is open ({count} seated: {names}). Join with {join}.",
-                 game=table.game, table=table.id, count=count, names=names, join=self._cmd("join"))
+                 game=_title(table.game), table=table.id, count=count, names=names, join=self._cmd("join"))
 
     def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
         decision = game.decision(state)
@@ -1521,6 +1523,25 @@ class Host:
                 "solo": dict(result.solo) if result.solo else None,
             },
         }
+
+
+def _title(name: str) -> str:
+    """The published title of the game called ``name`` (a proper name), or ``name`` if unknown."""
+    try:
+        return game_info(get_game(name)).title
+    except KeyError:
+        return name
+
+
+def _normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """Option keys and module ids as games spell them (``common-goals`` → ``common_goals``)."""
+    out: dict[str, Any] = {}
+    for key, value in dict(options or {}).items():
+        key = normalise_option_name(key) if isinstance(key, str) else key
+        if key == "modules" and isinstance(value, list | tuple):
+            value = [normalise_option_name(m) if isinstance(m, str) else m for m in value]
+        out[key] = value
+    return out
 
 
 def _reason(exc: BaseException) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import CHANCE, Game, RandomPolicy, get_game, replay, sample_chance
+from engine.core import CHANCE, Game, RandomPolicy, get_game, normalise_option_name, replay, sample_chance
 
 log = logging.getLogger(__name__)
 
@@ -206,9 +206,13 @@ def run_selfplay(
     """
     game = get_game(game_name)
     count = 1 if solo else players
-    options: dict[str, Any] = {
-        **(extra_options or {}), "players": count, "first_game": first_game, "modules": list(modules)
-    }
+    # Only the options asked for: a game without modules or a first-game set-up refuses them.
+    options: dict[str, Any] = {"players": count}
+    if first_game:
+        options["first_game"] = True
+    if modules:
+        options["modules"] = [normalise_option_name(m) for item in modules for m in str(item).split(",") if m.strip()]
+    options.update({normalise_option_name(k): v for k, v in (extra_options or {}).items()})
     game.setup(options, seed)  # invalid options: fail once, clearly
     records: list[GameRecord] = []
     start = time.perf_counter()

@@ -1,7 +1,8 @@
 """Pictures of game views: ``view -> PNG bytes`` (DESIGN.md, "Rendering").
 
-:func:`render` and :func:`alt_text` dispatch on the game name to ``render/<game>.py``; the
-signature matches ``bot.host.Renderer``. No Discord, no I/O: pure functions of the view.
+:func:`render` and :func:`alt_text` dispatch on the game name to ``render/<game>.py`` (found by
+name, so no game is named here); the signature matches ``bot.host.Renderer``. No Discord, no
+I/O: pure functions of the view.
 
 Pictures and alt texts speak the current language (:func:`engine.core.i18n.current`): callers
 draw inside ``with language(lang):`` (the hosts do), or pass ``lang`` to these functions.
@@ -10,21 +11,31 @@ draw inside ``with language(lang):`` (the hosts do), or pass ``lang`` to these f
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import re
 from contextlib import nullcontext
 from types import ModuleType
 from typing import Any
 
 from engine.core.i18n import language
 
-#: Game name -> module under ``render`` that draws it.
-RENDERERS: dict[str, str] = {"zaibatsu": "render.zaibatsu"}
+#: Modules of this package that are drawing tools, not games.
+_NOT_GAMES = frozenset({"core"})
+
+
+def _module_name(game: str) -> str | None:
+    """``render.<game>`` when that module exists (game names are identifiers), else ``None``."""
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", str(game)) or game in _NOT_GAMES:
+        return None
+    name = f"{__name__}.{game}"
+    return name if importlib.util.find_spec(name) is not None else None
 
 
 def _module(game: str) -> ModuleType:
-    try:
-        return importlib.import_module(RENDERERS[game])
-    except KeyError:
-        raise ValueError(f"no renderer for game {game!r}") from None
+    name = _module_name(game)
+    if name is None:
+        raise ValueError(f"no renderer for game {game!r}")
+    return importlib.import_module(name)
 
 
 def _in(lang: str | None) -> Any:
@@ -57,5 +68,5 @@ def picture(game: str, view: dict[str, Any], lang: str | None = None) -> tuple[b
 
 
 def has_renderer(game: str) -> bool:
-    """True when a picture can be drawn for ``game``."""
-    return game in RENDERERS
+    """True when a picture can be drawn for ``game`` (``render/<game>.py`` exists)."""
+    return _module_name(game) is not None

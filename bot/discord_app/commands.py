@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from discord import app_commands
 
 from bot.host import Host, Reply
 from bot.words import _
+from engine.core import builtin_game_names, default_game, game_info, get_game
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 
 from .components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view
@@ -61,20 +63,25 @@ from .messages import (
     user_language,
 )
 from .pictures import board_file
-from .rules_topics import DEFAULT_GAME, find_topic, game_topics, search_topics, topic_label, topic_text
-from .solo import DIFFICULTIES, DIFFICULTY_CHOICES, DIFFICULTY_NAMES, SOLO_GAME, is_solo_step, solo_message
+from .rules_topics import find_topic, game_topics, search_topics, topic_label, topic_text
+from .solo import (
+    DIFFICULTIES,
+    DIFFICULTY_CHOICES,
+    DIFFICULTY_NAMES,
+    SOLO_GAME,
+    is_solo_step,
+    opponent_name,
+    solo_message,
+)
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
-#: Games offered by ``/game new`` (the Host decides what it accepts).
-GAME_CHOICES = [app_commands.Choice(name="Nippon: Zaibatsu", value="zaibatsu")]
-#: Optional modules of Nippon: Zaibatsu (the Host refuses what the engine does not support).
-MODULE_CHOICES = [
-    app_commands.Choice(name="Modern factories", value="modern_factories"),
-    app_commands.Choice(name="Common goals", value="common_goals"),
-    app_commands.Choice(name="Both modules", value="modern_factories,common_goals"),
+#: Games offered by ``/game new`` and ``/game rules``: every installed game under its published
+#: title (a proper name), in menu order (the Host decides what it accepts).
+GAME_CHOICES = [
+    app_commands.Choice(name=game_info(get_game(name)).title, value=name) for name in builtin_game_names()
 ]
 #: Languages of ``/game language``, each under its own name (never translated).
 LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES]
@@ -371,15 +378,43 @@ class TableCommands:
         # The setting does not change the table's version: the buttons already posted stay valid.
         await self._publish(interaction, Outcome(reply), ack=ack)
 
+    def modules_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The modules of the game chosen in the same ``/game new`` (each, and every combination).
+
+        Names come from the game's ``module_names()`` in the user's language; the value is the
+        comma-separated module ids the Host expects. No game or a game without modules: no choices.
+        """
+        name = str(getattr(interaction.namespace, "game", None) or default_game())
+        try:
+            game = get_game(name)
+        except KeyError:
+            return []
+        ids = game_info(game).modules
+        hook = getattr(game, "module_names", None)
+        names = hook() if callable(hook) else {}
+        wanted = str(current or "").lower()[:100]
+        out: list[app_commands.Choice[str]] = []
+        with language(user_language(interaction)):
+            for size in range(1, len(ids) + 1):
+                for combo in itertools.combinations(ids, size):
+                    label = " + ".join(str(tr(names.get(m, m.replace("_", " ")))) for m in combo)
+                    value = ",".join(combo)
+                    if wanted in f"{label.lower()} {value}":
+                        out.append(app_commands.Choice(name=label[:100], value=value))
+        return out[:MAX_AUTOCOMPLETE]
+
     # ------------------------------------------------------------------------------------------
     # Solo
     # ------------------------------------------------------------------------------------------
     async def solo_new(self, interaction: discord.Interaction, difficulty: str = "medium") -> None:
-        """``/solo new``: start a solo game against Takatoshi here (a DM with the bot or a channel)."""
+        """``/solo new``: start a solo game against the automated opponent here (a DM or a channel)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         lang = user_language(interaction)
         level = str(difficulty or "").strip().lower()
+        if SOLO_GAME is None:
+            await self._private(interaction, str(tr(_("No installed game has a solo mode."), lang)))
+            return
         if level not in DIFFICULTIES:
             with language(lang):
                 names = ", ".join(_difficulty_choice(d) for d in DIFFICULTIES)
@@ -395,7 +430,8 @@ class TableCommands:
             await self._private(interaction, self._refusal_with_link(interaction, outcome.reply))
             return
         with language(lang):
-            ack = _("Your solo game against Takatoshi ({difficulty}) has started.", difficulty=DIFFICULTY_NAMES[level])
+            ack = _("Your solo game against {opponent} ({difficulty}) has started.", opponent=opponent_name(),
+                    difficulty=DIFFICULTY_NAMES.get(level, level))
         await self._publish(interaction, outcome, ack=ack)
 
     # ------------------------------------------------------------------------------------------
@@ -417,7 +453,8 @@ class TableCommands:
         with language(lang):
             if data.get("solo") and difficulty:
                 name = DIFFICULTY_NAMES.get(difficulty, difficulty)
-                text += "\n" + _("Solo against Takatoshi, difficulty {difficulty}.", difficulty=name)
+                text += "\n" + _("Solo against {opponent}, difficulty {difficulty}.", opponent=opponent_name(),
+                                  difficulty=name)
             if data.get("reminder_hours") and running:
                 text += "\n" + _("Turn reminders after {hours} h.", hours=data["reminder_hours"])
             if data.get("to_act") and str(data["to_act"]).isdigit():
@@ -479,7 +516,7 @@ class TableCommands:
         """``/game rules``: a short rules answer citing the rulebook section (only to you).
 
         The topics are the game's (``game`` option, else the game of this channel's table, else
-        :data:`~bot.discord_app.rules_topics.DEFAULT_GAME`), in the user's language.
+        :func:`~engine.core.registry.default_game`), in the user's language.
         """
         await self._defer(interaction)
         lang = user_language(interaction)
@@ -494,7 +531,7 @@ class TableCommands:
                 names = ", ".join(t.key for t in topics)
                 text = _("I don't know that topic. Try one of: {topics}.", topics=names)
             else:
-                text = _("There are no rules topics for {game}.", game=name or DEFAULT_GAME)
+                text = _("There are no rules topics for {game}.", game=name or default_game())
         await self._private(interaction, text)
 
     async def _table_game(self, interaction: discord.Interaction) -> str | None:
@@ -606,7 +643,7 @@ def _error(interaction: discord.Interaction) -> str:
 
 def _difficulty_choice(level: str) -> str:
     """``level`` as the option value to type, with its name in the current language if that differs."""
-    name = str(tr(DIFFICULTY_NAMES[level]))
+    name = str(tr(DIFFICULTY_NAMES.get(level, level)))
     return level if name == level else f"{level} ({name})"
 
 
@@ -675,9 +712,9 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         game="The game to play",
         players="Number of players (2–4)",
         first_game="Use the rulebook's first-game setup",
-        modules="Optional modules (the table refuses those the engine does not support yet)",
+        modules="Optional modules of the chosen game (pick from the list)",
     )
-    @app_commands.choices(game=GAME_CHOICES, modules=MODULE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def game_new(
         interaction: discord.Interaction,
         game: str,
@@ -687,6 +724,11 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
     ) -> None:
         """/game new (see :class:`TableCommands`)."""
         await tables.new(interaction, game, players, first_game, modules)
+
+    @game_new.autocomplete("modules")
+    async def game_new_modules(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete of the modules: those of the game chosen in the same command."""
+        return tables.modules_autocomplete(interaction, current)
 
     @group.command(name="join", description="Take a seat at the open table")
     async def game_join(interaction: discord.Interaction) -> None:
@@ -775,12 +817,12 @@ def build_solo_commands(tables: TableCommands) -> app_commands.Group:
 
     Discord ignores context and install settings on subcommands, so they are set on the group.
     """
-    group = app_commands.Group(name="solo", description="Play Nippon: Zaibatsu solo against Takatoshi (DMs too)")
+    group = app_commands.Group(name="solo", description="Play a solo game against the automated opponent (DMs too)")
     app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(group)
     app_commands.allowed_installs(guilds=True, users=True)(group)
 
-    @group.command(name="new", description="Start a solo game against Takatoshi here")
-    @app_commands.describe(difficulty="How hard Takatoshi plays")
+    @group.command(name="new", description="Start a solo game here")
+    @app_commands.describe(difficulty="How hard the opponent plays")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     async def solo_new(interaction: discord.Interaction, difficulty: str) -> None:
         """/solo new (see :class:`TableCommands`)."""

@@ -4,8 +4,8 @@ A game that offers short rules answers has a ``rules_topics()`` method returning
 with ``key`` (a stable id, the autocomplete value), ``title`` and ``section`` (the cited rulebook
 section; both translatable texts), ``answer(commands)`` (the answer as a translatable text, naming
 the host's commands as ``commands`` spells them), ``notation`` and ``examples`` (move notation,
-never translated) and ``aliases`` (other English words for the topic). Nippon: Zaibatsu keeps
-its topics in ``engine/zaibatsu/topics.py``.
+never translated) and ``aliases`` (other English words for the topic); each game keeps its topics
+in its own package (``engine/<game>/topics.py``).
 
 Matching is case-insensitive and works in English and in the current language (``title`` and
 ``section`` are compared in both).
@@ -17,19 +17,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.words import _
-from engine.core import get_game
+from engine.core import default_game, get_game
 from engine.core.i18n import tr
 
 #: Longest answer Discord accepts in one message.
 MESSAGE_LIMIT = 2000
-#: The game ``/game rules`` explains when neither the channel nor the command names one.
-DEFAULT_GAME = "zaibatsu"
 
 
 def game_topics(game: str | None) -> tuple[Any, ...]:
-    """The rules topics of ``game`` (default :data:`DEFAULT_GAME`); ``()`` if it has none or is unknown."""
+    """The rules topics of ``game`` (default: the default game); ``()`` if it has none or is unknown."""
     try:
-        found = get_game(game or DEFAULT_GAME)
+        found = get_game(game or default_game())
     except KeyError:
         return ()
     hook = getattr(found, "rules_topics", None)

@@ -1,6 +1,6 @@
 """Solo games in Discord: the turn message against the automated opponent and the goal check.
 
-A solo table has one seat; the opponent (Takatoshi in Nippon: Zaibatsu) moves through chance
+A solo table has one seat; the game's automated opponent moves through chance
 decisions that the Host resolves inside the player's move. The public message of a solo step is
 built from the structured facts of the Host's reply (``Reply.data``):
 
@@ -22,19 +22,28 @@ from discord import app_commands
 
 from bot.host import AUTOMA_EVENT, Reply
 from bot.words import T, _, _n
-from engine.core import CHANCE
+from engine.core import CHANCE, game_info, get_game, solo_game
 from engine.core.i18n import Msg, tr
 
-#: The game ``/solo new`` opens (the only one with a solo mode so far).
-SOLO_GAME = "zaibatsu"
-DIFFICULTIES = ("easy", "medium", "hard")
+#: The game ``/solo new`` opens: the first installed game with a solo mode (``None``: no ``/solo``).
+SOLO_GAME = solo_game()
+#: Its difficulty ids (``GameInfo.solo_levels``), easiest first.
+DIFFICULTIES: tuple[str, ...] = game_info(get_game(SOLO_GAME)).solo_levels if SOLO_GAME else ()
 DIFFICULTY_CHOICES = [app_commands.Choice(name=d.capitalize(), value=d) for d in DIFFICULTIES]
-#: Each difficulty's name in sentences (``Your solo game against Takatoshi (hard) …``).
+#: Names of the usual difficulty ids in sentences (``Your solo game against … (hard) …``); other
+#: ids are shown as they are.
 DIFFICULTY_NAMES: dict[str, Msg] = {
     "easy": T("difficulty", "easy"),
     "medium": T("difficulty", "medium"),
     "hard": T("difficulty", "hard"),
 }
+
+
+def opponent_name() -> str:
+    """The solo opponent's name (the game's ``solo_opponent`` term) or a generic name, as a text."""
+    game = get_game(SOLO_GAME) if SOLO_GAME else None
+    name = getattr(game, "solo_opponent", None)
+    return name if name else _("the automated opponent")
 #: The engine's own end-of-solo lines; the goal check built from ``Result.solo`` replaces them.
 ENGINE_SOLO_END_KINDS = frozenset({"solo_goal", "solo_end"})
 OPPONENT_MARK = "🤖"

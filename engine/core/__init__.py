@@ -13,7 +13,17 @@ from .game import (
     Result,
 )
 from .policy import Policy, RandomPolicy
-from .registry import game_names, get_game, register
+from .registry import (
+    GameInfo,
+    builtin_game_names,
+    default_game,
+    game_info,
+    game_names,
+    get_game,
+    normalise_option_name,
+    register,
+    solo_game,
+)
 from .replay import replay
 
 __all__ = [
@@ -22,17 +32,23 @@ __all__ = [
     "Decision",
     "Event",
     "Game",
+    "GameInfo",
     "IllegalAction",
     "Outcome",
     "PlayerResult",
     "Policy",
     "RandomPolicy",
     "Result",
+    "builtin_game_names",
+    "default_game",
+    "game_info",
     "game_names",
     "get_game",
+    "normalise_option_name",
     "register",
     "replay",
     "resolve_chance",
     "rng_for",
     "sample_chance",
+    "solo_game",
 ]

@@ -4,7 +4,7 @@ Every player-facing word goes through a gettext catalogue (``.po`` files read wi
 compiled in memory on first use). English is the source language: a message id *is* its English
 text, written with Python brace placeholders (``"{who} builds a ship to {destination}."``), and
 Polish, Russian and German live in ``<domain dir>/<lang>/LC_MESSAGES/<domain>.po``. A game keeps
-its own domain next to its rules (``engine/zaibatsu/locale``); the hosts keep theirs
+its own domain next to its rules (``engine/<game>/locale``); the hosts keep theirs
 (``bot/locale``). ``meiji i18n update`` re-extracts the ids and merges them into every catalogue.
 
 Two ways of writing a text:

@@ -27,6 +27,25 @@ class ZaibatsuGame:
     name = "zaibatsu"
     title = "Nippon: Zaibatsu"
     version = VERSION
+    #: Menu facts read by the hosts (:func:`engine.core.registry.game_info`).
+    player_counts = (2, 3, 4)
+    modules = rules.MODULES
+    solo_levels = rules.SOLO_LEVELS
+    order = 1
+    #: The solo opponent's name (a term; the hosts show it in any language).
+    solo_opponent = T("name", "Takatoshi")
+
+    @staticmethod
+    def module_names() -> dict[str, str]:
+        """Each module id's name as a term (Msg), for menus."""
+        return {"modern_factories": T("module", "Modern Factories"), "common_goals": T("module", "Common Goals")}
+
+    @staticmethod
+    def data_report() -> list[tuple[str, int, int, int]]:
+        """Component data per kind: ``(kind, confirmed, likely, proposed)`` record counts."""
+        from . import data
+
+        return [(str(k), int(c), int(li), int(p)) for k, c, li, p in data.report()]
 
     @staticmethod
     def terms() -> list[tuple[str, str]]:

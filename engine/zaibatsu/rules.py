@@ -45,6 +45,12 @@ PAYS = ("iron", "money")
 # ------------------------------------------------------------------------------------------------
 
 
+#: Optional modules (ids as table options spell them).
+MODULES = ("modern_factories", "common_goals")
+#: Solo difficulties against Takatoshi (1/2/3 solo goal tiles).
+SOLO_LEVELS = ("easy", "medium", "hard")
+
+
 def validate_options(options: dict[str, Any]) -> Options:
     """Check table options: ``players`` 2–4, ``first_game`` bool, ``modules`` (none in the base game).
 
@@ -56,7 +62,7 @@ def validate_options(options: dict[str, Any]) -> Options:
         raise IllegalAction(M("Nippon: Zaibatsu is played by 2 to 4 players, or solo (1) against {automa}.",
                               automa=T("name", "Takatoshi")))
     modules = list(dict.fromkeys(options.get("modules") or []))
-    known = ("modern_factories", "common_goals")
+    known = MODULES
     for m in modules:
         if m not in known:
             raise IllegalAction(M("Unknown module {module}; known modules: {known}.", module=repr(m),
@@ -66,7 +72,7 @@ def validate_options(options: dict[str, Any]) -> Options:
         if modules:
             raise IllegalAction(M("Modules are not used in the solo game (rulebook, solo set-up)."))
         difficulty = difficulty or "medium"
-        if difficulty not in ("easy", "medium", "hard"):
+        if difficulty not in SOLO_LEVELS:
             raise IllegalAction(M("Solo difficulty is easy, medium or hard."))
     elif difficulty is not None:
         raise IllegalAction(M("Difficulty only applies to the solo game."))

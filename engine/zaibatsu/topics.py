@@ -14,41 +14,10 @@ with :meth:`Topic.answer`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from engine.core.i18n import Msg
+from engine.core.topics import COMMANDS, Topic
 
 from .words import M, T
-
-#: How the answers name the host's commands unless a front end gives its own spelling.
-COMMANDS: Mapping[str, str] = {"undo": "'undo'", "log": "'log'", "move": "'move'"}
-
-
-@dataclass(frozen=True, slots=True)
-class Topic:
-    """One rules topic.
-
-    ``key`` is its id (stable, English, for autocomplete values), ``title`` and ``section`` (the
-    cited rulebook section) are terms, ``text`` the answer (a ``Msg``), ``notation`` the forms of
-    the moves it explains, ``examples`` real notation and ``aliases`` other English words a player
-    may type for it.
-    """
-
-    key: str
-    title: Msg
-    section: Msg
-    text: Msg
-    notation: tuple[str, ...] = ()
-    examples: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
-
-    def answer(self, commands: Mapping[str, str] | None = None) -> Msg:
-        """The answer with the commands it names spelled as ``commands`` (a front end's names)."""
-        if not commands:
-            return self.text
-        args = {k: commands.get(k, v) for k, v in self.text.args.items()}
-        return Msg(self.text.domain, self.text.msgid, args)
-
 
 TOPICS: tuple[Topic, ...] = (
     Topic(

@@ -179,11 +179,22 @@ def test_data_report(capsys, monkeypatch) -> None:
     from engine.zaibatsu import data
 
     monkeypatch.setattr(data, "report", lambda: [("factories", 10, 2, 1), ("goals", 0, 3, 4)])
-    assert main(["data-report"]) == 0
+    assert main(["data-report", "--game", "zaibatsu"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["kind", "confirmed", "likely", "proposed", "total"]
-    assert lines[1].split() == ["factories", "10", "2", "1", "13"]
+    assert lines[0] == "Nippon: Zaibatsu (zaibatsu)"
+    assert lines[1].split() == ["kind", "confirmed", "likely", "proposed", "total"]
+    assert lines[2].split() == ["factories", "10", "2", "1", "13"]
     assert lines[-1].split() == ["total", "10", "5", "5", "20"]
+
+
+def test_data_report_covers_every_game(capsys) -> None:
+    from engine.core import builtin_game_names, game_info, get_game
+
+    assert main(["data-report"]) == 0
+    out = capsys.readouterr().out
+    for name in builtin_game_names():
+        assert f"{game_info(get_game(name)).title} ({name})" in out
+    assert out.count("\ntotal ") + out.startswith("total ") == len(builtin_game_names())
 
 
 def test_run_without_token_names_the_variable(capsys) -> None:
@@ -232,14 +243,29 @@ def test_token_from_dotenv_file(monkeypatch, tmp_path: Path) -> None:
 
 
 def test_no_subcommand_without_token_opens_local(capsys, monkeypatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(cli, "DEFAULT_GAME", "dicerace")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
-    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    # The table asks for the game (when several are installed: "1" is the first, the default
+    # game) and the number of players ("1" is refused, "2" taken), then "quit" saves.
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n2\nquit\n"))
     assert main([]) == 0
     out = capsys.readouterr().out
     assert "No DISCORD_TOKEN set: opening the terminal table" in out
+    assert "players [2-4, Enter = 2]> " in out
     assert "Saved. Resume with: meiji local --resume" in out
     assert (tmp_path / "d.db").exists()
+
+
+def test_local_asks_which_game_when_several_are_installed(capsys, monkeypatch, tmp_path: Path) -> None:
+    import bot.console as console
+
+    monkeypatch.setattr(console, "builtin_game_names", lambda: ("zaibatsu", "dicerace"))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
+    monkeypatch.setattr("sys.stdin", io.StringIO("7\n2\n3\nquit\n"))
+    assert main(["local", "--no-pictures"]) == 0
+    out = capsys.readouterr().out
+    assert "Which game?" in out and "1. Nippon: Zaibatsu" in out and "2. dicerace" in out
+    assert "Please type a number from 1 to 2." in out
+    assert "dicerace" in out.split("players [")[0]
 
 
 def test_usage_errors_and_help_do_not_raise(capsys) -> None:

@@ -77,9 +77,9 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     payload = group.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
     options = {o["name"]: o for o in new["options"]}
-    assert [c["value"] for c in options["game"]["choices"]] == ["zaibatsu"]
+    assert "zaibatsu" in [c["value"] for c in options["game"]["choices"]]
     assert (options["players"]["min_value"], options["players"]["max_value"]) == (2, 4)
-    assert {c["value"] for c in options["modules"]["choices"]} >= {"modern_factories", "common_goals"}
+    assert options["modules"]["autocomplete"] is True  # the chosen game's modules
     assert options["first_game"]["required"] is False
     move = bot.tree.get_command("move").to_dict(bot.tree)
     assert move["options"][0]["autocomplete"] is True
@@ -106,7 +106,7 @@ def test_bot_uses_no_privileged_intents(host: Host) -> None:
 def test_new_opens_a_table_publicly(cmds: Commands, host: Host) -> None:
     inter = cmds.call("new", make_interaction(ANN), game="zaibatsu", players=2)
     message = assert_accepted(inter)
-    assert "Ann opened a zaibatsu table for 2 players" in message.content
+    assert "Ann opened a Nippon: Zaibatsu table for 2 players" in message.content
     assert "`/game join`" in message.content  # the Host's wording, as slash commands
     data = host.status(CH).data
     assert data is not None and data["status"] == "open" and data["options"]["players"] == 2
@@ -543,3 +543,33 @@ def test_picture_without_alt_text_gets_a_summary(store: Store) -> None:
     message = assert_accepted(cmds.as_user("board", EVE))
     [picture] = message.files
     assert picture.description == f"Game board. {message.content}"
+
+
+# --- games and modules come from the registry -------------------------------------------------
+def test_game_choices_list_every_installed_game_by_title() -> None:
+    from bot.discord_app.commands import GAME_CHOICES
+    from engine.core import builtin_game_names, game_info, get_game
+
+    assert [c.value for c in GAME_CHOICES] == list(builtin_game_names())
+    assert [c.name for c in GAME_CHOICES] == [game_info(get_game(n)).title for n in builtin_game_names()]
+
+
+def test_modules_autocomplete_follows_the_chosen_game(cmds: Commands) -> None:
+    inter = make_interaction()
+    inter.namespace.game = "zaibatsu"
+    choices = cmds.tables.modules_autocomplete(inter, "")
+    assert [c.value for c in choices] == ["modern_factories", "common_goals", "modern_factories,common_goals"]
+    assert choices[0].name == "Modern Factories" and choices[2].name == "Modern Factories + Common Goals"
+    assert [c.value for c in cmds.tables.modules_autocomplete(inter, "goal")] == [
+        "common_goals", "modern_factories,common_goals"]
+    inter.namespace.game = DICE  # a game without modules offers none
+    assert cmds.tables.modules_autocomplete(inter, "") == []
+    inter.namespace.game = "no-such-game"
+    assert cmds.tables.modules_autocomplete(inter, "") == []
+
+
+def test_modules_autocomplete_speaks_the_users_language(cmds: Commands) -> None:
+    inter = make_interaction(locale=discord.Locale.polish)
+    inter.namespace.game = "zaibatsu"
+    names = [c.name for c in cmds.tables.modules_autocomplete(inter, "")]
+    assert names[0] == "Moduł Zaawansowanych Fabryk"

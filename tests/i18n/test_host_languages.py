@@ -329,7 +329,7 @@ def _local(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *extra: str) -> tupl
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     monkeypatch.setattr(sys, "stdout", out)
     url = f"sqlite:///{tmp_path / 'local.db'}"
-    code = main(["local", "--game", "dicerace", "--seed", "4", "--no-pictures", "--db", url, *extra])
+    code = main(["local", "--game", "dicerace", "--players", "2", "--seed", "4", "--no-pictures", "--db", url, *extra])
     return code, out.getvalue()
 
 

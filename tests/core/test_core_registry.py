@@ -1,0 +1,112 @@
+"""The game registry: games are found as packages, offered by their facts, never named by hosts."""
+
+from __future__ import annotations
+
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import engine
+import render
+from engine.core import registry
+from engine.core.registry import (
+    BROKEN,
+    builtin_game_names,
+    default_game,
+    game_info,
+    get_game,
+    normalise_option_name,
+    solo_game,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_game_package_is_found_and_imports_cleanly() -> None:
+    packages = {m.name for m in pkgutil.iter_modules(engine.__path__) if m.ispkg and m.name != "core"}
+    assert set(builtin_game_names()) == packages
+    assert BROKEN == {}
+
+
+def test_the_default_game_is_the_first_in_menu_order() -> None:
+    names = builtin_game_names()
+    orders = [game_info(get_game(n)).order for n in names]
+    assert orders == sorted(orders)
+    assert default_game() == names[0]
+
+
+def test_game_info_reads_the_games_facts() -> None:
+    for name in builtin_game_names():
+        info = game_info(get_game(name))
+        assert info.name == name
+        assert info.title and info.title != name  # a published title, not the id
+        assert set(info.player_counts) <= {1, 2, 3, 4, 5, 6} and info.player_counts
+        for module in info.modules:
+            assert module == normalise_option_name(module)
+
+
+def test_game_info_has_defaults_for_a_minimal_game() -> None:
+    class Minimal:
+        name = "minimal"
+
+    info = game_info(Minimal())
+    assert (info.title, info.player_counts, info.modules, info.solo_levels) == ("minimal", (1, 2, 3, 4), (), ())
+
+
+def test_the_solo_game_is_a_game_with_solo_levels() -> None:
+    name = solo_game()
+    if name is not None:
+        assert game_info(get_game(name)).solo_levels
+
+
+@pytest.mark.parametrize(
+    ("typed", "id_"),
+    [("common-goals", "common_goals"), ("Common Goals", "common_goals"), ("MODERN_factories", "modern_factories"),
+     (" first-game ", "first_game")],
+)
+def test_option_names_accept_dashes_spaces_and_case(typed: str, id_: str) -> None:
+    assert normalise_option_name(typed) == id_
+
+
+def test_an_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(KeyError, match="known"):
+        get_game("no-such-game")
+
+
+def test_a_broken_game_package_is_left_out_and_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pkg = tmp_path / "brokengame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("raise RuntimeError('boom')\n")
+    monkeypatch.setattr(engine, "__path__", [*engine.__path__, str(tmp_path)])
+    monkeypatch.setattr(registry, "BROKEN", {})
+    registry.builtin_game_names.cache_clear()
+    try:
+        names = registry.builtin_game_names()
+        assert "brokengame" not in names
+        assert "RuntimeError: boom" in registry.BROKEN["brokengame"]
+    finally:
+        registry.builtin_game_names.cache_clear()
+
+
+def test_pictures_are_found_by_game_name() -> None:
+    for name in builtin_game_names():
+        assert render.has_renderer(name) == (ROOT / "render" / f"{name}.py").is_file()
+    assert not render.has_renderer("core")
+    assert not render.has_renderer("../engine")
+    assert render.picture("no_such_game", {}) is None
+    with pytest.raises(ValueError, match="no renderer"):
+        render.render("no_such_game", {})
+
+
+def test_shared_code_names_no_game() -> None:
+    """Hosts, store, terminal, CLI, selfplay and the picture dispatch know games only through the
+    contracts: no game id appears in their code."""
+    shared = [*(ROOT / "bot").rglob("*.py"), *(ROOT / "engine" / "core").rglob("*.py"),
+              ROOT / "render" / "__init__.py", *(ROOT / "render" / "core").rglob("*.py")]
+    shared = [p for p in shared if "migrations" not in p.parts]
+    for name in builtin_game_names():
+        for path in shared:
+            text = path.read_text(encoding="utf-8")
+            assert f'"{name}"' not in text and f"'{name}'" not in text, f"{path.relative_to(ROOT)} names {name}"
+            assert f"engine.{name}" not in text and f"render.{name}" not in text, f"{path.relative_to(ROOT)}"
