@@ -1,6 +1,6 @@
 """Crash recovery: SIGKILL a process that is playing through the Host, restart it, lose nothing.
 
-Run:  python benchmarks/crash_recovery.py --kills 100 [--seed 0] [--dir DIR] [--game zaibatsu]
+Run:  python benchmarks/crash_recovery.py --kills 100 [--seed 0] [--dir DIR] [--game NAME]
 
 A child process (this script with ``--child``) opens a file SQLite database with
 ``Store.open`` (migrations included) and plays Nippon: Zaibatsu through :class:`bot.host.Host`:
@@ -266,8 +266,14 @@ def _wait_ready(acks: Path, offset: int, proc: subprocess.Popen[bytes], timeout:
     return False
 
 
-def run(kills: int, seed: int, workdir: Path, game: str = "zaibatsu", verbose: bool = True) -> Tally:
-    """Kill and restart the child ``kills`` times in ``workdir``; check after every kill."""
+def run(kills: int, seed: int, workdir: Path, game: str | None = None, verbose: bool = True) -> Tally:
+    """Kill and restart the child ``kills`` times in ``workdir``; check after every kill.
+
+    ``game`` defaults to the default game (:func:`engine.core.default_game`).
+    """
+    from engine.core import default_game
+
+    game = game or default_game()
     rng = random.Random(seed)
     db, acks = workdir / "crash.db", workdir / "acks.log"
     tally = Tally()
@@ -319,13 +325,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kills", type=int, default=100, help="number of SIGKILLs (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the kill timing and the players (default: %(default)s)")
     ap.add_argument("--dir", default=None, help="work directory (default: a temporary one, removed afterwards)")
-    ap.add_argument("--game", default="zaibatsu", help="game to play (default: %(default)s)")
+    ap.add_argument("--game", default=None, help="game to play (default: the default game)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--db", help=argparse.SUPPRESS)
     ap.add_argument("--acks", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        return child(Path(args.db), Path(args.acks), args.seed, args.game)
+        from engine.core import default_game
+
+        return child(Path(args.db), Path(args.acks), args.seed, args.game or default_game())
     if args.kills < 1:
         ap.error("--kills must be at least 1")
     if args.dir:

@@ -1,6 +1,6 @@
 """Engine speed: random selfplay games/s and per-move legal_actions + apply time.
 
-Run:  python benchmarks/engine_bench.py [--games 50] [--players 2 3 4] [--seed 0]
+Run:  python benchmarks/engine_bench.py [--game NAME] [--games 50] [--players 2 3 4] [--seed 0]
 
 Prints, per player count: games/s of full random games (in-place apply, no checks, one process =
 one core) and the p50/p99 of one ``legal_actions`` + ``apply`` (the checked, copying apply that
@@ -13,14 +13,18 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
-from engine.core import CHANCE, sample_chance
-from engine.zaibatsu import GAME
+from engine.core import CHANCE, default_game, get_game, sample_chance
+
+#: The game under test (``--game``; set in :func:`main`).
+GAME: Any = None
 
 
 def play_fast(players: int, seed: int) -> int:
-    """Play one random game in place; return the number of moves."""
+    """Play one random game in place (``apply_unchecked`` when the game has it); return its moves."""
     state = GAME.setup({"players": players}, seed)
+    fast = getattr(GAME, "apply_unchecked", None)
     rng = random.Random(seed)
     ply = 0
     while True:
@@ -32,7 +36,10 @@ def play_fast(players: int, seed: int) -> int:
         else:
             legal = GAME.legal_actions(state)
             action = rng.choice(legal)
-        GAME.apply_unchecked(state, action)
+        if fast is not None:
+            fast(state, action)
+        else:
+            state, _ = GAME.apply(state, action)
         ply += 1
 
 
@@ -57,11 +64,15 @@ def per_move_times(players: int, seed: int) -> list[float]:
 
 def main() -> None:
     """Run the benchmark and print a table."""
+    global GAME
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", default=None, help="game name (default: the default game)")
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    GAME = get_game(args.game or default_game())
+    print(f"{GAME.name}: one core, in-place random games")
     print("players  games  games/s  moves/game  move p50 (ms)  move p99 (ms)")
     for n in args.players:
         t0 = time.perf_counter()

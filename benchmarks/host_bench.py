@@ -56,7 +56,10 @@ if str(ROOT) not in sys.path:
 
 from bot.host import Host  # noqa: E402
 from bot.store import Repository, Store  # noqa: E402
-from engine.zaibatsu import GAME  # noqa: E402
+from engine.core import default_game, get_game  # noqa: E402
+
+#: The game under test (``--game``; :func:`main` sets it).
+GAME: Any = get_game(default_game())
 
 E2E_TARGET_MS = 150.0
 PERSIST_FACTOR = 2.0
@@ -215,8 +218,8 @@ def real_renderer() -> tuple[Callable[[str, dict[str, Any]], bytes] | None, str]
     try:
         import render
 
-        if not render.has_renderer("zaibatsu"):
-            return None, "no zaibatsu renderer"
+        if not render.has_renderer(GAME.name):
+            return None, f"no {GAME.name} renderer"
 
         def draw(game: str, view: dict[str, Any]) -> bytes:
             return render.render(game, view)
@@ -228,7 +231,7 @@ def real_renderer() -> tuple[Callable[[str, dict[str, Any]], bytes] | None, str]
 
 def open_game(host: Host, channel: str, players: int, seed: int) -> list[str]:
     users = [f"{channel}-p{i + 1}" for i in range(players)]
-    assert host.new_table(channel, users[0], "P1", "zaibatsu", {"players": players}, seed).ok
+    assert host.new_table(channel, users[0], "P1", GAME.name, {"players": players}, seed).ok
     for i, u in enumerate(users[1:], start=2):
         assert host.join(channel, u, f"P{i}").ok
     reply = host.start(channel, users[0])
@@ -536,6 +539,7 @@ def profile_moves(workdir: Path, players: int, seed: int, n: int = 100, renderer
 def main(argv: list[str] | None = None) -> int:
     """Command line."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default=None, help="game name (default: the default game)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4], help="player counts (default: 2 4)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stored", type=int, default=1000, help="finished tables in the size test (default 1000)")
@@ -549,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write every figure as JSON")
     ap.add_argument("--dir", help="work directory (default: a temporary one)")
     args = ap.parse_args(argv)
+    global GAME
+    GAME = get_game(args.game or default_game())
 
     tmp = None
     if args.dir:

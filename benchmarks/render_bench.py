@@ -1,4 +1,4 @@
-"""Render benchmark for the Nippon: Zaibatsu board picture.
+"""Render benchmark for a game's board picture (`--game`, default: the default game).
 
 Plays a seeded random game, keeps ``--n`` views spread over it and renders each one, printing
 p50/p99 of the full ``render(view)`` time (draw + PNG encode), the draw-only time, mean/max PNG
@@ -7,6 +7,7 @@ size at the same compress level (the floor no drawing optimisation can go below)
 
     python benchmarks/render_bench.py                 # 4 players, 200 renders
     python benchmarks/render_bench.py --players 2 --n 500 --seed 3
+    python benchmarks/render_bench.py --game nippon --players 4
 
 Target (DESIGN.md): render p99 ≤ 100 ms on 2 cores. Not part of pass/fail.
 """
@@ -26,11 +27,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import importlib  # noqa: E402
+
 from PIL import Image  # noqa: E402
 
-from engine.core import CHANCE, sample_chance  # noqa: E402
-from engine.zaibatsu import GAME  # noqa: E402
-from render import zaibatsu as rz  # noqa: E402
+from engine.core import CHANCE, default_game, game_info, get_game, sample_chance  # noqa: E402
+
+#: The game and its picture module (``--game``; set in :func:`main`). A picture module offers
+#: ``render(view)``, ``render_image(view)`` and ``PNG_COMPRESS_LEVEL``.
+GAME: Any = None
+rz: Any = None
 
 
 def played_views(players: int, seed: int) -> list[dict[str, Any]]:
@@ -59,11 +65,15 @@ def pct(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print a small report (times in ms, sizes in kB)."""
+    global GAME, rz
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default=None, help="game name (default: the default game)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--n", type=int, default=200, help="number of renders")
     args = ap.parse_args(argv)
+    GAME = get_game(args.game or default_game())
+    rz = importlib.import_module(f"render.{GAME.name}")
 
     views = played_views(args.players, args.seed)
     picks = [views[i * len(views) // args.n] for i in range(args.n)] if args.n <= len(views) else \
@@ -97,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
         blank.save(io.BytesIO(), format="PNG", compress_level=rz.PNG_COMPRESS_LEVEL)
         blank_ms.append((time.perf_counter() - t) * 1000)
 
-    print(f"Nippon: Zaibatsu render benchmark — {args.players} players, seed {args.seed}, "
+    print(f"{game_info(GAME).title} render benchmark — {args.players} players, seed {args.seed}, "
           f"{len(views)} positions, {args.n} renders, {os.cpu_count()} CPUs")
     others = ", ".join(f"{a} x {b} px ({n})" for (a, b), n in dims.items() if (a, b) != (w, h))
     print(f"picture            {w} x {h} px" + (f"; also {others}" if others else "")

@@ -1,13 +1,12 @@
-"""Soak test of the Nippon: Zaibatsu engine: many random full games, every move checked.
+"""Soak test of a game engine: many random full games, every move checked.
 
-Run:  python benchmarks/soak.py --games 10000 [--workers 2] [--seed 0] [--json FILE]
+Run:  python benchmarks/soak.py [--game NAME] --games 10000 [--workers 2] [--seed 0] [--json FILE]
 
-Game ``i`` uses seed ``SEED + i`` and the configuration ``CONFIGS[i % len(CONFIGS)]``: 2, 3 and 4
-players each with no module, Modern Factories, Common Goals and both, and solo against
-Takatoshi at every difficulty (solo takes no modules); every second pass over the multiplayer
-configurations uses the first-game set-up. Seats choose uniformly among the legal actions
-(``convert`` weighted 0.05, as ``meiji selfplay`` does, so bookkeeping moves don't dominate);
-chance decisions are sampled with ``engine.core.sample_chance(GAME, state, seed, ply)`` with
+Game ``i`` uses seed ``SEED + i`` and the configuration ``CONFIGS[i % len(CONFIGS)]``, built from
+the game's facts: every player count with every combination of its modules (none, each, all …),
+and solo at every difficulty if the game has a solo mode (solo takes no modules); for a game with
+a first-game set-up every second pass over the multiplayer configurations uses it. Seats choose
+among the legal actions with the game's ``selfplay_weights``, as ``meiji selfplay`` does; chance decisions are sampled with ``engine.core.sample_chance(GAME, state, seed, ply)`` with
 ``ply`` = the log position, exactly as the host does.
 
 After every move: ``parse(format(a)) == a`` for the move's notation and
@@ -40,22 +39,29 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.selfplay import play_one  # noqa: E402
-from engine.zaibatsu import GAME  # noqa: E402
+import itertools  # noqa: E402
 
-MODULE_SETS: tuple[tuple[str, ...], ...] = ((), ("modern_factories",), ("common_goals",), ("modern_factories", "common_goals"))
-SHORT = {"modern_factories": "mf", "common_goals": "cg"}
-WEIGHTS = {"convert": 0.05}
+from bot.selfplay import play_one  # noqa: E402
+from engine.core import default_game, game_info, get_game  # noqa: E402
+
 MAX_MOVES = 20_000
+#: The game under test (``--game``; :func:`use_game` sets it before the worker processes fork).
+GAME: Any = get_game(default_game())
+
+
+def _short(module: str) -> str:
+    return "".join(word[0] for word in module.split("_"))
 
 
 def _configs() -> list[tuple[str, dict[str, Any]]]:
+    info = game_info(GAME)
+    module_sets = [c for k in range(len(info.modules) + 1) for c in itertools.combinations(info.modules, k)]
     out: list[tuple[str, dict[str, Any]]] = []
-    for players in (2, 3, 4):
-        for mods in MODULE_SETS:
-            name = f"{players}p" + "".join(f"+{SHORT[m]}" for m in mods)
-            out.append((name, {"players": players, "modules": list(mods)}))
-    for difficulty in ("easy", "medium", "hard"):
+    for players in info.player_counts:
+        for mods in module_sets:
+            name = f"{players}p" + "".join(f"+{_short(m)}" for m in mods)
+            out.append((name, {"players": players, **({"modules": list(mods)} if mods else {})}))
+    for difficulty in info.solo_levels:
         out.append((f"solo-{difficulty}", {"players": 1, "difficulty": difficulty}))
     return out
 
@@ -63,11 +69,19 @@ def _configs() -> list[tuple[str, dict[str, Any]]]:
 CONFIGS = _configs()
 
 
+def use_game(name: str | None) -> None:
+    """Soak the game called ``name`` (default: the default game); rebuilds :data:`CONFIGS`."""
+    global GAME, CONFIGS
+    GAME = get_game(name or default_game())
+    CONFIGS = _configs()
+
+
 def config_for(index: int) -> tuple[str, dict[str, Any]]:
     """Name and options of game ``index`` (cycles through :data:`CONFIGS`; odd passes use first_game)."""
     name, options = CONFIGS[index % len(CONFIGS)]
     options = copy.deepcopy(options)
-    if options["players"] > 1 and (index // len(CONFIGS)) % 2 == 1:
+    first = getattr(GAME, "first_game_setup", False)
+    if first and options["players"] > 1 and (index // len(CONFIGS)) % 2 == 1:
         options["first_game"] = True
         name += "/first"
     return name, options
@@ -101,7 +115,7 @@ def play(index: int, base_seed: int = 0) -> GameOutcome:
     seed = base_seed + index
     out = GameOutcome(index, seed, name, options)
     start = time.perf_counter()
-    record = play_one(GAME, options, seed, check=True, max_moves=MAX_MOVES, weights=WEIGHTS)
+    record = play_one(GAME, options, seed, check=True, max_moves=MAX_MOVES)
     out.moves = record.moves
     out.seconds = time.perf_counter() - start
     if record.error:
@@ -213,6 +227,7 @@ def run_soak(games: int, workers: int | None = None, seed: int = 0, progress: bo
 def main(argv: list[str] | None = None) -> int:
     """Command line: run the soak and print the report."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default=None, help="game name (default: the default game)")
     ap.add_argument("--games", type=int, default=1000, help="number of games (default: %(default)s)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--seed", type=int, default=0, help="seed of game 0; game i uses seed+i (default: %(default)s)")
@@ -222,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    use_game(args.game)
     report = run_soak(args.games, args.workers, args.seed, progress=args.progress)
     if not args.quiet:
         print(f"{'config':<16} {'games':>6} {'moves/game':>10} {'ms/game':>8} {'problems':>8}")

@@ -1,7 +1,7 @@
 """Random selfplay: many complete games with checks after every move (a smoke test of a game).
 
-Players choose with :class:`~engine.core.RandomPolicy` (kind ``convert`` weighted 0.05, so pure
-bookkeeping moves don't dominate); chance decisions are sampled with
+Players choose with :class:`~engine.core.RandomPolicy`, weighting action kinds as the game's
+``selfplay_weights`` asks (e.g. pure bookkeeping moves made rare so they don't dominate); chance decisions are sampled with
 :func:`~engine.core.sample_chance` from the game's seed at ply = move number, exactly as the host
 does. With checks on, every move is also checked for a notation round trip and the invariants,
 and every finished game for a result, a JSON round trip and a replay of its log.
@@ -21,7 +21,12 @@ from engine.core import CHANCE, Game, RandomPolicy, get_game, normalise_option_n
 
 log = logging.getLogger(__name__)
 
-POLICY_WEIGHTS = {"convert": 0.05}
+
+
+def policy_weights(game: Game) -> dict[str, float]:
+    """Relative weights of action kinds for random play: the game's ``selfplay_weights`` (default 1)."""
+    return dict(getattr(game, "selfplay_weights", None) or {})
+
 DEFAULT_MAX_MOVES = 100_000
 
 
@@ -109,8 +114,11 @@ def play_one(
     max_moves: int = DEFAULT_MAX_MOVES,
     weights: dict[str, float] | None = None,
 ) -> GameRecord:
-    """Play one random game; never raises (errors land in ``GameRecord.error``)."""
-    policy = RandomPolicy(seed, POLICY_WEIGHTS if weights is None else weights)
+    """Play one random game; never raises (errors land in ``GameRecord.error``).
+
+    ``weights`` (action kind -> relative weight) default to the game's :func:`policy_weights`.
+    """
+    policy = RandomPolicy(seed, policy_weights(game) if weights is None else weights)
     moves: list[str] = []
     where = "setup"
     try:

@@ -32,6 +32,10 @@ class ZaibatsuGame:
     modules = rules.MODULES
     solo_levels = rules.SOLO_LEVELS
     order = 1
+    #: Random play makes the free silk conversion rare, so bookkeeping moves don't dominate.
+    selfplay_weights = {"convert": 0.05}
+    #: The table option ``first_game`` (the rulebook's first-game set-up) exists.
+    first_game_setup = True
     #: The solo opponent's name (a term; the hosts show it in any language).
     solo_opponent = T("name", "Takatoshi")
 
@@ -131,7 +135,8 @@ class ZaibatsuGame:
         return data
 
     def result(self, state: ZState) -> Result | None:
-        """Final ranking (most VP; tie: who took their last turn later wins, §2.11 step 3)."""
+        """Final ranking (most VP; tie: who took their last turn later wins; rulebook: Final
+        scoring, p. 19)."""
         if not state.over:
             return None
         order = sorted(state.players, key=lambda p: (-p.vp, -p.last_turn))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fakegame import GAME, DiceRace
 
-from bot.selfplay import POLICY_WEIGHTS, play_one, run_selfplay
+from bot.selfplay import play_one, policy_weights, run_selfplay
 from engine.core import Action
 
 
@@ -88,5 +88,8 @@ def test_report_lines_and_progress() -> None:
     assert any(line.startswith("solo wins: ") for line in lines)
 
 
-def test_policy_weights_damp_conversions() -> None:
-    assert POLICY_WEIGHTS == {"convert": 0.05}
+def test_policy_weights_come_from_the_game() -> None:
+    from engine.core import get_game
+
+    assert policy_weights(get_game("zaibatsu")) == {"convert": 0.05}  # silk conversions made rare
+    assert policy_weights(get_game("dicerace")) == {}  # a game without weights: uniform
