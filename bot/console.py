@@ -24,6 +24,8 @@ from .host import STATUS_WORDS, Host, Reply
 from .words import _, _n
 
 CHANNEL = "terminal"
+#: The console's command words (a legal move spelled like one of them is still a move).
+COMMAND_WORDS = frozenset({"quit", "exit", "q", "help", "?", "h", "moves", "undo", "board", "log", "save", "export"})
 #: Beyond this many legal moves the list is shown compactly.
 COMPACT_LIMIT = 40
 
@@ -304,6 +306,10 @@ class Console:
         word, _sep, rest = text.partition(" ")
         word = word.lower()
         rest = rest.strip()
+        if rest and word in COMMAND_WORDS and self._is_legal(text, user):
+            # A game's notation may start with a command word ("export K3 paper" in Nippon):
+            # a legal move wins over the console command.
+            return self._move(text, data, user)
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", "h"):
@@ -333,6 +339,13 @@ class Console:
         else:
             return self._move(text, data, user)
         return True
+
+    def _is_legal(self, text: str, user: str) -> bool:
+        """True when ``text`` is the notation of one of ``user``'s legal moves (any case)."""
+        if not self._choices:
+            self._choices = self.host.legal(self.channel, user, lang=self.lang).choices
+        wanted = " ".join(text.lower().split())
+        return any(" ".join(n.lower().split()) == wanted for n, _label in self._choices)
 
     def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
         reply = self.host.move(self.channel, user, notation, expected_version=data["version"], lang=self.lang)

@@ -140,3 +140,29 @@ def test_four_player_hot_seat(host: Host) -> None:
     code, out = run(host, "1\n" * 4000, players=4)
     assert code == 0 and "Final result:" in out
     assert all(f"Seat {k}" in out for k in range(1, 5))
+
+
+def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
+    """Nippon's "export K3 paper" is a move, not the console's "export FILE"."""
+    from bot.host import Reply
+
+    played: list[str] = []
+
+    class StubHost:
+        def legal(self, channel: str, user: str, lang: str | None = None) -> Reply:
+            return Reply(ok=True, choices=[("export K3 paper", "fulfil contract K3"), ("consolidate", "")])
+
+        def move(self, channel: str, user: str, notation: str, **kw: object) -> Reply:
+            played.append(notation)
+            return Reply(ok=True, public="played")
+
+    out = io.StringIO()
+    console = Console(StubHost(), stdout=out)  # type: ignore[arg-type]
+    console._show = lambda reply, **kw: True  # type: ignore[method-assign]
+    assert console._handle("Export  K3 paper", {"version": 1}, "seat1")
+    assert played == ["Export  K3 paper"]
+    played.clear()
+    console._choices = []
+    console._save = lambda name: played.append(f"saved {name}")  # type: ignore[method-assign]
+    assert console._handle("export mylog.json", {"version": 1}, "seat1")
+    assert played == ["saved mylog.json"]  # not a legal move: the console command
