@@ -1,4 +1,5 @@
-"""Takatoshi, the solo opponent (reference §2.12; S-DE pp. 20–23, S-PL/S-RU "Automa").
+"""Takatoshi, the solo opponent (rulebook: Solo mode, pp. 20–23; the Polish and Russian editions call
+him "Automa").
 
 Takatoshi sits in seat :data:`AUTOMA` (1); the human is seat 0 and always starts. His turn is
 automatic: the only random step — which action tile is revealed — is a ``CHANCE`` decision, as are
@@ -24,7 +25,8 @@ NAME = "Takatoshi"
 
 
 def new_automa(difficulty: str) -> AutomaState:
-    """Takatoshi's board at set-up (§2.12.1 Automa set-up steps 1–3; the random parts are chance)."""
+    """Takatoshi's board at set-up (rulebook: Solo mode, Takatoshi's setup, steps 1–3; the random parts
+    are chance)."""
     t = tables()
     rows = [list(r.values) for r in sorted(t.data.automa_rows, key=lambda r: r.period)]
     return AutomaState(colour=PLAYER_COLOURS[AUTOMA], difficulty=difficulty, rows=rows,
@@ -44,7 +46,8 @@ def seat_name(state: ZState, seat: int) -> str:
 
 
 def automa_influence(state: ZState, region: str) -> int:
-    """Takatoshi's influence in a region: his tokens + 2 per train, trains always count (§2.12.4)."""
+    """Takatoshi's influence in a region: his tokens + 2 per train, trains always count (rulebook:
+    Solo mode, Trains action)."""
     t = tables()
     tokens = sum(s[1] for m in state.markets if m.region == region for s in m.slots if s is not None and s[0] == AUTOMA)
     trains = sum(1 for s in state.trains[region] if s == AUTOMA)
@@ -52,7 +55,8 @@ def automa_influence(state: ZState, region: str) -> int:
 
 
 def region_order(state: ZState) -> list[str]:
-    """Regions by priority: the colour of each region's worker, ranked by the priority row (§2.12.3)."""
+    """Regions by priority: the colour of each region's worker, ranked by the priority row (rulebook:
+    Solo mode, Choosing a region, p. 22)."""
     a = state.automa
     assert a is not None
     rank = {c: i for i, c in enumerate(a.priority)}
@@ -60,10 +64,12 @@ def region_order(state: ZState) -> list[str]:
 
 
 def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
-    """Two passes (D-3): the first region by priority where his influence ≤ yours and the action is
-    possible; else the first where it is possible. Returns ``(region, why)``: ``why`` holds the
-    facts of the choice (``priority``, ``his``, ``yours``, ``trails``; see :class:`~.state.AutomaTurn`),
-    empty when no region is possible."""
+    """Two passes (rulebook: Solo mode, Choosing a region, p. 22, as the German edition words it; the
+    Polish and Russian checks 1–5 choose the same region; docs/rules-notes.md D-3): the first region
+    by priority where his influence ≤ yours and the action is possible; else the first where it is
+    possible. Returns ``(region, why)``: ``why`` holds the facts of the choice (``priority``,
+    ``his``, ``yours``, ``trails``; see :class:`~.state.AutomaTurn`), empty when no region is
+    possible."""
     from .rules import region_influence
 
     order = region_order(state)
@@ -80,7 +86,7 @@ def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, 
 
 
 def hiring_space(state: ZState, tile_id: str) -> int:
-    """Step B: the hiring space (0-based) a tile points to (§2.12.2)."""
+    """Step B: the hiring space (0-based) a tile points to (rulebook: Solo mode, Gameplay, step B)."""
     tile = next(a for a in tables().data.automa_tiles if a.id == tile_id)
     if tile.kind == "space":
         return int(tile.space or 0)
@@ -103,7 +109,7 @@ def tile_acts(state: ZState, tile_id: str) -> bool:
 
 def take_worker(state: ZState, h: int) -> str | None:
     """Step B: return one worker of the highest-priority colour present from hiring space ``h`` to
-    the bag. G-8: an empty space gives no worker (step C still applies)."""
+    the bag. docs/rules-notes.md G-8: an empty space gives no worker (step C still applies)."""
     a = state.automa
     assert a is not None
     space = state.hiring[h]
@@ -149,8 +155,9 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
     """Legal placements of his token in a region: ``(market index, slot, evicted slot or None)``.
 
     The slot must touch a good of the row's level; the usual rules apply (strictly higher to replace,
-    the per-market limit with displacement), but he never removes his own token (D-27: the narrow
-    S-PL/S-RU reading by default; ``automa_strict_markets`` makes a whole market unavailable, S-DE).
+    the per-market limit with displacement), but he never removes his own token (docs/rules-notes.md
+    D-27: the narrow Polish/Russian reading by default; ``automa_strict_markets`` makes the whole
+    market unavailable, as the German edition words it).
     """
     from .rules import market_goods, market_slot_check
 
@@ -187,10 +194,10 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
 
 
 def choose_slot(state: ZState, region: str, options: list[tuple[int, int, int | None]]) -> tuple[int, int, int | None]:
-    """Slot choice (§2.12.5 step 3; S-DE p.21 a/b).
+    """Slot choice (rulebook: Solo mode, Local Markets action, step 3; rules a/b of the German edition).
 
     (a) A placement that replaces or removes one of your tokens, taking your highest-valued token
-    that any placement can displace (the reading "hurt you most": S-DE "dein Einflussmarker mit dem
+    that any placement can displace (the reading "hurt you most": German "dein Einflussmarker mit dem
     höchsten Wert ersetzt oder entfernt"), leftmost on ties; else (b) the highest printed value
     (none = 0), leftmost. ``options`` are already in left-to-right order.
     """
@@ -250,8 +257,8 @@ def automa_turn(state: ZState, tile_id: str, events: list[Event]) -> None:
 
 
 def automa_trains(state: ZState, turn: AutomaTurn) -> None:
-    """His Railways action (§2.12.4): topmost empty available slot of the chosen region, no cost, no
-    bonus. Records what happened in ``turn``."""
+    """His Railways action (rulebook: Solo mode, Trains action): topmost empty available slot of the
+    chosen region, no cost, no bonus. Records what happened in ``turn``."""
     a = state.automa
     assert a is not None
     if a.trains <= 0:
@@ -271,7 +278,8 @@ def automa_trains(state: ZState, turn: AutomaTurn) -> None:
 
 
 def automa_markets(state: ZState, turn: AutomaTurn) -> None:
-    """His Local Markets action (§2.12.5). Records what happened in ``turn``."""
+    """His Local Markets action (rulebook: Solo mode, Local Markets action). Records what happened in
+    ``turn``."""
     t = tables()
     a = state.automa
     assert a is not None
@@ -408,7 +416,7 @@ def goal_progress(state: ZState, goal_id: str) -> tuple[int, int, str]:
 
 
 def rating(score: int) -> str:
-    """The solo rating for a final score (§2.12.6)."""
+    """The solo rating for a final score (rulebook: Solo mode, Influence scoring and game end)."""
     for r in sorted(tables().data.ratings, key=lambda r: -r.min_score):
         if score >= r.min_score:
             return r.name

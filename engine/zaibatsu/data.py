@@ -1,9 +1,10 @@
 """Component data of Nippon: Zaibatsu, loaded from ``engine/zaibatsu/data/*.json``.
 
-Every record carries ``source`` (where the value comes from: a rulebook page, a reference section
-or a URL) and ``confidence`` (``confirmed`` | ``likely`` | ``proposed``). Values the reference marks
-UNKNOWN use its PROPOSED value and stay ``proposed``. Nothing here is a rule: the rules live in the
-engine modules and read these records.
+Every record carries ``source`` (where the value comes from: a rulebook section or example, the
+research note it was collected in, or a URL) and ``confidence`` (``confirmed`` | ``likely`` |
+``proposed``). Values no rulebook states (lost icons, component data the rules do not print) carry
+a proposed value that agrees with every rule and worked example, and stay ``proposed``. Nothing
+here is a rule: the rules live in the engine modules and read these records.
 
 The files are validated with pydantic at import; :func:`load` raises ``pydantic.ValidationError``
 (or ``ValueError`` for cross-file inconsistencies) naming the bad record.
@@ -126,7 +127,8 @@ class Bonus(BaseModel):
 # Records
 # ---------------------------------------------------------------------------------------------
 class PlayerCount(Record):
-    """Parameters that depend on the number of players (reference §2.2.4). ``players`` 1 = solo."""
+    """Parameters that depend on the number of players (rulebook: Setup; Solo mode, Setup changes).
+    ``players`` 1 = solo."""
 
     players: int = Field(ge=1, le=4)
     bag: int

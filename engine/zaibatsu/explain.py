@@ -26,8 +26,8 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
         return M("Chance outcomes are drawn by the table, not played.")
     kinds = {a.kind for a in legal}
     # Moves of the right kind that are merely impossible now: say why instead of listing the kind
-    # as both "not possible" and "expected" (§2.3 b: consolidation needs a worker; 'done' ends an
-    # action only after its first activation).
+    # as both "not possible" and "expected" (rulebook: Consolidation, p. 17: consolidation needs a
+    # worker; 'done' ends an action only after its first activation).
     if action.kind == "consolidate" and d.kind == "turn" and "consolidate" not in kinds:
         return M("You have no worker in your workforce to consolidate; take a worker for an action.")
     if action.kind == "done" and d.kind == "activation" and "done" not in kinds:

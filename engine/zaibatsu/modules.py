@@ -1,5 +1,6 @@
-"""The Common Goals module (reference §2.13.2). Modern Factories need no code of their own: their
-tiles join the display at set-up (a chance decision) and their effects are ordinary factory ops."""
+"""The Common Goals module (rulebook: Common Goals module, p. 20). Modern Factories need no code of
+their own: their tiles join the display at set-up (a chance decision) and their effects are ordinary
+factory ops."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from .words import M, T, listing
 
 
 def measure(state: ZState, p: Player, what: str) -> int:
-    """A common goal's measure for one player (§4.12: CG1–CG9).
+    """A common goal's measure for one player (rulebook: Common Goals module, the goal tiles; data ids
+    CG1–CG9).
 
-    Tracks count steps beyond the start space, so a leader "with 0" (rule gap G-7) is excluded
+    Tracks count steps beyond the start space, so a leader "with 0" (docs/rules-notes.md G-7) is excluded
     the same way for every goal.
     """
     if what in ("ships_built", "trains_built"):
@@ -27,7 +29,7 @@ def measure(state: ZState, p: Player, what: str) -> int:
     if what in ("rd", "mining", "finance"):
         return getattr(p, what) - 1
     if what == "factories_built":
-        return len(p.factories)  # the old factory counts as a factory (D-7)
+        return len(p.factories)  # the old factory counts as a factory (docs/rules-notes.md D-7)
     if what == "contracts_fulfilled":
         return len(p.contracts_done)
     if what == "tokens_on_board":
@@ -36,7 +38,7 @@ def measure(state: ZState, p: Player, what: str) -> int:
 
 
 def leaders(state: ZState, goal_id: str) -> list[int]:
-    """Seats leading a goal alone or tied; G-7: nobody leads with 0."""
+    """Seats leading a goal alone or tied; docs/rules-notes.md G-7: nobody leads with 0."""
     goal = next(g for g in tables().data.common_goals if g.id == goal_id)
     values = {p.seat: measure(state, p, goal.measure) for p in state.players}
     best = max(values.values())
@@ -46,7 +48,8 @@ def leaders(state: ZState, goal_id: str) -> list[int]:
 
 
 def resolve_common_goals(state: ZState, period: int, events: list[Event]) -> None:
-    """After all regions of a period are scored (D-14): reward each goal's leaders.
+    """After all regions of a period are scored (rulebook: Common Goals module, step 4b;
+    docs/rules-notes.md D-14): reward each goal's leaders.
 
     Periods I–II: every leader chooses one of the period's rewards (a ``reward`` choice);
     period III: each goal slot gives its own fixed reward.

@@ -1,19 +1,22 @@
 """The rules of Nippon: Zaibatsu (base game, 2–4 players).
 
-Rule references ("§2.8 D") point to the English digest of the rulebooks
-(``shared/reference/nippon-zaibatsu.md``), which cites the seed rulebooks (S-PL 000_…, S-RU 001_…,
-S-DE 004_…). Every number comes from ``data/*.json`` through :mod:`.tables`.
+Rule citations name a section of the published rulebook by its heading, in English, and its page
+where the rulebook's own cross-references give one (e.g. "rulebook: Consolidation, step D, p. 17").
+Rule gaps and the places where the Polish, Russian and German editions differ are decided in
+docs/rules-notes.md and cited by their ids there ("docs/rules-notes.md G-1"). Every number comes
+from ``data/*.json`` through :mod:`.tables`.
 
 The engine is a small interpreter over a stack of frames (see :mod:`.state`): decision frames wait
 for a seat (or ``CHANCE``); automatic frames (effect lists, consolidation steps, end of turn, round
 end) run inside :func:`advance` until the next decision.
 
-Order of simultaneous effects (§2.4: "resolve them in any order you choose"): the engine resolves
-upgrade tiles (including those of ships built by a modifier or an effect) before any bonus that
-could use them, an action modifier before the activation's bonuses, and gains before optional
-paid follow-ups. All gains commute, an upgrade only ever raises a yield, and a paid follow-up can
-only benefit from earlier gains, so this order is never worse than any other a player could
-choose (E-7's ordering test holds by construction).
+Order of simultaneous effects (rulebook: Basic concepts, p. 7: you resolve your effects in the order
+of your choice, one at a time): the engine resolves upgrade tiles (including those of ships built
+by a modifier or an effect) before any bonus that could use them, an action modifier before the
+activation's bonuses, and gains before optional paid follow-ups. All gains commute, an upgrade only
+ever raises a yield, and a paid follow-up can only benefit from earlier gains, so this order is
+never worse than any other a player could choose (the order of the rulebook's Ships action example
+holds by construction).
 """
 
 from __future__ import annotations
@@ -87,12 +90,12 @@ def validate_options(options: dict[str, Any]) -> Options:
 
 
 def setup(options: dict[str, Any], seed: int) -> ZState:
-    """Build the initial state (§2.2); random setup steps are pending ``CHANCE`` decisions."""
+    """Build the initial state (rulebook: Setup); random setup steps are pending ``CHANCE`` decisions."""
     opts = validate_options(options)
     t = tables()
     n = opts.players
     pc = t.count(n)
-    # §2.2.1 step 6: bag of 36/42/48 workers (8 per colour, minus 2/1/0 per colour).
+    # Rulebook: Common setup, filling the bag: 36/42/48 workers (8 per colour, minus 2/1/0 per colour).
     per_colour = pc.bag // len(COLOURS)
     bag = {c: per_colour for c in COLOURS}
     sections = set(pc.waiting_sections)
@@ -100,7 +103,7 @@ def setup(options: dict[str, Any], seed: int) -> ZState:
     players = []
     for seat in range(n):
         p = Player(seat=seat, colour=PLAYER_COLOURS[seat])
-        # §2.2.2 steps 3-5: locked tokens on the flag, the others available; 8 contracts.
+        # Rulebook: Player setup, steps 3–5: locked tokens on the flag, the others available; 8 contracts.
         p.tokens = sorted(tok.value for tok in t.data.influence_tokens if not tok.locked)
         p.locked = sorted(tok.value for tok in t.data.influence_tokens if tok.locked)
         p.contracts = [c.id for c in t.data.contracts]
@@ -125,7 +128,8 @@ def setup(options: dict[str, Any], seed: int) -> ZState:
         state.stack.append({"k": "chance", "what": "pairB", "pair": i})
         state.stack.append({"k": "chance", "what": "pairA", "pair": i})
     if n == 1:
-        # Solo (§2.12.1): you are always the first player; Takatoshi's set-up draws.
+        # Solo (rulebook: Solo mode, Setup changes): you are always the first player; Takatoshi's
+        # set-up draws.
         from .automa import new_automa
 
         state.automa = new_automa(opts.difficulty or "medium")
@@ -218,7 +222,8 @@ def start_text(tile: str) -> str:
 
 
 def return_token(state: ZState, seat: int, value: int) -> None:
-    """A displaced token goes back to its owner's supply; Takatoshi's goes to the box (§2.12.5)."""
+    """A displaced token goes back to its owner's supply; Takatoshi's goes to the box (rulebook: Solo
+    mode, Local Markets action)."""
     if state.automa is not None and seat == 1:
         state.automa.boxed.append(value)
         return
@@ -227,7 +232,8 @@ def return_token(state: ZState, seat: int, value: int) -> None:
 
 
 def money_like(p: Player) -> int:
-    """Money available for a payment: money plus silk (1 silk → 1 money any time in your turn, §2.4)."""
+    """Money available for a payment: money plus silk (1 silk → 1 money any time in your turn;
+    rulebook: Note on silk)."""
     return p.money + p.silk
 
 
@@ -289,7 +295,8 @@ def market_goods(state: ZState, market: MarketState, slot: int) -> str:
 
 
 def region_influence(state: ZState, seat: int, region: str) -> int:
-    """A player's influence in a region (§2.10 step 1): tokens + trains if ≥ 1 token there."""
+    """A player's influence in a region (rulebook: Influence scoring, step 1): tokens + trains if
+    ≥ 1 token there."""
     if state.automa is not None and seat == 1:
         from .automa import automa_influence
 
@@ -314,7 +321,8 @@ def parse_sources(text: str) -> tuple[int, ...]:
 
 
 def goods_distributions(p: Player, goods_type: str, n: int) -> list[tuple[int, ...]]:
-    """Ways to take ``n`` goods of one type from a player's factories (G-3: mixing allowed)."""
+    """Ways to take ``n`` goods of one type from a player's factories (docs/rules-notes.md G-3:
+    mixing allowed)."""
     stocks = [(i + 1, f.goods) for i, f in enumerate(p.factories) if f.goods_type == goods_type and f.goods]
     out = []
     for combo in itertools.combinations_with_replacement([s for s, _ in stocks], n):
@@ -341,7 +349,8 @@ def workforce_slots() -> int:
 
 
 def move_track(p: Player, track: str, steps: int) -> list[dict[str, Any]]:
-    """Move a track marker by ``steps`` (negative = back; never past either end, §2.4).
+    """Move a track marker by ``steps`` (negative = back; never past either end: rulebook, Basic
+    concepts, p. 7).
 
     Returns the ops of the bonuses reached or passed (forward moves only).
     """
@@ -375,7 +384,7 @@ def bonus_ops(bonus: Any) -> list[dict[str, Any]]:
 
 
 def area_bonus_ops(p: Player, before: tuple[int, int, int]) -> list[dict[str, Any]]:
-    """Ops of ship/machine/train area bonuses newly uncovered (§2.4: both slots empty)."""
+    """Ops of ship/machine/train area bonuses newly uncovered (rulebook: Bonuses: both slots empty)."""
     t = tables()
     after = (p.ships, p.machines, p.trains)
     ops: list[dict[str, Any]] = []
@@ -389,7 +398,7 @@ def area_bonus_ops(p: Player, before: tuple[int, int, int]) -> list[dict[str, An
 
 
 def dept_yield(p: Player, colour: str) -> Any:
-    """The department's normal or upgraded yield (§2.6)."""
+    """The department's normal or upgraded yield (rulebook: Department bonuses, p. 13)."""
     dep = tables().departments[colour]
     return dep.upgraded if colour in p.upgraded else dep.normal
 
@@ -586,7 +595,7 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
     elif what == "factories":
         picked = value.split("+")
         if state.options.first_game:
-            # §2.2.1 step 9 / D-17: all side A in a first game.
+            # Rulebook: Common setup, factory display (docs/rules-notes.md D-17): all side A in a first game.
             state.display.extend(f"{tile}A" for tile in picked)
         else:
             for tile in reversed(picked):
@@ -671,7 +680,7 @@ def legal_actions(state: ZState) -> list[Action]:
 
 
 def turn_actions(state: ZState, p: Player) -> list[Action]:
-    """Legal turn choices (§2.3): take a worker for an action, or consolidate."""
+    """Legal turn choices (rulebook: Gameplay): take a worker for an action, or consolidate."""
     t = tables()
     out: list[Action] = []
     if len(p.workforce) < workforce_slots():
@@ -683,8 +692,8 @@ def turn_actions(state: ZState, p: Player) -> list[Action]:
                 if can_activate(state, p, probe, extra_workers=1):
                     out.extend(Action("take", (h + 1, action, c)) for c in sorted(set(space)))
     if p.workforce or (state.options.empty_consolidation and not out):
-        # §2.3 (b); rule gap G-1 (reference §2.15): with an empty workforce and no legal action the
-        # engine allows an (empty) consolidation — a house rule, on by default.
+        # Rulebook: Gameplay (consolidate); rule gap docs/rules-notes.md G-1: with an empty workforce
+        # and no legal action the engine allows an (empty) consolidation — a house rule, on by default.
         out.append(Action("consolidate"))
     return out
 
@@ -730,9 +739,10 @@ def triggered(p: Player, frame: dict[str, Any], slot: int, trigger_ctx: dict[str
 def mod_variants(p: Player, frame: dict[str, Any], trigger_ctx: dict[str, Any]) -> list[int]:
     """Modifier choices for one activation: 0 = none, else the factory slot used now.
 
-    One modifier per action (§2.7, D-12). With a single modifier factory for this action its
-    effect is always applied when it triggers (it only ever gains); with several, the player
-    chooses which one to use now, or none to keep the action's modifier for later.
+    One modifier per action (rulebook: Factory action, factory effects; docs/rules-notes.md D-12).
+    With a single modifier factory for this action its effect is always applied when it triggers (it
+    only ever gains); with several, the player chooses which one to use now, or none to keep the
+    action's modifier for later.
     """
     if frame["mod"]:
         return [0]
@@ -756,8 +766,8 @@ def mod_has(p: Player, slot: int, op: str) -> Any:
 
 
 def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int = 0) -> list[Action]:
-    """Legal activations of the action in frame ``f`` (§2.5). ``extra_workers`` = 1 when probing
-    whether an action may be taken (the action worker is not placed yet)."""
+    """Legal activations of the action in frame ``f`` (rulebook: Actions, pp. 9–16). ``extra_workers``
+    = 1 when probing whether an action may be taken (the action worker is not placed yet)."""
     t = tables()
     action = f["action"]
     n_done = f["n"]
@@ -767,8 +777,9 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
     out: list[Action] = []
     if action in ("rd", "mining"):
         costs = t.n["rd_step_costs" if action == "rd" else "mining_step_costs"]
-        # A marker on the last space stays there (S-DE p.8: "passiert stattdessen nichts"); the action
-        # can still be activated (paying its cost), so it is not excluded here.
+        # A marker on the last space stays there (rulebook: Basic concepts, p. 7; German "passiert
+        # stattdessen nichts"); the action can still be activated (paying its cost), so it is not
+        # excluded here.
         for i, cost in enumerate(costs):
             if money_like(p) >= cost:
                 for m in mod_variants(p, f, {}):
@@ -776,7 +787,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
         return out
     if action == "factory":
         if len(p.factories) >= t.n["factory_slots"]:
-            return []  # rule gap G-2: no empty factory slot, no Factory action.
+            return []  # docs/rules-notes.md G-2: no empty factory slot, no Factory action.
         cost = t.n["factory_cost"]
         if p.start_a and t.start[p.start_a].effect == "cheap_factory":
             cost -= t.n["cheap_factory_discount"]
@@ -794,7 +805,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
         for i, fac in enumerate(p.factories):
             slot = i + 1
             if fac.side == "old" or slot in f["used"]:
-                continue  # G-10: the old factory has no machine slots.
+                continue  # docs/rules-notes.md G-10: the old factory has no machine slots.
             for lr in (0, 1):
                 if fac.machines[lr]:
                     continue
@@ -808,7 +819,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
         for i, fac in enumerate(p.factories):
             slot = i + 1
             if fac.side == "old" or slot in f["used"]:
-                continue  # §2.2.3 A5: the old factory never produces.
+                continue  # Rulebook: Start tiles A, A5: the old factory never produces.
             base = t.goods[fac.goods_type].production_coal
             for m in mod_variants(p, f, {"factory": slot}):
                 red = mod_has(p, m, "reduce_production_coal")
@@ -865,7 +876,8 @@ def transport_options(
     state: ZState, p: Player, action: str, f: dict[str, Any] | None, extra_workers: int,
     pay_modes: tuple[str, ...], exclude: tuple[str, ...] = (), cost: dict[str, int] | None = None,
 ) -> list[Action]:
-    """Ship or train placements (§2.5.6, §2.5.7) for an activation or a free/extra build.
+    """Ship or train placements (rulebook: Building a ship, p. 12; Building a train, p. 13) for an
+    activation or a free/extra build.
 
     ``pay_modes``: ``iron``/``money`` (action costs), ``free`` or ``extra`` (effect costs in ``cost``).
     """
@@ -890,7 +902,7 @@ def transport_options(
         return out
     if action == "ships":
         if p.ships >= 6 or len(p.workforce) + extra_workers >= workforce_slots():
-            return out  # §2.5.6: the expert needs a free workforce slot.
+            return out  # Rulebook: Building a ship, p. 12: the expert needs a free workforce slot.
         for d in t.destinations:
             if d.id in used or not state.experts[d.id] or len(state.ships[d.id]) >= pc.ship_slots:
                 continue
@@ -915,7 +927,7 @@ def transport_options(
 
 
 def market_slot_check(state: ZState, market: MarketState, slot: int, value: int) -> tuple[bool, list[int]]:
-    """Can a token of ``value`` go on ``slot`` of ``market`` (§2.5.8)?
+    """Can a token of ``value`` go on ``slot`` of ``market`` (rulebook: Local Markets action, p. 14)?
 
     Returns ``(ok, evict_choices)``: slots whose (lowest) token the placer may return when the
     market is at its limit (empty when nothing must be returned).
@@ -929,12 +941,13 @@ def market_slot_check(state: ZState, market: MarketState, slot: int, value: int)
         return (True, [])
     low = min(v for _, v in tokens)
     if value <= low:
-        return (False, [])  # D-5 / D-8: must beat the market's lowest token.
+        return (False, [])  # docs/rules-notes.md D-5, D-8: must beat the market's lowest token.
     return (True, [i for i, v in tokens if v == low])
 
 
 def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
-    """Local Markets activations (§2.5.8): all in one region, exact token value, slot rules."""
+    """Local Markets activations (rulebook: Local Markets action, p. 14): all in one region, exact token
+    value, slot rules."""
     t = tables()
     out: list[Action] = []
     stock = {g: goods_of(p, g) for g in GOODS}
@@ -965,7 +978,8 @@ def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
 
 
 def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
-    """Investments & Contracts activations (§2.5.9): k goods of a new type; Finance +2 or a contract."""
+    """Investments & Contracts activations (rulebook: Investments & Contracts action): k goods of a new
+    type; Finance +2 or a contract."""
     t = tables()
     k = f["n"] + 1
     out: list[Action] = []
@@ -979,7 +993,8 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
             if slots_free:
                 for cid in p.contracts:
                     req = t.contracts[cid].requires_level
-                    # G-11: goods spent in earlier activations of this action and in this one.
+                    # docs/rules-notes.md G-11: goods spent in earlier activations of this action
+                    # and in this one.
                     if req is None or req in (*f["levels"], level):
                         rewards.append(cid)
             for r in rewards:
@@ -1093,7 +1108,7 @@ def apply_in_place(state: ZState, action: Action) -> list[Event]:
 
 
 def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
-    """§2.2.3: take a start-tile pair, resolve tile A, starting VP, tile B bonuses."""
+    """Rulebook: Starting conditions: take a start-tile pair, resolve tile A, starting VP, tile B bonuses."""
     t = tables()
     state.stack.pop()
     p = state.players[f["seat"]]
@@ -1101,7 +1116,7 @@ def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[E
     state.start_pairs = [pair for pair in state.start_pairs if pair != [a, b]]
     p.start_a, p.start_b = a, b
     ta, tb = t.start[a], t.start[b]
-    p.vp += ta.start_vp  # D-26: the disc starts on tile A's value.
+    p.vp += ta.start_vp  # Starting conditions (docs/rules-notes.md D-26): the disc starts on tile A's VP.
     ev(events, "draft", p.seat, M("{who} takes start tiles {a} and {b}.", who=name(state, p.seat), a=a, b=b), a=a, b=b)
     ops: list[dict[str, Any]] = []
     if tb.bonus is not None:
@@ -1138,7 +1153,7 @@ def push_build(state: ZState, seat: int, what: str, extra: dict[str, Any]) -> bo
 
 
 def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
-    """Take a worker and start the action (§2.3 a), or consolidate (§2.3 b)."""
+    """Take a worker and start the action (rulebook: Gameplay, step A), or consolidate."""
     seat = f["seat"]
     p = state.players[seat]
     state.stack.pop()
@@ -1158,12 +1173,12 @@ def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Ev
 
 
 def push_consolidation(state: ZState, seat: int, final: bool) -> None:
-    """Push the consolidation steps A–D (§2.8) for ``seat``."""
+    """Push the consolidation steps A–D (rulebook: Consolidation, p. 17) for ``seat``."""
     state.stack.append({"k": "cons", "seat": seat, "step": "A", "final": final})
 
 
 def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
-    """Resolve one activation of the action in progress (§2.5)."""
+    """Resolve one activation of the action in progress (rulebook: Gameplay, step B; Actions, pp. 9–16)."""
     t = tables()
     seat = f["seat"]
     p = state.players[seat]
@@ -1190,7 +1205,7 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         cost = t.n["factory_cost"]
         if p.start_a and t.start[p.start_a].effect == "cheap_factory":
             cost -= t.n["cheap_factory_discount"]
-        p.silk -= silk  # §2.4: 1/3/6 silk raise R&D by 1/2/3 for this build only.
+        p.silk -= silk  # Rulebook: Note on silk: 1/3/6 silk raise R&D by 1/2/3 for this build only.
         pay_money(p, cost)
         state.display.remove(side_id)
         side = t.sides[side_id]
@@ -1342,7 +1357,8 @@ def place_machine(p: Player, slot: int, lr: str) -> list[dict[str, Any]]:
 
 
 def produce(p: Player, slot: int) -> int:
-    """Produce in a factory: 1 + machines goods, surplus over 4 lost (§2.5.5). Returns goods made."""
+    """Produce in a factory: 1 + machines goods, surplus over 4 lost (rulebook: Production action).
+    Returns goods made."""
     t = tables()
     fac = p.factories[slot - 1]
     made = t.n["production_goods_base"] + sum(fac.machines)
@@ -1351,7 +1367,8 @@ def produce(p: Player, slot: int) -> int:
 
 
 def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list[dict[str, Any]]:
-    """Place a ship at ``dest`` and take its expert and upgrade tile (§2.5.6). Returns bonus ops."""
+    """Place a ship at ``dest`` and take its expert and upgrade tile (rulebook: Building a ship, p. 12).
+    Returns bonus ops."""
     t = tables()
     before = (p.ships, p.machines, p.trains)
     p.ships += 1
@@ -1374,7 +1391,8 @@ def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list
 
 
 def build_train(state: ZState, p: Player, region: str, slot: int, events: list[Event], double: bool) -> list[dict[str, Any]]:
-    """Place a train on a region's slot and gain the slot bonus (§2.5.7). Returns bonus ops."""
+    """Place a train on a region's slot and gain the slot bonus (rulebook: Building a train, p. 13).
+    Returns bonus ops."""
     t = tables()
     before = (p.ships, p.machines, p.trains)
     p.trains += 1
@@ -1390,7 +1408,7 @@ def build_train(state: ZState, p: Player, region: str, slot: int, events: list[E
 
 
 def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event]) -> list[dict[str, Any]]:
-    """A Local Markets activation (§2.5.8). Returns the reward ops."""
+    """A Local Markets activation (rulebook: Local Markets action, p. 14). Returns the reward ops."""
     t = tables()
     mid, d, src_t, reward, evict = (str(a) for a in action.args)
     market = next(m for m in state.markets if m.id == mid)
@@ -1740,7 +1758,8 @@ def thresholds_reached(p: Player, areas: Any, which: str) -> int:
 
 
 def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list[dict[str, Any]]:
-    """Gain a department's bonus (§2.6): a resource, VP, or the white track choice."""
+    """Gain a department's bonus (rulebook: Department bonuses, p. 13): a resource, VP, or the white
+    track choice."""
     y = dept_yield(p, colour)
     if y.kind == "white":
         state.stack.append({"k": "choose", "seat": p.seat, "what": "white", "steps": y.steps})
@@ -1752,7 +1771,8 @@ def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list
 
 
 # ------------------------------------------------------------------------------------------------
-# Consolidation (§2.8), end of turn and rounds (§2.9), period scoring (§2.10), game end (§2.11)
+# Consolidation (rulebook p. 17), end of turn and rounds (Gameplay; End of round, p. 18), influence
+# scoring (p. 18), game end (p. 19)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -1837,7 +1857,8 @@ def payday(state: ZState, p: Player, events: list[Event]) -> None:
 
 
 def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
-    """End-of-turn hiring check (§2.9.1), round end (§2.9.2) and the final rounds (§2.9.3)."""
+    """End-of-turn hiring check (rulebook: Gameplay, empty hiring space), round end and the final rounds
+    (rulebook: End of round, p. 18)."""
     p: Any = state.automa if (state.automa is not None and seat == 1) else state.players[seat]
     p.last_turn = state.turn_no
     state.turn_no += 1
@@ -1859,7 +1880,8 @@ def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
 
 
 def end_round(state: ZState, events: list[Event]) -> None:
-    """End of a normal round (§2.9.2): period scoring on a period's last space, marker +1, refills."""
+    """End of a normal round (rulebook: End of round, steps 1–5, p. 18): period scoring on a period's
+    last space, marker +1, refills."""
     t = tables()
     period = t.period_of_space(state.round)
     if t.periods[period - 1].last_space == state.round:
@@ -1867,7 +1889,8 @@ def end_round(state: ZState, events: list[Event]) -> None:
     state.round += 1
     ev(events, "round", None, M("Round {round} ends.", round=state.round - 1))
     # Step 3: exactly one worker onto each hiring space holding 2 or fewer; step 4: refill the waiting
-    # area. G-5: when the bag runs short, hiring spaces first (left to right), then rows top-down.
+    # area. docs/rules-notes.md G-5: when the bag runs short, hiring spaces first (left to right),
+    # then rows top-down.
     draws: list[dict[str, Any]] = []
     for h, space in enumerate(state.hiring):
         if len(space) <= t.n["hiring_refill_at_most"]:
@@ -1891,7 +1914,7 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
     nxt = (seat + 1) % n
     if state.final:
         if state.marker2 is None:
-            state.marker2 = nxt  # §2.9.2: the next player takes round marker 2
+            state.marker2 = nxt  # Rulebook: End of round, final rounds: the next player takes round marker 2
             ev(events, "final", None, M("The final rounds begin; {who} takes round marker 2.", who=name(state, nxt)))
         done = sum(pl.final_turns for pl in everyone)
         state.round = t.n["normal_rounds"] + 1 + min(done // n, t.n["final_turns"] - 1)
@@ -1900,7 +1923,8 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
             return
     state.current = nxt
     if state.automa is not None and nxt == 1:
-        # Takatoshi's turn (§2.12.2): step A reveals a tile (chance); B–D follow automatically.
+        # Takatoshi's turn (rulebook: Solo mode, Gameplay): step A reveals a tile (chance); B–D follow
+        # automatically.
         state.stack.append({"k": "end_turn", "seat": nxt})
         state.stack.append({"k": "chance", "what": "reveal"})
         return
@@ -1908,7 +1932,7 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
 
 
 def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
-    """Influence scoring of one period (§2.10), regions left to right."""
+    """Influence scoring of one period (rulebook: Influence scoring, p. 18), regions left to right."""
     t = tables()
     values = t.periods[period - 1].values
     ladder = [values[i] for i in t.count(state.options.players).place_values_used]
@@ -1923,7 +1947,7 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
             t.market_by_id[m.id].printed[i] for m in state.markets if m.region == region
             for i, s in enumerate(m.slots) if s is None
         )
-        if foreign > 0:  # G-12
+        if foreign > 0:  # docs/rules-notes.md G-12
             parts.append((foreign, -1))
         awards = rank_awards(parts, ladder)
         for seat, vp in awards.items():
@@ -1959,8 +1983,8 @@ def scoring_text(state: ZState, period: int, region: str, parts: list[tuple[int,
 
 
 def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, int]:
-    """Share place values among ranked participants (§2.10 step 4): ties add the places they
-    occupy, divide by the number tied, round down. Returns VP per participant id."""
+    """Share place values among ranked participants (rulebook: Influence scoring, step 4): ties add the
+    places they occupy, divide by the number tied, round down. Returns VP per participant id."""
     out: dict[int, int] = {}
     ordered = sorted(parts, key=lambda x: -x[0])
     place = 0
@@ -1979,13 +2003,15 @@ def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, in
 
 
 def game_end(state: ZState, events: list[Event]) -> None:
-    """After the 3rd final round: Period III scoring, final consolidation, final scoring (§2.11)."""
+    """After the 3rd final round: Period III scoring, final consolidation, final scoring (rulebook:
+    Game end, p. 19)."""
     mark = len(state.stack)
     period_scoring(state, 3, events)
     rewards = state.stack[mark:]  # common-goal rewards resolve before the final consolidation
     del state.stack[mark:]
     if state.automa is not None:
-        # Solo (§2.12.6): check the goals before the final consolidation; any unmet goal loses.
+        # Solo (rulebook: Solo mode, Influence scoring and game end): check the goals before the final
+        # consolidation; any unmet goal loses.
         from .automa import goal_progress, goal_text
 
         goals: dict[str, Any] = {}
@@ -2015,7 +2041,8 @@ def game_end(state: ZState, events: list[Event]) -> None:
 
 
 def final_scoring(state: ZState, events: list[Event]) -> None:
-    """§2.11 step 2: prestige tiles, leftovers ÷ 3, money ÷ 5; then the game is over."""
+    """Rulebook: Final scoring, steps A–B, p. 19: prestige tiles, leftovers ÷ 3, money ÷ 5; then the
+    game is over."""
     t = tables()
     for p in state.players:
         prestige = {g: prestige_value(p, g, lvl) for g, lvl in p.goals.items()}
@@ -2044,7 +2071,8 @@ def final_scoring(state: ZState, events: list[Event]) -> None:
 
 
 def prestige_value(p: Player, goal: str, level: int) -> int:
-    """VP of a prestige tile of ``level`` on goal slot ``goal`` at final scoring (§2.11 A)."""
+    """VP of a prestige tile of ``level`` on goal slot ``goal`` at final scoring (rulebook: Final scoring,
+    step A)."""
     t = tables()
     pr = t.prestige[level]
     if goal in ("ships", "machines", "trains"):

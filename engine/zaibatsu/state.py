@@ -95,7 +95,7 @@ class MarketState:
 @dataclass
 class AutomaTurn:
     """One of Takatoshi's turns as facts, from which :func:`.automa.narration_text` rebuilds the
-    narrated line in any language (§2.12.2 steps A–C).
+    narrated line in any language (rulebook: Solo mode, Gameplay, steps A–C).
 
     ``tile`` is the revealed action tile, ``space`` the hiring space it pointed to (1-based) and
     ``colour`` the worker he returned to the bag (``None``: the space was empty). ``act`` says what
@@ -126,7 +126,7 @@ class AutomaTurn:
 
 @dataclass
 class AutomaState:
-    """Takatoshi, the solo opponent (§2.12): his board, action tiles and priority row.
+    """Takatoshi, the solo opponent (rulebook: Solo mode): his board, action tiles and priority row.
 
     ``rows[i]`` are the influence tokens left in the row of period ``i + 1`` (leftmost first);
     ``deck`` the action tiles still face down (their order is drawn by chance at each reveal);
@@ -160,8 +160,8 @@ class Options:
     first_game: bool = False
     modules: list[str] = field(default_factory=list)
     difficulty: str | None = None  # solo only: easy | medium | hard
-    automa_strict_markets: bool = False  # D-27: the strict S-DE reading (reference §3)
-    empty_consolidation: bool = True  # house rule for rule gap G-1 (reference §2.15)
+    automa_strict_markets: bool = False  # docs/rules-notes.md D-27: the strict German reading
+    empty_consolidation: bool = True  # house rule for rule gap docs/rules-notes.md G-1
 
 
 @dataclass

@@ -1,10 +1,17 @@
 """Rules topics of Nippon: Zaibatsu: short answers for a host's rules command (``/game rules``).
 
-Each topic is a few sentences summarising the rules digest of the rules reference (section
-numbers follow it, e.g. "§2.8 Consolidation") plus the move notation of docs/notation-zaibatsu.md,
-so a player can go from "how does this work?" to the move to type. Texts are ``Msg``s of the
-``zaibatsu`` domain (titles and sections are terms), so a front end shows them in any language;
-the examples are real notation (the tests parse every one of them with the engine).
+Each topic is a few sentences summarising one section of the published rulebook plus the move
+notation of docs/notation-zaibatsu.md, so a player can go from "how does this work?" to the move to
+type. Texts are ``Msg``s of the ``zaibatsu`` domain (titles and sections are terms), so a front end
+shows them in any language; the examples are real notation (the tests parse every one of them with
+the engine).
+
+A topic's ``section`` cites the rulebook a player owns: "Rulebook: " and the section's heading, with
+the page where the rulebook's own cross-references give one (all editions share one layout), e.g.
+"Rulebook: Consolidation, p. 17". The English heading renders the one the Polish, Russian and German
+editions print; each language's catalogue uses that edition's printed heading ("Instrukcja:
+Konsolidacja, str. 17", "Правила: Консолидация, с. 17", "Spielanleitung: Konsolidieren, S. 17").
+Rules the rulebook does not cover say so ("Rulebook: not covered (Meiji Table house rule)").
 
 A front end reads them through :meth:`engine.zaibatsu.game.ZaibatsuGame.rules_topics`; a topic
 that names one of the host's commands (``undo``, ``log``, ``move``) takes the front end's spelling
@@ -23,15 +30,14 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "turn",
         T("rules topic", "Your turn"),
-        T("rules section", "§2.3 Turn structure and legality"),
+        T("rules section", "Rulebook: Gameplay"),
         M(
             "On your turn do exactly one thing. Either take a worker (any colour) from a hiring "
             "space that still has workers, put it in the lowest empty slot of your workforce and "
             "perform one of the two actions printed under that space (usually 1–3 activations, then "
             "`done`); or consolidate. You can't take an action with a full workforce (6 workers) or "
             "one you can't activate at least once; if no action is legal you must consolidate. "
-            "After your turn an empty hiring space is refilled from the top row of the waiting area "
-            "(§2.9.1)."
+            "After your turn an empty hiring space is refilled from the top row of the waiting area."
         ),
         ("take H ACTION COLOUR", "consolidate", "done"),
         ("take 4 rd red", "rd 1"),
@@ -40,7 +46,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "setup",
         T("rules topic", "Start tiles (draft)"),
-        T("rules section", "§2.2.3 Start tiles (draft)"),
+        T("rules section", "Rulebook: Starting conditions"),
         M(
             "The start player is chosen at random. P+1 random pairs of one A and one B start tile "
             "are laid out; starting with the player to the right of the start player and going "
@@ -54,7 +60,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "rd",
         T("rules topic", "R&D"),
-        T("rules section", "§2.5.1 R&D"),
+        T("rules section", "Rulebook: R&D action"),
         M(
             "One activation: pay 1 / 3 / 6 money to advance R&D +1 / +2 / +3, collecting every "
             "track bonus you reach or pass. Your R&D level decides which factories you may build: "
@@ -68,7 +74,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "mining",
         T("rules topic", "Mining"),
-        T("rules section", "§2.5.2 Mining"),
+        T("rules section", "Rulebook: Mining action"),
         M(
             "One activation: pay 1 / 3 / 6 money to advance Mining +1 / +2 / +3 (bonuses reached or "
             "passed are collected). Your Mining position sets the coal you gain at each "
@@ -81,7 +87,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "factory",
         T("rules topic", "Build factory"),
-        T("rules section", "§2.5.3 Factory"),
+        T("rules section", "Rulebook: Factory action, Building a factory, p. 10"),
         M(
             "One activation: pay 6 money (4 with start tile A8) and build one factory from the "
             "display, on the side shown. Your R&D level (plus a silk boost) must reach the "
@@ -96,7 +102,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "machines",
         T("rules topic", "Machines"),
-        T("rules section", "§2.5.4 Machines"),
+        T("rules section", "Rulebook: Machines action"),
         M(
             "1–3 activations, each on a different factory: pay 5 money and put your leftmost "
             "machine into an empty machine slot. The left slot costs nothing extra; the right slot "
@@ -110,7 +116,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "production",
         T("rules topic", "Production"),
-        T("rules section", "§2.5.5 Production"),
+        T("rules section", "Rulebook: Production action"),
         M(
             "1–3 activations, each on a different factory (never the old factory): pay 2 / 3 / 4 "
             "coal for a level 1 / 2 / 3 factory and put 1 + (its machines) goods into its 4 goods "
@@ -123,7 +129,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "ships",
         T("rules topic", "Ships (Iwakura Mission)"),
-        T("rules section", "§2.5.6 Ships (Iwakura Mission)"),
+        T("rules section", "Rulebook: Ships action, Building a ship, p. 12"),
         M(
             "1–3 activations, each to a different destination: pay 3 iron or 5 money + 1 iron. The "
             "destination must still have its expert and a free ship slot. Place your leftmost ship, "
@@ -138,7 +144,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "trains",
         T("rules topic", "Railways (trains)"),
-        T("rules section", "§2.5.7 Trains"),
+        T("rules section", "Rulebook: Trains action, Building a train, p. 13"),
         M(
             "1–3 activations, each in a different region: pay 3 iron or 5 money + 1 iron, put your "
             "leftmost train on a free train slot of the region and gain the slot's bonus (it can "
@@ -152,7 +158,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "markets",
         T("rules topic", "Local markets"),
-        T("rules section", "§2.5.8 Local Markets"),
+        T("rules section", "Rulebook: Local Markets action, p. 14"),
         M(
             "1–3 activations, all in one region. Each: choose an influence slot, pay 1–3 goods of "
             "the type shown on the adjacent side of the demand tile, and place your token of "
@@ -168,7 +174,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "investments",
         T("rules topic", "Investments & contracts"),
-        T("rules section", "§2.5.9 Investments & Contracts"),
+        T("rules section", "Rulebook: Investments & Contracts action"),
         M(
             "1–3 activations in order: the first pays 1 good, the second 2 goods of another type, "
             "the third 3 goods of a third type. Each gives Finance +2 or fulfils one of your "
@@ -182,7 +188,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "silk",
         T("rules topic", "Silk"),
-        T("rules section", "§2.4 General effect rules (Silk)"),
+        T("rules section", "Rulebook: Note on silk"),
         M(
             "When you build a factory you may pay 1 / 3 / 6 silk to count your R&D level as +1 / +2 "
             "/ +3 for that build only (the marker does not move). At any moment of your own turn, "
@@ -196,7 +202,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "departments",
         T("rules topic", "Departments"),
-        T("rules section", "§2.6 Departments"),
+        T("rules section", "Rulebook: Department bonuses, p. 13"),
         M(
             "Six departments, one per worker colour; activating one gives its normal yield, or the "
             "upgraded yield once you hold its upgrade tile (from the Iwakura Mission). Black "
@@ -212,7 +218,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "consolidation",
         T("rules topic", "Consolidation"),
-        T("rules section", "§2.8 Consolidation"),
+        T("rules section", "Rulebook: Consolidation, p. 17"),
         M(
             "Allowed with at least 1 worker in your workforce. A: prestige tile — if your topmost "
             "worker is in slot 4/5/6 take a level 1/2/3 tile (or one from a lower stack) onto an "
@@ -229,7 +235,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "rounds",
         T("rules topic", "Hiring refills and rounds"),
-        T("rules section", "§2.9 Hiring refills, rounds, periods"),
+        T("rules section", "Rulebook: End of round, p. 18"),
         M(
             "At the end of every turn an empty hiring space takes all workers of the topmost "
             "non-empty waiting row; if the waiting area is empty the round ends: score influence if "
@@ -244,7 +250,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "scoring",
         T("rules topic", "Periods and influence scoring"),
-        T("rules section", "§2.10 Influence (period) scoring"),
+        T("rules section", "Rulebook: Influence scoring, p. 18"),
         M(
             "At the end of each of the 3 periods every region is scored, left to right. Your "
             "influence is the sum of your tokens in its two markets plus 2 per train there (trains "
@@ -260,7 +266,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "final",
         T("rules topic", "Game end and final scoring"),
-        T("rules section", "§2.11 Game end"),
+        T("rules section", "Rulebook: Game end, p. 19"),
         M(
             "After the third final round (and Period III scoring) everyone consolidates once more, "
             "even with an empty workforce. Then score prestige tiles (tracks, "
@@ -275,7 +281,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "undo",
         T("rules topic", "Undo"),
-        T("rules section", "Meiji Table house rule (not in the rulebook)"),
+        T("rules section", "Rulebook: not covered (Meiji Table house rule)"),
         M(
             "{undo} takes back your own latest step, but only while it is still your turn: never "
             "across another player's move, a random outcome (a worker drawn from the bag, a tile) "
@@ -291,7 +297,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "notation",
         T("rules topic", "Move notation"),
-        T("rules section", "docs/notation-zaibatsu.md (turn: §2.3)"),
+        T("rules section", "Rulebook: Gameplay (notation: docs/notation-zaibatsu.md)"),
         M(
             "Every choice has a short text form, case-insensitive, used by {move}, the buttons, the "
             "log and the terminal. A turn is several small steps: `take H ACTION COLOUR` (or "

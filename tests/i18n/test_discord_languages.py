@@ -345,16 +345,16 @@ def test_rules_answer_in_the_users_language(host: Host) -> None:
     cmds = Commands(host)
     zaibatsu = {
         ("rules topic", "Silk"): "Jedwab",
-        ("rules section", "§2.4 General effect rules (Silk)"): "§2.4 Ogólne zasady efektów (Jedwab)",
+        ("rules section", "Rulebook: Note on silk"): "Instrukcja: Uwaga dotycząca Jedwabiu",
     }
     meiji = {(None, "**{title}** — {section}"): "**{title}** — {section}"}
     with fake_catalogue("zaibatsu", "pl", zaibatsu), fake_catalogue("meiji", "pl", meiji):
         [answer] = private(cmds.as_user("rules", ANN, topic="jedwab", locale="pl"))
         choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN, locale="pl"), "JEDW"))
-    assert answer.content.startswith("**Jedwab** — §2.4 Ogólne zasady efektów (Jedwab)")
+    assert answer.content.startswith("**Jedwab** — Instrukcja: Uwaga dotycząca Jedwabiu")
     assert [c.value for c in choices] == ["silk"] and choices[0].name.startswith("Jedwab")
     [english] = private(cmds.as_user("rules", ANN, topic="silk"))
-    assert english.content.startswith("**Silk** — §2.4")
+    assert english.content.startswith("**Silk** — Rulebook: Note on silk")
 
 
 def test_errors_and_reminders_in_the_right_language(host: Host) -> None:
