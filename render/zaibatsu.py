@@ -26,20 +26,17 @@ shape and language into a cached static layer; a render copies it and draws the 
 
 from __future__ import annotations
 
-import io
 import re
-import string
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from engine.core import i18n
-from engine.core.i18n import current, tr
+from engine.core.i18n import tr
 from engine.zaibatsu.data import Bonus
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.text import DIFFICULTY, GOODS_SHORT
-from engine.zaibatsu.words import SOLO_SLOT_NAMES, T, _, _n, _t, amount
+from engine.zaibatsu.words import DOMAIN, SOLO_SLOT_NAMES, T, _, _n, _t, amount
 from render.core import (
     CONDENSED,
     MIN_TEXT,
@@ -48,11 +45,13 @@ from render.core import (
     Layout,
     Rect,
     clear_caches,
-    fit_text,
+    png_bytes,
     text_width,
     wrap,
 )
 from render.core import palette as pal
+from render.core.templates import layer_key, rich
+from render.core.widgets import badge, fitted_width, player_header, prompt_box
 
 #: Picture width in pixels.
 WIDTH = 1400
@@ -162,30 +161,6 @@ def automa_name() -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def rich(template: str, style: str = "regular", **values: Any) -> list[tuple[str, str]]:
-    """Runs ``(text, style)`` of a translated ``template`` (``_("Money {n}")`` called without
-    arguments gives it): literal text in ``style``, each ``{name}`` replaced by ``values[name]``,
-    which is ``(text, style)`` or a text drawn in ``style``. Unknown names stay as written."""
-    out: list[tuple[str, str]] = []
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:  # broken braces in a translation: show it as it is
-        return [(template, style)]
-    for literal, field, _spec, _conv in parsed:
-        if literal:
-            out.append((literal, style))
-        if field is None:
-            continue
-        value = values.get(field)
-        if value is None:
-            out.append(("{" + field + "}", style))
-        elif isinstance(value, tuple):
-            out.append((str(tr(value[0])), value[1]))
-        else:
-            out.append((str(tr(value)), style))
-    return [(t, s) for t, s in out if t]
 
 
 def _fill(template: str, **values: Any) -> str:
@@ -543,17 +518,12 @@ def layout_for(players: int, draft: bool = False, *, modern: bool = False, commo
 # ------------------------------------------------------------------------------------------------
 
 
-def _label_w(text: str, room: int, size: int = MIN_TEXT, style: str = "bold") -> int:
-    """Width of ``text`` once fitted into ``room`` (what :meth:`Canvas.text` draws with ``max_width``)."""
-    return fit_text(text, room, size, style).width
-
-
 BAG_LABEL_W = 90  # room of the "Bag" label (six workers with their counts follow it)
 
 
 def _bag_x(rb: Rect) -> int:
     """x of the first bag worker in the round panel: after the fitted "Bag" label."""
-    return rb.x + max(62, 10 + _label_w(_("Bag"), BAG_LABEL_W) + 8)
+    return rb.x + max(62, 10 + fitted_width(_("Bag"), BAG_LABEL_W) + 8)
 
 
 @dataclass(frozen=True)
@@ -577,15 +547,18 @@ def workforce_row(wf: Rect) -> WorkforceRow:
         a = text_width(_("Workforce"), MIN_TEXT, "condensed_bold")
         b = text_width(_("Upgraded"), MIN_TEXT, "condensed_bold")
     room_a = a if a + b <= total else max(40, total * a // (a + b))
-    slot_x = wf.x + max(WF_X, _label_w(_("Workforce"), room_a) + 24)
+    slot_x = wf.x + max(WF_X, fitted_width(_("Workforce"), room_a) + 24)
     upgraded_x = slot_x + 216
     upgraded_room = wf.x2 - upgraded_x - 14 - 171
     return WorkforceRow(room_a, slot_x, upgraded_x, upgraded_room,
-                        upgraded_x + _label_w(_("Upgraded"), upgraded_room) + 14)
+                        upgraded_x + fitted_width(_("Upgraded"), upgraded_room) + 14)
+
+
+NAME_ROOM = 200  # room of a player's name in the title strip of their panel
 
 
 def _name_w(name: str) -> int:
-    return _label_w(name, 200)
+    return fitted_width(name, NAME_ROOM)
 
 
 def _static(shape: Shape) -> Image.Image:
@@ -653,7 +626,7 @@ def _static(shape: Shape) -> Image.Image:
     # Regions.
     for region in t.regions:
         pr = lay.panels[f"region:{region.id}"]
-        reserve = _label_w(_("foreign {n}", n=99), pr.w * 2 // 5, style="condensed") + 8
+        reserve = fitted_width(_("foreign {n}", n=99), pr.w * 2 // 5, style="condensed") + 8
         bonus = bonus_text(region.bonus)
         title = _("{region} · bonus {bonus}", region=region.id, bonus=bonus)
         if text_width(title, MIN_TEXT, "condensed_bold") > pr.w - 16 - reserve:
@@ -806,11 +779,8 @@ def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
     r = lay.panels[f"player:{seat}"]
     col = pal.player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
-    hdr = lay.parts[f"player:{seat}/header"]
-    c.rect(hdr, fill=pal.tint(col, 0.6), outline=pal.BORDER)
-    c.rect(Rect(hdr.x, hdr.y, 8, hdr.h), fill=col)
-    c.piece(hdr.x + 32, hdr.cy, 32, 28, fill=col, letter=pal.player_initial(colour), shape="square")
-    c.text(hdr.x + 54, hdr.cy, player_name(colour), style="bold", anchor="lm", max_width=200)
+    player_header(c, lay.parts[f"player:{seat}/header"], col, pal.player_initial(colour), player_name(colour),
+                  NAME_ROOM)
     g = _player_geometry(lay, seat)
     for (key, label), tr_ in zip(TRACKS, g["tracks"]):
         c.text(tr_.x, tr_.cy, tr(label), style="bold", anchor="lm", max_width=TRACK_LABEL_W - 4)
@@ -837,11 +807,7 @@ def _static_automa(c: Canvas, lay: Layout, colour: str) -> None:
     r = lay.panels["automa"]
     col = pal.player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
-    hdr = lay.parts["automa/header"]
-    c.rect(hdr, fill=pal.tint(col, 0.6), outline=pal.BORDER)
-    c.rect(Rect(hdr.x, hdr.y, 8, hdr.h), fill=col)
-    c.piece(hdr.x + 32, hdr.cy, 32, 28, fill=col, letter=pal.player_initial(colour), shape="square")
-    c.text(hdr.x + 54, hdr.cy, automa_name(), style="bold", anchor="lm", max_width=200)
+    player_header(c, lay.parts["automa/header"], col, pal.player_initial(colour), automa_name(), NAME_ROOM)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -887,20 +853,13 @@ def _draw_header(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
     seat, _kind, prompt = _decision(view)
     box = Rect(x + w + 20, hr.y + 5, hr.x2 - 6 - (x + w + 20), hr.h - 10)
     if view.get("over") or seat is None:
-        line = _result_line(view) or str(tr(prompt))
-        c.rect(box, fill=pal.HIGHLIGHT, outline=pal.PANEL, width=2)
-        c.text_box(box, line, size=20, style="bold", pad=10, max_lines=2, line_h=(box.h - 2) // 2)
-        return
-    if 0 <= seat < len(_seats(view)):
-        col = pal.player_colour(_seat_colour(view, seat))
-        c.rect(box, fill=pal.tint(col, 0.55), outline=pal.PANEL, width=2)
-        _player_piece(c, view, box.x + 24, box.cy, seat, 34, 28)
-        c.text_box(Rect(box.x + 44, box.y, box.w - 44, box.h), "▶ " + str(tr(prompt)), size=20, style="bold",
-                   pad=6, max_lines=2, line_h=(box.h - 2) // 2)
+        prompt_box(c, box, _result_line(view) or str(tr(prompt)), pal.HIGHLIGHT)
+    elif 0 <= seat < len(_seats(view)):
+        colour = _seat_colour(view, seat)
+        col = pal.player_colour(colour)
+        prompt_box(c, box, "▶ " + str(tr(prompt)), pal.tint(col, 0.55), piece=(col, pal.player_initial(colour)))
     else:
-        c.rect(box, fill=pal.PANEL_ALT, outline=pal.PANEL, width=2)
-        c.text_box(box, _random_event(prompt), size=20, style="bold", pad=10, max_lines=2,
-                   line_h=(box.h - 2) // 2)
+        prompt_box(c, box, _random_event(prompt), pal.PANEL_ALT)
 
 
 def _result_line(view: dict[str, Any]) -> str:
@@ -1185,12 +1144,12 @@ def _draw_automa(c: Canvas, lay: Layout, view: dict[str, Any], acting: bool) -> 
     y += LINE + 8
     room = 150
     c.text(x0, y + 15, _("Priority"), style="bold", anchor="lm", max_width=room)
-    px = x0 + max(104, _label_w(_("Priority"), room) + 22)
+    px = x0 + max(104, fitted_width(_("Priority"), room) + 22)
     for i, colour in enumerate(a.get("priority") or []):
         _worker(c, px + i * 34, y + 15, colour, 28)
     y += 38
     c.text(x0, y + 15, _("Regions"), style="bold", anchor="lm", max_width=room)
-    xx = x0 + max(90, _label_w(_("Regions"), room) + 8)
+    xx = x0 + max(90, fitted_width(_("Regions"), room) + 8)
     for region in t.regions:
         colour = (a.get("region_colours") or {}).get(region.id)
         xx += c.text(xx, y + 15, region.id, style="condensed_bold", anchor="lm") + 4
@@ -1232,12 +1191,7 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     starts = "+".join(s for s in (p.get("start_a"), p.get("start_b")) if s)
     right = hdr.x2 - 8
     if acting:
-        label = _("▶ TO ACT")
-        w = _label_w(label, 160) + 16
-        box = Rect(right - w, hdr.y + 5, w, hdr.h - 10)
-        c.rect(box, fill=pal.INK)
-        c.text_in(box, label, style="bold", fill=pal.TITLE_TEXT, align="m")
-        right = box.x - 10
+        right = badge(c, hdr, right, _("▶ TO ACT"), 160) - 10
     if starts:
         # i18n: the start tiles a player took ("start A3+B5").
         x += c.text(x, hdr.cy, _("start {tiles}", tiles=starts), style="condensed", anchor="lm",
@@ -1397,21 +1351,12 @@ def _effects_text(effects: list[tuple[str, str]], width: int) -> str:
 # ------------------------------------------------------------------------------------------------
 
 
-def _catalogue_token(lang: str) -> int:
-    """Identity of the compiled catalogue of ``lang`` (changes when the catalogues are reloaded)."""
-    try:
-        return id(i18n._load("zaibatsu", lang)[0])
-    except Exception:  # a missing or broken catalogue only means English fallbacks
-        return 0
-
-
 def render_image(view: dict[str, Any]) -> Image.Image:
     """The picture of ``view`` in the current language as a Pillow RGB image (:data:`WIDTH` px
     wide; height by player count)."""
     shape = Shape.of(view)
     players = shape.players
-    lang = current()
-    img = _LAYERS.get((shape, lang, _catalogue_token(lang)), lambda: _static(shape))
+    img = _LAYERS.get(layer_key(shape, DOMAIN.name), lambda: _static(shape))
     lay = shape.layout()
     c = Canvas(img)
     seat, _kind, _prompt = _decision(view)
@@ -1437,9 +1382,7 @@ def render(view: dict[str, Any]) -> bytes:
     tiles are drafted or with the modules). RGB, compress level :data:`PNG_COMPRESS_LEVEL`;
     typically 250–420 kB.
     """
-    buf = io.BytesIO()
-    render_image(view).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+    return png_bytes(render_image(view), PNG_COMPRESS_LEVEL)
 
 
 def alt_text(view: dict[str, Any]) -> str:

@@ -204,14 +204,30 @@ def _rebuild(domain: str, msgid: str, args: dict[str, Any], context: str | None,
     return Msg(domain, msgid, args, context=context, plural=plural, n=n)
 
 
+class Number(int):
+    """A whole number shown with the reader's digit grouping: ``12,000`` (en), ``12 000`` (pl, ru),
+    ``12.000`` (de) — Babel's CLDR number format. Pass it as a :class:`Msg` argument."""
+
+    __slots__ = ()
+
+    def localised(self, lang: str | None = None) -> str:
+        """The number written for ``lang`` (default: the current language)."""
+        from babel.numbers import format_decimal
+
+        return format_decimal(int(self), locale=normalise(lang or current()))
+
+
 def tr(text: Any, lang: str | None = None) -> Any:
-    """``text`` in ``lang`` (default: the current language) if it is a :class:`Msg`.
+    """``text`` in ``lang`` (default: the current language) if it is a :class:`Msg` (or a
+    :class:`Number`, written with that language's digit grouping).
 
     Plain strings (notation, player names) and other values are returned unchanged, so any text a
     front end receives can be passed through.
     """
     if isinstance(text, Msg):
         return text.translated(lang)
+    if isinstance(text, Number):
+        return text.localised(lang)
     return text
 
 

@@ -20,6 +20,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.majority import influence_value
+
 Confidence = Literal["confirmed", "likely", "proposed"]
 Colour = Literal["black", "red", "grey", "blue", "white", "yellow"]
 GoodsType = Literal["cotton", "paper", "bento", "lenses", "bulbs", "clocks"]
@@ -493,6 +495,9 @@ class ZaibatsuData(BaseModel):
             raise ValueError("factories: need 48 distinct normal sides")
         if len(self.influence_tokens) != 10:
             raise ValueError("need 10 influence tokens")
+        for v in self.influence_values:
+            if list(v.values) != [influence_value(v.level, c) for c in (1, 2, 3)]:
+                raise ValueError(f"influence_values level {v.level}: not the printed 2 x (level - 1) + cubes")
         return self
 
     # Convenience look-ups -------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import CHANCE, Action
+from engine.core import Action
+from engine.core.explain import RefusalWords, chance_refusal, kind_refusal
 
 from . import rules
 from .notation import format_action
@@ -16,14 +17,21 @@ KIND_WORDS = {
     "draft": M("a start-tile pair ('pair …')"),
 }
 
+#: The texts of the refusals every game shares, in this game's message domain.
+WORDS = RefusalWords(
+    pending=M("A random event is pending; it is drawn by the table, not chosen."),
+    drawn=M("Chance outcomes are drawn by the table, not played."),
+    wrong_kind=lambda **a: M("Now: {prompt}. '{kind}' is not possible here; expected {expected}.", **a),
+    kinds=KIND_WORDS,
+)
+
 
 def reason(state: ZState, action: Action, legal: list[Action]) -> str:
     """Explain why ``action`` is not among ``legal`` at the current decision (a Msg)."""
     d = rules.decision(state)
-    if d.seat == CHANCE:
-        return M("A random event is pending; it is drawn by the table, not chosen.")
-    if action.kind == "chance":
-        return M("Chance outcomes are drawn by the table, not played.")
+    refusal = chance_refusal(WORDS, d, action)
+    if refusal is not None:
+        return refusal
     kinds = {a.kind for a in legal}
     # Moves of the right kind that are merely impossible now: say why instead of listing the kind
     # as both "not possible" and "expected" (rulebook: Consolidation, p. 17: consolidation needs a
@@ -32,10 +40,9 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
         return M("You have no worker in your workforce to consolidate; take a worker for an action.")
     if action.kind == "done" and d.kind == "activation" and "done" not in kinds:
         return M("Make at least one activation of your action before 'done'.")
-    if action.kind not in kinds:
-        expected = KIND_WORDS.get(d.kind) or ", ".join(sorted({format_action(a).split()[0] for a in legal}))
-        return M("Now: {prompt}. '{kind}' is not possible here; expected {expected}.", prompt=d.prompt,
-                 kind=action.kind, expected=expected)
+    refusal = kind_refusal(WORDS, d, action, kinds, legal, format_action)
+    if refusal is not None:
+        return refusal
     p = state.players[d.seat]  # type: ignore[index]
     t = tables()
     k, a = action.kind, action.args

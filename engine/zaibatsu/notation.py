@@ -16,7 +16,10 @@ of refused input are Msgs.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.core import Action, IllegalAction
+from engine.core.notation import NotationWords, canon, need, no_arguments, number
 
 from .data import ACTIONS, COLOURS
 from .tables import tables
@@ -89,6 +92,21 @@ PARTS = {
 }
 
 
+#: The refusal texts of the shared notation checks, in this game's message domain.
+WORDS = NotationWords(
+    parts=PARTS,
+    examples=EXAMPLES,
+    unknown=lambda **a: M("Unknown {what} {value}; expected one of: {known} (e.g. {example}).", **a),
+    not_number=lambda **a: M("{what} must be a number, not {value} (e.g. {example}).", **a),
+    arguments=lambda n, **a: Mn("{keyword} takes {n} argument, e.g. {example}.",
+                                "{keyword} takes {n} arguments, e.g. {example}.", n, **a),
+    no_arguments=lambda **a: M("{keyword} takes no arguments.", **a),
+)
+_canon = partial(canon, WORDS)
+_int = partial(number, WORDS)
+_need = partial(need, WORDS)
+
+
 def _mod(m: object) -> str:
     return f" +f{m}" if m else ""
 
@@ -125,34 +143,11 @@ def format_action(action: Action) -> str:
     return " ".join([k, *(str(x) for x in a)])
 
 
-def _canon(value: str, known: list[str], what: str, example: str) -> str:
-    for k in known:
-        if k.lower() == value.lower():
-            return k
-    raise IllegalAction(M("Unknown {what} {value}; expected one of: {known} (e.g. {example}).", what=PARTS[what],
-                          value=repr(value), known=", ".join(known), example=repr(example)))
-
-
-def _int(value: str, what: str, example: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise IllegalAction(M("{what} must be a number, not {value} (e.g. {example}).", what=PARTS[what],
-                              value=repr(value), example=repr(example))) from None
-
-
 def _split_mod(tokens: list[str], example: str) -> tuple[list[str], int]:
     # Notation is case-insensitive (module docstring): '+F3' is the same modifier as '+f3'.
     if tokens and tokens[-1].lower().startswith("+f"):
         return tokens[:-1], _int(tokens[-1][2:], "The modifier's factory slot", example)
     return tokens, 0
-
-
-def _need(tokens: list[str], n: int, kw: str) -> None:
-    if len(tokens) != n:
-        raise IllegalAction(Mn("{keyword} takes {n} argument, e.g. {example}.",
-                               "{keyword} takes {n} arguments, e.g. {example}.", n, keyword=repr(kw),
-                               example=repr(EXAMPLES[kw])))
 
 
 def _sources(value: str, example: str) -> str:
@@ -181,8 +176,7 @@ def parse_action(text: str) -> Action:
             raise IllegalAction(M("A chance outcome needs a value, e.g. '~red'."))
         return Action("chance", (_chance_canon(tokens[0][1:] or rest[0]),))
     if kw in ("consolidate", "cons", "done", "pay", "skip"):
-        if rest:
-            raise IllegalAction(M("{keyword} takes no arguments.", keyword=repr(kw)))
+        no_arguments(WORDS, rest, kw)
         return Action("consolidate" if kw == "cons" else kw)
     if kw == "take":
         _need(rest, 3, "take")

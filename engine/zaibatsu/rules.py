@@ -26,6 +26,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+from engine.core.majority import placement, split_places
+from engine.core.workers import refill_from_top_row
 
 from .data import COLOURS, GOODS
 from .state import (
@@ -926,23 +928,16 @@ def transport_options(
     return out
 
 
-def market_slot_check(state: ZState, market: MarketState, slot: int, value: int) -> tuple[bool, list[int]]:
+def market_slot_check(state: ZState, market: MarketState, slot: int, value: int) -> tuple[bool, tuple[int, ...]]:
     """Can a token of ``value`` go on ``slot`` of ``market`` (rulebook: Local Markets action, p. 14)?
 
     Returns ``(ok, evict_choices)``: slots whose (lowest) token the placer may return when the
-    market is at its limit (empty when nothing must be returned).
+    market is at its limit (empty when nothing must be returned). The placement rule is the shared
+    :func:`engine.core.majority.placement` (replace only a strictly lower token, own tokens included;
+    docs/rules-notes.md D-5, D-8: a full market's empty slot must beat the market's lowest token).
     """
     limit = tables().count(state.options.players).market_limit
-    occ = market.slots[slot]
-    if occ is not None:
-        return (value > occ[1], [])  # replace only a strictly lower token (own tokens included).
-    tokens = [(i, s[1]) for i, s in enumerate(market.slots) if s is not None]
-    if len(tokens) < limit:
-        return (True, [])
-    low = min(v for _, v in tokens)
-    if value <= low:
-        return (False, [])  # docs/rules-notes.md D-5, D-8: must beat the market's lowest token.
-    return (True, [i for i, v in tokens if v == low])
+    return placement([s[1] if s is not None else None for s in market.slots], slot, value, limit)
 
 
 def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
@@ -1865,14 +1860,10 @@ def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
     if state.final:
         p.final_turns += 1
     round_over = False
-    for h, space in enumerate(state.hiring):
+    for space in state.hiring:
         if space:
             continue
-        row = next((r for r in state.waiting if r), None)
-        if row is not None:
-            state.hiring[h] = list(row)
-            row.clear()
-        elif not state.final:
+        if refill_from_top_row(space, state.waiting) is None and not state.final:
             round_over = True
     state.stack.append({"k": "next_turn", "seat": seat})
     if round_over:
@@ -1949,7 +1940,7 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
         )
         if foreign > 0:  # docs/rules-notes.md G-12
             parts.append((foreign, -1))
-        awards = rank_awards(parts, ladder)
+        awards = split_places(((who, v) for v, who in parts), ladder)  # rulebook: Influence scoring, step 4
         for seat, vp in awards.items():
             if seat >= 0 and vp:
                 if state.automa is not None and seat == 1:
@@ -1980,26 +1971,6 @@ def scoring_text(state: ZState, period: int, region: str, parts: list[tuple[int,
                  influence=influence)
     return M("Period {period}, {region}: {influence}; VP {awards}", period=period, region=region_name(region),
              influence=influence, awards=listing(won))
-
-
-def rank_awards(parts: list[tuple[int, int]], ladder: list[int]) -> dict[int, int]:
-    """Share place values among ranked participants (rulebook: Influence scoring, step 4): ties add the
-    places they occupy, divide by the number tied, round down. Returns VP per participant id."""
-    out: dict[int, int] = {}
-    ordered = sorted(parts, key=lambda x: -x[0])
-    place = 0
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j < len(ordered) and ordered[j][0] == ordered[i][0]:
-            j += 1
-        group = ordered[i:j]
-        total = sum(ladder[q] for q in range(place, place + len(group)) if q < len(ladder))
-        for _, who in group:
-            out[who] = total // len(group)
-        place += len(group)
-        i = j
-    return out
 
 
 def game_end(state: ZState, events: list[Event]) -> None:

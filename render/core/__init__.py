@@ -18,6 +18,7 @@ from .draw import (
     fit_text,
     line_height,
     overflow_probe,
+    png_bytes,
     text_width,
     wrap,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "line_height",
     "overflow_probe",
     "palette",
+    "png_bytes",
     "text_width",
     "wrap",
 ]

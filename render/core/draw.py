@@ -15,6 +15,7 @@ can prove that no label of any language is truncated.
 
 from __future__ import annotations
 
+import io
 import math
 import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -454,3 +455,10 @@ def clear_caches() -> None:
     line_height.cache_clear()
     _text_sprite.cache_clear()
     _piece_sprite.cache_clear()
+
+
+def png_bytes(img: Image.Image, compress_level: int) -> bytes:
+    """``img`` encoded as PNG at ``compress_level`` (never ``optimize``: it is slow)."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=compress_level)
+    return buf.getvalue()

@@ -231,3 +231,11 @@ def test_view_texts_are_msgs() -> None:
     texts = [view["decision"]["prompt"], *(s["name"] for s in view["seats"]),
              *(g["text"] for g in view["solo_goals"])]
     assert [p for t in texts for p in problems(t, "view")] == []
+
+
+def test_numbers_are_grouped_the_way_each_language_writes_them() -> None:
+    from engine.core.i18n import Number
+
+    assert [tr(Number(12000), lang) for lang in ("en", "pl", "ru", "de")] == [
+        "12,000", "12\xa0000", "12\xa0000", "12.000"]
+    assert tr(Number(500), "pl") == "500"

@@ -1,8 +1,9 @@
-"""Fixtures for the render tests: positions of fixed-seed random games."""
+"""Fixtures for the render tests: positions of fixed-seed random games, fonts and drawn texts."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,57 @@ if _ROOT not in sys.path:
     sys.path.append(_ROOT)
 
 import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
 from zaibatsu_positions import play  # noqa: E402
+
+from render import nippon, zaibatsu  # noqa: E402
+from render.core import draw, fonts  # noqa: E402
+
+
+def _clear_pictures() -> None:
+    for renderer in (zaibatsu, nippon):
+        renderer.clear_cache()
+
+
+@pytest.fixture
+def no_fonts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No system font can be found (every render falls back to Pillow's default font)."""
+    _clear_pictures()
+    monkeypatch.setattr(fonts, "find_font_file", lambda name: None)
+    yield
+    monkeypatch.undo()
+    _clear_pictures()
+
+
+def _spy_on_texts(monkeypatch: pytest.MonkeyPatch, record: Callable[[str, int], None]) -> Iterator[None]:
+    """Call ``record(text, size)`` for every text drawn meanwhile (static layers redrawn)."""
+    real = draw._text_sprite.__wrapped__
+
+    def spy(text: str, size: int, style: str, fill: Any) -> Image.Image:
+        record(text, size)
+        return real(text, size, style, fill)
+
+    _clear_pictures()
+    monkeypatch.setattr(draw, "_text_sprite", spy)
+    yield
+    monkeypatch.undo()
+    _clear_pictures()
+
+
+@pytest.fixture
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text drawn by the renders inside the test (static layers redrawn)."""
+    texts: list[str] = []
+    for _ in _spy_on_texts(monkeypatch, lambda text, size: texts.append(text)):
+        yield texts
+
+
+@pytest.fixture
+def drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The size of every text drawn by the renders inside the test (static layers redrawn)."""
+    sizes: list[int] = []
+    for _ in _spy_on_texts(monkeypatch, lambda text, size: sizes.append(size)):
+        yield sizes
 
 
 @pytest.fixture(scope="session")

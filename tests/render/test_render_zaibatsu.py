@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from picture_checks import PNG_SIGNATURE, check_png, count_colour, png_image, shouted_polish
 from PIL import Image
 from zaibatsu_positions import play
 
@@ -18,31 +18,13 @@ from render import zaibatsu as rz
 from render.core import Layout, Rect, draw, fonts
 from render.core import palette as pal
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
 
 def _image(view: dict[str, Any]) -> Image.Image:
-    return Image.open(io.BytesIO(rz.render(view))).convert("RGB")
-
-
-def _count(img: Image.Image, rect: Rect, colour: tuple[int, int, int]) -> int:
-    """Pixels of exactly ``colour`` inside ``rect``."""
-    crop = img.crop((rect.x, rect.y, rect.x2, rect.y2))
-    return sum(n for n, c in crop.getcolors(maxcolors=1 << 16) or [] if c == colour)
+    return png_image(rz.render(view))
 
 
 def _layout(view: dict[str, Any]) -> Layout:
     return rz.Shape.of(view).layout()
-
-
-@pytest.fixture
-def no_fonts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No system font can be found (every render falls back to Pillow's default font)."""
-    rz.clear_cache()
-    monkeypatch.setattr(fonts, "find_font_file", lambda name: None)
-    yield
-    monkeypatch.undo()
-    rz.clear_cache()
 
 
 # -- bytes, sizes ---------------------------------------------------------------------------------
@@ -58,13 +40,9 @@ def test_png_signature_size_and_bytes(fixture: str, request: pytest.FixtureReque
     t = time.perf_counter()
     png = rz.render(view)
     record_property("render_ms", round((time.perf_counter() - t) * 1000, 1))
-    assert png.startswith(PNG_SIGNATURE)
-    assert len(png) < 1_000_000
-    img = Image.open(io.BytesIO(png))
-    assert img.format == "PNG" and img.mode == "RGB"
+    img = check_png(png, (_layout(view).width, _layout(view).height))
     assert img.width == rz.WIDTH == 1400
     assert 900 <= img.height <= 2300
-    assert img.size == (_layout(view).width, _layout(view).height)
 
 
 def test_render_is_deterministic(mid4: dict[str, Any]) -> None:
@@ -118,7 +96,7 @@ def test_player_panels_drawn_in_player_colours(mid4: dict[str, Any]) -> None:
         colour = pal.player_colour(p["colour"])
         assert img.getpixel((hdr.x + 6, hdr.cy)) == colour  # colour bar at the left of the header
         assert img.getpixel((hdr.x + 200, hdr.y + 5)) == pal.tint(colour, 0.6)  # tinted header
-        assert _count(img, hdr, colour) > 250  # the bar and the initials square
+        assert count_colour(img, hdr, colour) > 250  # the bar and the initials square
 
 
 def test_acting_player_is_outlined(mid4: dict[str, Any]) -> None:
@@ -133,7 +111,7 @@ def test_acting_player_is_outlined(mid4: dict[str, Any]) -> None:
     # The header's decision box carries the acting player's colour.
     hdr = lay.panels["header"]
     acting = pal.player_colour(mid4["players"][seat]["colour"])
-    assert _count(img, hdr, pal.tint(acting, 0.55)) > 1000
+    assert count_colour(img, hdr, pal.tint(acting, 0.55)) > 1000
 
 
 def test_regions_markets_and_trains(mid4: dict[str, Any]) -> None:
@@ -148,7 +126,7 @@ def test_regions_markets_and_trains(mid4: dict[str, Any]) -> None:
             cell = lay.parts[f"train:{region.id}/{i + 1}"]
             usable = t.train_slots[i].min_players <= len(players)
             if seat is not None:
-                assert _count(img, cell, pal.player_colour(players[seat]["colour"])) > 150
+                assert count_colour(img, cell, pal.player_colour(players[seat]["colour"])) > 150
             elif not usable:
                 assert img.getpixel((cell.x + 3, cell.y + 3)) == pal.UNAVAILABLE
     for m in mid4["markets"]:
@@ -158,7 +136,7 @@ def test_regions_markets_and_trains(mid4: dict[str, Any]) -> None:
             assert img.getpixel((cell.x + 2, cell.y + 2)) == rz.GOODS_TINT[t.goods[goods].level]
             occ = m["slots"][i]
             if occ is not None:
-                assert _count(img, cell, pal.player_colour(players[occ[0]]["colour"])) > 150
+                assert count_colour(img, cell, pal.player_colour(players[occ[0]]["colour"])) > 150
 
 
 def test_workers_ships_experts_and_round(mid4: dict[str, Any]) -> None:
@@ -168,13 +146,13 @@ def test_workers_ships_experts_and_round(mid4: dict[str, Any]) -> None:
     for h, workers in enumerate(mid4["hiring"]):
         box = lay.parts[f"hiring/{h}"]
         for colour in set(workers):
-            assert _count(img, box, pal.worker_colour(colour)) > 100, (h, colour)
+            assert count_colour(img, box, pal.worker_colour(colour)) > 100, (h, colour)
     for d in t.destinations:
         box = lay.parts[f"iwakura/{d.id}"]
         for seat in set(mid4["ships"][d.id]):
-            assert _count(img, box, pal.player_colour(mid4["players"][seat]["colour"])) > 150
+            assert count_colour(img, box, pal.player_colour(mid4["players"][seat]["colour"])) > 150
         if d.colour != "white":  # white is also the fill of empty ship slots
-            expert_pixels = _count(img, box, pal.worker_colour(d.colour))
+            expert_pixels = count_colour(img, box, pal.worker_colour(d.colour))
             assert (expert_pixels > 80) == bool(mid4["experts"][d.id]), d.id
     space = lay.parts[f"round/space{mid4['round']}"]
     assert img.getpixel((space.x + 6, space.y + 6)) == pal.HIGHLIGHT
@@ -205,24 +183,13 @@ def test_draft_shows_start_pairs(draft4: dict[str, Any]) -> None:
     lay = _layout(draft4)
     sp = lay.panels["start_pairs"]
     body = Rect(sp.x + 2, sp.y + rz.TITLE_H + 2, sp.w - 4, sp.h - rz.TITLE_H - 4)
-    assert _count(img, body, pal.PANEL) < body.w * body.h  # some text was drawn
+    assert count_colour(img, body, pal.PANEL) < body.w * body.h  # some text was drawn
     assert len(draft4["start_pairs"]) >= 1
 
 
-def test_text_is_never_smaller_than_18px(mid4: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    real = draw._text_sprite.__wrapped__
-
-    def spy(text: str, size: int, style: str, fill: Any) -> Image.Image:
-        sizes.append(size)
-        return real(text, size, style, fill)
-
-    rz.clear_cache()
-    monkeypatch.setattr(draw, "_text_sprite", spy)
+def test_text_is_never_smaller_than_18px(mid4: dict[str, Any], drawn_sizes: list[int]) -> None:
     rz.render(mid4)
-    monkeypatch.undo()
-    rz.clear_cache()
-    assert sizes and min(sizes) >= 18
+    assert drawn_sizes and min(drawn_sizes) >= 18
 
 
 def test_display_effects_fit_their_column() -> None:
@@ -283,13 +250,13 @@ def test_solo_shows_takatoshi(solo: dict[str, Any]) -> None:
     lay = _layout(solo)
     automa = lay.panels["automa"]
     green = pal.player_colour(solo["automa"]["colour"])
-    assert _count(img, lay.parts["automa/header"], green) > 250
+    assert count_colour(img, lay.parts["automa/header"], green) > 250
     # His tokens and trains (seat 1) are drawn in his colour although he has no player entry.
     for m in solo["markets"]:
         for i, k in enumerate("NESW"):
             occ = m["slots"][i]
             if occ is not None and occ[0] == 1:
-                assert _count(img, lay.parts[f"market:{m['id']}/{k}"], green) > 150
+                assert count_colour(img, lay.parts[f"market:{m['id']}/{k}"], green) > 150
     assert automa.y == lay.panels["player:0"].y
     assert "Takatoshi" in rz.alt_text(solo)
 
@@ -300,7 +267,7 @@ def test_modules_show_common_goals_and_modern_factories(modules4: dict[str, Any]
     img = _image(modules4)
     cg = lay.panels["common_goals"]
     body = Rect(cg.x + 120, cg.y + rz.TITLE_H + 2, cg.w - 130, cg.h - rz.TITLE_H - 4)
-    assert _count(img, body, pal.PANEL) < body.w * body.h  # goal texts drawn
+    assert count_colour(img, body, pal.PANEL) < body.w * body.h  # goal texts drawn
     t = tables()
     modern = [s for s in modules4["display"] if t.sides[s].modern]
     assert modern, "the module puts modern factories in the display"
@@ -382,23 +349,7 @@ def test_every_shortened_factory_effect_is_a_term() -> None:
 
 def test_static_layers_are_kept_per_language(mid2: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """A picture in another language never reuses the cached labels of an English one."""
-    from engine.core import i18n
-
-    real = i18n._lookup
-
-    def shouting(domain: str, lang: str, msgid: str, *rest: Any) -> str:
-        text = real(domain, "en", msgid, *rest)
-        return text.upper() if lang == "pl" else real(domain, lang, msgid, *rest)
-
-    rz.clear_cache()
-    english = _image(mid2)
-    monkeypatch.setattr(i18n, "_lookup", shouting)
-    with i18n.language("pl"):
-        polish = _image(mid2)
-        alt = rz.alt_text(mid2)
-    again = _image(mid2)
-    monkeypatch.undo()
-    rz.clear_cache()
+    english, polish, alt, again = shouted_polish(rz, mid2, monkeypatch)
     lay = _layout(mid2)
     title = lay.panels["hiring"].take_top(rz.TITLE_H)[0]  # static label "Hiring spaces …"
     box = (title.x, title.y, title.x2, title.y2)
