@@ -562,10 +562,10 @@ class Host:
         seats = self._labelled(seats, game)
         with i18n.language(public_language):
             if len(seats) == 1:
-                first = _("The {game} solo game has started.", game=game.name)
+                first = _("The {game} solo game has started.", game=_title(game.name))
             else:
                 first = _n("The {game} game has started with {n} player.", "The {game} game has started with {n} players.",
-                           len(seats), game=game.name)
+                           len(seats), game=_title(game.name))
 
         def build() -> Reply:
             with i18n.language(public_language):

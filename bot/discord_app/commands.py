@@ -273,7 +273,9 @@ class TableCommands:
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         lang = user_language(interaction)
-        options: dict[str, Any] = {"players": players, "first_game": bool(first_game)}
+        options: dict[str, Any] = {"players": players}
+        if first_game:  # only when asked: a game without a first-game set-up says so
+            options["first_game"] = True
         if modules:
             options["modules"] = [m for m in str(modules).split(",") if m][:5]
         host = self.host_for(interaction)

@@ -110,7 +110,7 @@ def test_new_opens_a_table_publicly(cmds: Commands, host: Host) -> None:
     assert "`/game join`" in message.content  # the Host's wording, as slash commands
     data = host.status(CH).data
     assert data is not None and data["status"] == "open" and data["options"]["players"] == 2
-    assert data["options"]["first_game"] is False
+    assert "first_game" not in data["options"]  # only sent when asked for
     assert data["players"][0]["user"] == str(ANN)
 
 

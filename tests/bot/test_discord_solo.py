@@ -106,7 +106,7 @@ def test_solo_group_is_allowed_in_dms_and_installs(host: Host) -> None:
 # ---------------------------------------------------------------------------------------------
 def test_solo_new_in_a_dm_starts_a_game_in_that_dm(cmds: Commands, host: Host) -> None:
     message = start_solo(cmds, "hard")
-    assert message.content.startswith("The zaibatsu solo game has started.")
+    assert message.content.startswith("The Nippon: Zaibatsu solo game has started.")
     assert "Ann (purple) to play:" in message.content
     assert "see /solo log" in message.content  # the long set-up is shortened with the DM's command
     assert message.view is not None and message.view.children  # the start-tile pairs as buttons

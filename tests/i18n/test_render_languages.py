@@ -4,7 +4,8 @@ Runs against whatever the catalogues hold: with an untranslated catalogue every 
 English (and must still fit); with translations, the picture must change with the language, every
 label must still fit its box (no ellipsis, nothing off the picture) and the font must have every
 letter. Positions: 2 and 4 players, a draft, a finished 3-player game, solo against Takatoshi and
-the two modules (``tests/render/zaibatsu_positions.py``).
+the two modules (``tests/render/zaibatsu_positions.py``); for Nippon (2015) 2 and 4 players, a
+finished 3-player game and a pending random event (``tests/render/nippon_positions.py``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
 
+from nippon_positions import chance_view, view_at  # noqa: E402
 from zaibatsu_positions import play  # noqa: E402
 
 from engine.core import i18n  # noqa: E402
+from engine.nippon.words import DOMAIN as NIPPON_DOMAIN  # noqa: E402
 from engine.zaibatsu.words import DOMAIN  # noqa: E402
+from render import nippon as rn  # noqa: E402
 from render import zaibatsu as rz  # noqa: E402
 from render.core import draw, fonts  # noqa: E402
 
@@ -113,11 +117,15 @@ def test_alt_text_is_one_paragraph_within_discords_limit(lang: str, pictures: di
 @pytest.mark.parametrize("lang", ["pl", "ru", "de"])
 def test_font_has_every_letter_of_the_catalogue(lang: str) -> None:
     """No translated text of the game comes out as boxes: DejaVu draws all of its letters."""
+    _font_covers_the_catalogue(lang, DOMAIN)
+
+
+def _font_covers_the_catalogue(lang: str, domain: Any) -> None:
     if fonts.find_font_file("DejaVuSans.ttf") is None:
         pytest.skip("DejaVu Sans is not installed")
     from babel.messages.pofile import read_po
 
-    path = DOMAIN.directory / lang / "LC_MESSAGES" / f"{DOMAIN.name}.po"
+    path = domain.directory / lang / "LC_MESSAGES" / f"{domain.name}.po"
     if not path.is_file():
         pytest.skip(f"no {lang} catalogue")
     with path.open("rb") as fh:
@@ -128,6 +136,11 @@ def test_font_has_every_letter_of_the_catalogue(lang: str) -> None:
     for style in ("regular", "bold", "condensed", "condensed_bold"):
         missing = [ch for ch in sorted(letters) if not ch.isspace() and not fonts.covers(ch, 18, style)]
         assert missing == [], (style, missing)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "de"])
+def test_nippon_font_has_every_letter_of_the_catalogue(lang: str) -> None:
+    _font_covers_the_catalogue(lang, NIPPON_DOMAIN)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -188,3 +201,73 @@ def test_render_functions_take_the_language(views: dict[str, dict[str, Any]]) ->
         png, alt = render.picture("zaibatsu", view, lang)
         assert alt == want and png.startswith(b"\x89PNG")
     assert i18n.current() == "en"
+
+
+# -- Nippon (2015) ---------------------------------------------------------------------------------
+
+NIPPON_POSITIONS: dict[str, tuple[int, int, int, int | None]] = {
+    "2p": (2, 3, 150, None),
+    "4p": (4, 7, 250, 0),
+    "over": (3, 5, 100_000, None),
+}
+
+
+@pytest.fixture(scope="module")
+def nippon_views() -> dict[str, dict[str, Any]]:
+    views = {name: view_at(p, seed, plies, viewer=viewer) for name, (p, seed, plies, viewer) in NIPPON_POSITIONS.items()}
+    views["chance"] = chance_view(4, 2)
+    return views
+
+
+@pytest.fixture(scope="module")
+def nippon_pictures(nippon_views: dict[str, dict[str, Any]]) -> dict[tuple[str, str], tuple[bytes, list[Any], str]]:
+    """``(png, overflows, alt text)`` of every Nippon position in every language (static layers redrawn)."""
+    out = {}
+    for lang in LANGS:
+        with i18n.language(lang):
+            for name, view in nippon_views.items():
+                rn.clear_cache()
+                with draw.overflow_probe() as found:
+                    png = rn.render(view)
+                out[(lang, name)] = (png, list(found), rn.alt_text(view))
+    rn.clear_cache()
+    return out
+
+
+def _nippon_translated(lang: str, msgid: str) -> bool:
+    if lang == "en":
+        return False
+    _translations, known = i18n._load(NIPPON_DOMAIN.name, lang)
+    return (None, msgid) in known
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nippon_no_label_is_cut_or_runs_off_the_picture(lang: str, nippon_pictures: dict[Any, Any]) -> None:
+    _needs_dejavu()
+    problems = [f"{name}: {o.text!r} needs {o.width} px, has {o.room}"
+                for (lg, name), (_png, found, _alt) in nippon_pictures.items() if lg == lang for o in found]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nippon_pictures_keep_the_english_size_and_name_every_player(
+        lang: str, nippon_pictures: dict[Any, Any], nippon_views: dict[str, dict[str, Any]]) -> None:
+    for name, view in nippon_views.items():
+        png, _found, alt = nippon_pictures[(lang, name)]
+        english = Image.open(io.BytesIO(nippon_pictures[("en", name)][0]))
+        img = Image.open(io.BytesIO(png))
+        assert img.format == "PNG" and img.size == english.size, name
+        assert 0 < len(alt) <= rn.ALT_TEXT_LIMIT and "\n" not in alt and "{" not in alt, (name, alt)
+        with i18n.language(lang):
+            assert all(rn.player_name(p["colour"]) in alt for p in view["players"]), (name, alt)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "de"])
+def test_nippon_picture_and_alt_text_change_with_the_language(lang: str, nippon_pictures: dict[Any, Any]) -> None:
+    if not _nippon_translated(lang, "Action spaces (actions · workers)"):
+        pytest.skip(f"the {lang} nippon catalogue has no translations yet")
+    for name in (*NIPPON_POSITIONS, "chance"):
+        png, _found, alt = nippon_pictures[(lang, name)]
+        english_png, _f, english_alt = nippon_pictures[("en", name)]
+        assert png != english_png, name
+        assert alt != english_alt, name
