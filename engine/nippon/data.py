@@ -1,9 +1,10 @@
 """Component data of Nippon (2015), loaded from ``engine/nippon/data/*.json``.
 
 Every record carries ``source`` (a URL, or ``"Nippon rulebook (PL), <section name>"``) and
-``confidence`` (``confirmed`` | ``likely`` | ``proposed``); an optional ``note`` says why. Values the
-implementer digest marks UNKNOWN use its PROPOSED value and stay ``proposed`` (they are all in
-these files, so a checked physical copy corrects them in one place). Nothing here is a rule: the
+``confidence`` (``confirmed`` | ``likely`` | ``proposed``); an optional ``note`` says why. Values no
+source confirms (the rulebook text lost its icons) are a proposal consistent with every rule and
+example and stay ``proposed`` (they are all in these files, so a checked physical copy corrects
+them in one place). Nothing here is a rule: the
 rules live in :mod:`engine.nippon.rules` and read these records through :mod:`.tables`.
 
 Units: money in thousands of yen (``12`` = 12,000 yen), coal and goods in cubes, VP as integers,

@@ -1,8 +1,7 @@
 """The rules of Nippon (What's Your Game?, 2015) for 2–4 players.
 
 Rule references name the section headings of the Polish rulebook (the seed of this engine), e.g.
-``# Konsolidacja, krok 3 (Nippon rulebook)``; the English implementer digest orders them the same
-way. Every number comes from ``data/*.json`` through :mod:`.tables`; gaps and defaults are listed in
+``# Konsolidacja, krok 3 (Nippon rulebook)``. Every number comes from ``data/*.json`` through :mod:`.tables`; gaps and defaults are listed in
 ``docs/rules-notes.md`` ("Nippon (2015)").
 
 The engine is a small interpreter over a stack of frames (see :mod:`.state`): decision frames wait
