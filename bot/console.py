@@ -8,6 +8,12 @@ scriptable: a move's notation, or its number in the list shown, or one of the co
 The table speaks one language (``lang``: ``meiji local --lang``): the console's prompts, help and
 errors, the host's replies (every host call passes ``lang``) and the table's public language.
 The typed commands (``moves``, ``undo`` …) are the same in every language.
+
+Games with hidden information (the game fact ``hidden_information``, e.g. a hand of cards):
+before a seat's turn shows anything private, the screen is cleared (when another seat's private
+view was on it), the shared board is printed — the spectator view, which everybody may see — and
+the console asks to pass the screen to that seat and waits for Enter. Only then are the seat's own
+view and its moves shown; ``hand`` shows them again.
 """
 
 from __future__ import annotations
@@ -25,9 +31,15 @@ from .words import _, _n
 
 CHANNEL = "terminal"
 #: The console's command words (a legal move spelled like one of them is still a move).
-COMMAND_WORDS = frozenset({"quit", "exit", "q", "help", "?", "h", "moves", "undo", "board", "log", "save", "export"})
+COMMAND_WORDS = frozenset(
+    {"quit", "exit", "q", "help", "?", "h", "moves", "undo", "board", "log", "save", "export", "hand"}
+)
 #: Beyond this many legal moves the list is shown compactly.
 COMPACT_LIMIT = 40
+#: Clears a terminal between two seats' private views: blank lines (also for terminals without
+#: ANSI support, and scrolling the old screen away), then "erase the screen and its scroll-back,
+#: cursor home".
+CLEAR_SCREEN = "\n" * 60 + "\x1b[2J\x1b[3J\x1b[H"
 
 
 def help_text() -> str:
@@ -38,6 +50,7 @@ def help_text() -> str:
         "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
         "  undo             " + _("take back your last step in this turn"),
         "  board            " + _("show the board again"),
+        "  hand             " + _("show your own view (your hand) and your moves again"),
         "  log [N]          " + _("the last N log entries (default 10)"),
         "  save FILE        " + _("write the move log as JSON (export FILE does the same)"),
         "  help             " + _("this text"),
@@ -75,6 +88,8 @@ class Console:
         self.compact_limit = compact_limit
         self._shown_version: int | None = None
         self._choices: list[tuple[str, str]] = []
+        self._choices_for: tuple[str, int | None] | None = None  # (user, version) of ``_choices``
+        self._screen_user: str | None = None  # whose private view is on the screen (hidden information)
 
     # ------------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -235,6 +250,9 @@ class Console:
                 return 0
             user = data["to_act"]
             seat_name = self._seat_name(data)
+            if data.get("hidden_information") and user != self._screen_user and not self._pass_screen(user, seat_name):
+                self.say(saved)
+                return 0
             if self._shown_version != data["version"]:
                 self._show_turn(data, user, seat_name)
             line = self._read(f"{seat_name}> ")
@@ -244,6 +262,28 @@ class Console:
             if not self._handle(line, data, user):
                 self.say(saved)
                 return 0
+
+    def _pass_screen(self, user: str, seat_name: str) -> bool:
+        """Hand the screen to ``user`` (hidden information); False when they quit instead.
+
+        Clears the previous seat's private view, prints the shared board (the spectator view),
+        asks to pass the screen and waits for Enter. Nothing private is shown before that.
+        """
+        if self._screen_user is not None:
+            self.stdout.write(CLEAR_SCREEN)
+            self.stdout.flush()
+        self._screen_user = None
+        self._choices, self._choices_for = [], None
+        board = self.host.board(self.channel, lang=self.lang)  # no user: the spectator view only
+        if board.ok and board.public:
+            self.say(board.public)
+        answer = self._read(_("Pass the screen to {name}, then press Enter.", name=seat_name) + " ")
+        if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+            return False
+        self._screen_user = user
+        self._shown_version = None  # show the whole turn: the seat's own view and its moves
+        self._last_actor = None
+        return True
 
     def _seat_name(self, data: dict[str, Any]) -> str:
         seat = data["to_act_seat"]
@@ -272,7 +312,7 @@ class Console:
         if not reply.ok:
             self._show(reply)
             return
-        self._choices = reply.choices
+        self._choices, self._choices_for = reply.choices, (user, reply.version)
         numbered = [(i, n, label) for i, (n, label) in enumerate(reply.choices, start=1)]
         if needle:
             numbered = [t for t in numbered if needle.lower() in f"{t[1]} {t[2]}".lower()]
@@ -320,6 +360,8 @@ class Console:
             self._show(self.host.undo(self.channel, user, lang=self.lang), turn_follows=True)
         elif word == "board":
             self._shown_version = None
+        elif word == "hand":
+            self._hand(user)
         elif word == "log":
             if rest and not rest.isdigit():
                 self.say(_("Usage: {usage} (N from 1 to 200).", usage="log [N]"))
@@ -329,8 +371,7 @@ class Console:
             self._save(rest)
         elif text.isdigit():
             index = int(text)
-            if not self._choices:
-                self._choices = self.host.legal(self.channel, user, lang=self.lang).choices
+            self._current_choices(user, data)
             if not 1 <= index <= len(self._choices):
                 self.say(_("There is no move number {index}; choose 1 to {n} (or type 'moves').",
                            index=index, n=len(self._choices)))
@@ -340,17 +381,35 @@ class Console:
             return self._move(text, data, user)
         return True
 
+    def _current_choices(self, user: str, data: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+        """``user``'s legal moves as numbered last (read again unless they are this seat's, now)."""
+        version = (data or {}).get("version")
+        stale = self._choices_for is None or self._choices_for[0] != user or (
+            version is not None and self._choices_for[1] not in (None, version))
+        if not self._choices or stale:
+            reply = self.host.legal(self.channel, user, lang=self.lang)
+            self._choices, self._choices_for = (reply.choices, (user, reply.version)) if reply.ok else ([], None)
+        return self._choices
+
+    def _hand(self, user: str) -> None:
+        """The current seat's own view (its hand, its secrets) and its moves, again."""
+        reply = self.host.hand(self.channel, user, lang=self.lang)
+        if not reply.ok:
+            self._show(reply)
+            return
+        self.say(reply.private or "")
+        self._list_moves(user, full=False)
+
     def _is_legal(self, text: str, user: str) -> bool:
         """True when ``text`` is the notation of one of ``user``'s legal moves (any case)."""
-        if not self._choices:
-            self._choices = self.host.legal(self.channel, user, lang=self.lang).choices
+        self._current_choices(user)
         wanted = " ".join(text.lower().split())
         return any(" ".join(n.lower().split()) == wanted for n, _label in self._choices)
 
     def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
         reply = self.host.move(self.channel, user, notation, expected_version=data["version"], lang=self.lang)
         if self._show(reply, turn_follows=True):
-            self._choices = []
+            self._choices, self._choices_for = [], None
             self._last_actor = user
             self._write_picture(reply)
         return True

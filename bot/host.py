@@ -21,6 +21,13 @@ only to the acting player; events of kind ``"automa"`` (:data:`AUTOMA_EVENT`) na
 an automated solo opponent in one line; a hook ``seat_label_text(label)`` names a stored seat label
 (e.g. ``purple``) in words, shown in languages other than English (:class:`SeatLabel`).
 
+Hidden information: a game's ``public_notation(state, action)`` (:func:`public_form`) gives the
+public form of a move that hides something; logs, running exports and public texts show only that.
+A decision whose legal actions include such a move has *hidden choices* (:func:`hidden_choices`):
+:meth:`Host.turn` then lists no options (``data["hidden_choices"]``), so no public message or button
+carries them; the player sees them privately with :meth:`Host.hand` (their own view as text and
+picture, and their options in their language) or :meth:`Host.legal`.
+
 Texts that name a command (``Join it with 'join'``) use the front end's spelling from
 ``command_names`` (:data:`DEFAULT_COMMAND_NAMES`; :meth:`Host.with_command_names` gives a sibling
 host with other names, e.g. for Discord DMs). Reminder bookkeeping (:meth:`Host.due_reminders`,
@@ -142,10 +149,11 @@ class Reply:
     ``png`` is an optional rendered board and ``alt`` its text description (when the renderer
     gives one), ``mention`` lists user ids to ping and ``version`` is the table's version after
     the call (for buttons and ``expected_version``). ``choices`` holds ``(notation, label)`` pairs
-    (from :meth:`Host.legal` and :meth:`Host.turn`) and ``data`` structured facts for front ends
-    (status, export, the events of a move …). ``language`` is the language of ``public`` (and of
-    the picture, ``data`` texts and :meth:`Host.turn`'s ``choices``): the table's language, or
-    ``None`` when the reply carries no public content (refusals, private answers).
+    (from :meth:`Host.legal`, :meth:`Host.turn` and :meth:`Host.hand`) and ``data`` structured
+    facts for front ends (status, export, the events of a move …). ``language`` is the language of
+    ``public`` (and of the picture, ``data`` texts and :meth:`Host.turn`'s ``choices``): the table's
+    language, or ``None`` when the reply carries no public content (refusals, private answers such
+    as :meth:`Host.hand`, whose picture and texts are in the caller's language).
     """
 
     ok: bool
@@ -229,6 +237,25 @@ def public_form(game: Game, state: Any, action: Action, notation: str) -> str | 
         return None
     shown = hook(state, action)
     return None if shown is None or shown == notation else str(shown)
+
+
+def hidden_choices(game: Game, state: Any, actions: Sequence[Action] | None = None) -> bool:
+    """True when a legal action at ``state`` has a public form other than its notation, or the
+    game's optional ``private_choice(state, action)`` says offering it reveals hidden information
+    (e.g. fulfilling an order names a card of the player's hand).
+
+    Such a decision's options are shown only to the player to act (:meth:`Host.hand`,
+    :meth:`Host.legal`), never under a public message. ``actions`` defaults to the legal actions.
+    """
+    private = getattr(game, "private_choice", None)
+    if getattr(game, "public_notation", None) is None and private is None:
+        return False
+    legal = game.legal_actions(state) if actions is None else actions
+    if private is not None and any(private(state, a) for a in legal):
+        return True
+    if getattr(game, "public_notation", None) is None:
+        return False
+    return any(public_form(game, state, a, game.format_action(state, a)) is not None for a in legal)
 
 
 def effective_moves(moves: Iterable[Any]) -> list[Any]:
@@ -811,14 +838,14 @@ class Host:
             if last.kind == CHANCE_KIND:
                 raise Refusal(
                     _("The last entry is a random outcome ({move}); nothing before it can be undone.",
-                      move=last.notation),
+                      move=last.shown),
                     table.version,
                 )
             if last.seat != me.seat:
                 raise Refusal(
                     _("You haven't taken a step in this turn yet; the last move ({move}) was {who}'s, "
                       "and other players' moves can't be undone.",
-                      move=last.notation, who=self._name(last.seat, seats)),
+                      move=last.shown, who=self._name(last.seat, seats)),
                     table.version,
                 )
             if decision.kind == TURN_START:
@@ -911,6 +938,8 @@ class Host:
 
         ``data["language"]`` is the table's public language (that of ``public`` and ``prompt``);
         each ``players`` row also has ``label_text``, its label (if any) in that language.
+        ``data["hidden_information"]`` is the game's fact of that name (:class:`~engine.core.registry.GameInfo`):
+        players hold information the others must not see (a hot-seat front end hides the screen).
         """
         channel = _clean(channel, "channel id")
         with self.store.unit_of_work(write=False) as repo:
@@ -940,6 +969,7 @@ class Host:
             "reminder_hours": table.reminder_hours,
             "board_url": table.board_url,
             "language": table_language(table),
+            "hidden_information": game_info(game).hidden_information,
         }
         seats = self._labelled(seats, game)
         with i18n.language(data["language"]):
@@ -965,9 +995,11 @@ class Host:
         """The running game's current decision in one read, for a front end's option buttons.
 
         ``data`` holds ``table_id``, ``to_act`` (a user id; ``None`` if no seated player is to
-        act), ``to_act_seat`` and ``prompt``; ``choices`` are that player's legal moves as
-        ``(notation, label)`` (their indices are what :meth:`choose` takes); ``version`` is the
-        version they belong to.
+        act), ``to_act_seat``, ``prompt`` and ``hidden_choices``; ``choices`` are that player's
+        legal moves as ``(notation, label)`` (their indices are what :meth:`choose` takes);
+        ``version`` is the version they belong to. When the options hide information
+        (:func:`hidden_choices`) ``choices`` is empty and ``hidden_choices`` is ``True``: the
+        player finds them with :meth:`hand` (or :meth:`legal`), never under a public message.
         """
         channel = _clean(channel, "channel id")
         with self.store.unit_of_work(write=False) as repo:
@@ -979,13 +1011,72 @@ class Host:
         with i18n.language(table_language(table)) as public_language:
             data: dict[str, Any] = {
                 "table_id": table.id, "to_act": None, "to_act_seat": None, "prompt": str(tr(decision.prompt)),
+                "hidden_choices": False,
             }
             choices: list[tuple[str, str]] = []
             if decision.seat is not None and 0 <= decision.seat < len(seats):
                 data["to_act"] = seats[decision.seat].user_id
                 data["to_act_seat"] = decision.seat
-                choices = self._choices(game, state)
+                legal = game.legal_actions(state)
+                if hidden_choices(game, state, legal):
+                    data["hidden_choices"] = True
+                else:
+                    choices = self._choices(game, state, legal)
         return Reply(ok=True, version=table.version, choices=choices, data=data, language=public_language)
+
+    @_guarded
+    def hand(self, channel: str, user: str) -> Reply:
+        """The caller's own view of the running game, only for them (their hand, their secrets).
+
+        ``private`` is ``game.text(state, seat)`` in the caller's language, followed by whose
+        turn it is; ``png``/``alt`` are the picture of ``game.view(state, seat)``, drawn in the
+        caller's language. When the caller is to act, ``choices`` are their legal moves as
+        ``(notation, label)`` in the caller's language, in the order :meth:`choose` takes (hidden
+        or not). ``data`` holds ``table_id``, ``seat``, ``to_act`` (whether the caller is to act),
+        ``prompt``, ``hidden_choices``, ``text`` (the view) and ``turn`` (the closing line: "Your
+        turn: …" or whose turn it is), in the caller's language. ``version`` is the version the
+        choices belong to. Refused without a running game here and to a caller without a seat.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal(_("You are not playing at this table."), table.version)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+        seats = self._labelled(seats, game)
+        decision = game.decision(state)
+        mine = decision.seat == me.seat
+        view = str(tr(game.text(state, me.seat)))
+        choices: list[tuple[str, str]] = []
+        hidden = False
+        if mine:
+            legal = game.legal_actions(state)
+            hidden = hidden_choices(game, state, legal)
+            choices = self._choices(game, state, legal)
+            turn_line = _("Your turn: {prompt}", prompt=tr(decision.prompt))
+        else:
+            turn_line = self._status_line(game, state, seats, table)
+        png, alt = self._render(game, state, me.seat)
+        return Reply(
+            ok=True,
+            private=f"{view}\n{turn_line}",
+            png=png,
+            alt=alt,
+            version=table.version,
+            choices=choices,
+            data={
+                "table_id": table.id,
+                "seat": me.seat,
+                "to_act": mine,
+                "prompt": str(tr(decision.prompt)),
+                "hidden_choices": hidden,
+                "text": view,
+                "turn": turn_line,
+            },
+        )
 
     @_guarded
     def log(self, channel: str, n: int = 10) -> Reply:
@@ -1039,11 +1130,14 @@ class Host:
             table = self._latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
+        # The seed decides every random draw: while a game with hidden information runs, it would
+        # reveal the hands (and the removed cards), so only a finished game's export carries it.
+        secret = table.status == RUNNING and game_info(self._game(table.game)).hidden_information
         data = {
             "game": table.game,
             "engine_version": table.engine_version,
             "options": table.options,
-            "seed": table.seed,
+            "seed": None if secret else table.seed,
             "status": table.status,
             "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats],
             # A running game's export shows only public forms (hidden draws stay hidden until the end).
@@ -1404,9 +1498,10 @@ class Host:
         return out
 
     @staticmethod
-    def _choices(game: Game, state: Any) -> list[tuple[str, str]]:
-        """The legal actions as ``(notation, label)``, labels in the current language."""
-        return [(game.format_action(state, a), str(tr(game.describe(state, a)))) for a in game.legal_actions(state)]
+    def _choices(game: Game, state: Any, legal: Sequence[Action] | None = None) -> list[tuple[str, str]]:
+        """The legal actions (or ``legal``) as ``(notation, label)``, labels in the current language."""
+        actions = game.legal_actions(state) if legal is None else legal
+        return [(game.format_action(state, a), str(tr(game.describe(state, a)))) for a in actions]
 
     @staticmethod
     def _name(seat: int | None, seats: Sequence[SeatRec]) -> str:
@@ -1465,16 +1560,18 @@ class Host:
                 note = _("(Saved, but the summary could not be shown.)")
             return Reply(ok=True, public=f"{saved}\n{note}", version=version, language=public_language)
 
-    def _render(self, game: Game, state: Any) -> tuple[bytes | None, str | None]:
-        """``(png, alt)`` of the spectator view; ``(None, None)`` without a renderer or on failure.
+    def _render(self, game: Game, state: Any, seat: int | None = None) -> tuple[bytes | None, str | None]:
+        """``(png, alt)`` of ``seat``'s view (default: the spectator's); ``(None, None)`` without a
+        renderer or on failure.
 
-        Call it inside ``with language(<public language>)``: the renderer draws its words in the
-        current language (:func:`engine.core.i18n.current`).
+        Public pictures are always the spectator view; a seat's view is only for that seat's
+        private answers (:meth:`hand`). Call it inside ``with language(<language>)``: the renderer
+        draws its words in the current language (:func:`engine.core.i18n.current`).
         """
         if self.render is None:
             return None, None
         try:
-            out = self.render(game.name, game.view(state, None))
+            out = self.render(game.name, game.view(state, seat))
         except Exception:
             log.exception("rendering %s failed", game.name)
             return None, None

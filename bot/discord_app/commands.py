@@ -53,6 +53,7 @@ from .messages import (
     NO_MENTIONS,
     SOLO_COMMAND_NAMES,
     USER_MENTIONS,
+    code,
     code_block,
     first_line,
     fit,
@@ -205,6 +206,8 @@ class TableCommands:
             extra = ""
             if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
                 extra = "\n".join(option_lines(outcome.options))
+            elif outcome.options is not None and outcome.options.hidden:
+                extra = _hidden_hint(outcome.options, solo)
             parts = [p for p in (mentions, body) if p]
             hint = slash("solo", "log") if solo else slash("game", "log")
             room = MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT
@@ -499,6 +502,51 @@ class TableCommands:
                 ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
         await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach)
 
+    async def hand(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game hand`` and ``/solo hand``: your own view, picture and options (only to you).
+
+        Everything is in the user's language and ephemeral: the seat's view as text, the picture
+        of that view, and — when it is your turn — your options as buttons or a menu (the same
+        components as under a public board, played through ``Host.choose``; the public message
+        of the step shows only its public form).
+        """
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).hand, channel, user, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data or {}
+        options = None
+        if reply.choices and reply.version is not None and isinstance(data.get("table_id"), int):
+            options = TurnOptions(
+                table_id=int(data["table_id"]), version=int(reply.version), user_id=user,
+                prompt=str(data.get("prompt") or "") or None,
+                choices=tuple((str(n), str(label)) for n, label in reply.choices),
+            )
+        with language(lang):
+            view = turn_view(options)
+            text = str(data.get("text") or "")
+            turn = str(data.get("turn") or "")
+            tail: list[str] = [turn] if turn else []
+            if options is not None and view is not None and len(options.choices) <= MAX_BUTTONS:
+                tail += option_lines(options)
+            elif options is not None and view is None:
+                tail.append(_("You have too many options for buttons: play with {command}, which lists them as you "
+                              "type.", command=code(slash("move"))))
+            head = _("Your view:")
+            room = MESSAGE_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
+            parts = [head, code_block(text, max(room, 100))] if text else []
+            content = fit("\n".join([*parts, *tail]), MESSAGE_LIMIT, log_hint=slash("solo" if solo else "game", "log"))
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content or "\u200b", **kwargs)
+
     async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
         """``/game log`` and ``/solo log``: the last ``n`` log entries (only to you)."""
         await self._defer(interaction)
@@ -591,6 +639,8 @@ class TableCommands:
         """Autocomplete of ``/move action``: your legal moves matching the typed text (≤ 25).
 
         The labels are in the user's language; the typed words match the notation or the label.
+        Only the player to act gets suggestions (``Host.legal`` refuses everybody else): the
+        suggestions are seen by the typing user alone, and may hold that seat's hidden options.
         """
         channel, user = self._ids(interaction)
         if not channel:
@@ -641,6 +691,16 @@ def filter_choices(
 def _error(interaction: discord.Interaction) -> str:
     """The generic "something went wrong" in the user's language."""
     return str(tr(GENERIC_ERROR, user_language(interaction)))
+
+
+def _hidden_hint(options: TurnOptions, solo: bool) -> str:
+    """The public line of a decision with hidden options: the player chooses with ``/game hand``.
+
+    In the current language (the table's); ``solo`` names ``/solo hand`` (solo tables and DMs).
+    """
+    player = f"<@{options.user_id}>" if options.user_id.isdigit() else options.user_id
+    return _("{player} chooses privately with {command}.", player=player,
+             command=code(slash("solo" if solo else "game", "hand")))
 
 
 def _difficulty_choice(level: str) -> str:
@@ -768,6 +828,11 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         """/game undo (see :class:`TableCommands`)."""
         await tables.undo(interaction)
 
+    @group.command(name="hand", description="Your hand and private view (only you see it)")
+    async def game_hand(interaction: discord.Interaction) -> None:
+        """/game hand (see :class:`TableCommands`)."""
+        await tables.hand(interaction)
+
     @group.command(name="abandon", description="Close this table (creator or Manage Channels)")
     async def game_abandon(interaction: discord.Interaction) -> None:
         """/game abandon (see :class:`TableCommands`)."""
@@ -839,6 +904,11 @@ def build_solo_commands(tables: TableCommands) -> app_commands.Group:
     async def solo_board(interaction: discord.Interaction) -> None:
         """/solo board (see :class:`TableCommands`)."""
         await tables.board(interaction, solo=True)
+
+    @group.command(name="hand", description="Your hand and private view (only you see it)")
+    async def solo_hand(interaction: discord.Interaction) -> None:
+        """/solo hand (see :class:`TableCommands`)."""
+        await tables.hand(interaction, solo=True)
 
     @group.command(name="undo", description="Take back your latest step of this turn")
     async def solo_undo(interaction: discord.Interaction) -> None:

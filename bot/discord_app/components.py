@@ -10,6 +10,10 @@ the index against the legal actions at that version and plays it in one transact
 The options sit under a public message, so their labels, the menu's hint and descriptions are
 in the table's language (:func:`turn_options` asks the Host in it; :func:`turn_view` is built
 inside ``with language(table_language)``). Button labels are notation, never translated.
+
+Options that hide information (a card picked from a secret hand) never go under a public
+message: ``/game hand`` shows them to their player alone, as the same buttons on an ephemeral
+message (in the player's language), and a click plays them through the same ``Host.choose``.
 """
 
 from __future__ import annotations
@@ -49,13 +53,18 @@ class ChoiceHandler(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class TurnOptions:
-    """The current decision of a running table: who acts and their options ``(notation, label)``."""
+    """The current decision of a running table: who acts and their options ``(notation, label)``.
+
+    ``hidden`` marks a decision whose options hide information (``Host.turn``'s
+    ``hidden_choices``): ``choices`` is then empty and the player chooses privately (``/game hand``).
+    """
 
     table_id: int
     version: int
     user_id: str
     prompt: str | None
     choices: tuple[tuple[str, str], ...]
+    hidden: bool = False
 
 
 def button_id(table_id: int, version: int, index: int) -> str:
@@ -174,7 +183,8 @@ def turn_options(host: Host, channel: str, language: str | None = None) -> TurnO
     """The channel's current decision with its options (one Host read; blocking: use a worker thread).
 
     ``language`` is the table's (the options go under a public message). ``None`` when no game
-    runs there, the game is over or no seated player is to act.
+    runs there, the game is over or no seated player is to act. Hidden options never come back
+    from the Host: then ``choices`` is empty and ``hidden`` is set.
     """
     turn = host.turn(channel, lang=language)
     data = turn.data or {}
@@ -186,6 +196,7 @@ def turn_options(host: Host, channel: str, language: str | None = None) -> TurnO
         user_id=str(data["to_act"]),
         prompt=data.get("prompt"),
         choices=tuple((str(n), str(label)) for n, label in turn.choices),
+        hidden=bool(data.get("hidden_choices")),
     )
 
 

@@ -29,7 +29,9 @@ class GameInfo:
     ``title`` is the published name (a proper name, never translated); ``player_counts`` the seat
     counts of a multiplayer table; ``modules`` the ids of optional modules; ``solo_levels`` the
     difficulty ids of a solo game against an automated opponent (empty: no solo mode);
-    ``order`` sorts menus (lower first; the first is the default game).
+    ``order`` sorts menus (lower first; the first is the default game); ``hidden_information``
+    says that players hold information the others must not see (e.g. a hand of cards), so a
+    hot-seat host hides each seat's private view from the next player.
     """
 
     name: str
@@ -38,6 +40,7 @@ class GameInfo:
     modules: tuple[str, ...]
     solo_levels: tuple[str, ...]
     order: int
+    hidden_information: bool = False
 
 
 def register(game: Game) -> Game:
@@ -105,6 +108,7 @@ def game_info(game: Game | Any) -> GameInfo:
         modules=tuple(getattr(game, "modules", ()) or ()),
         solo_levels=tuple(getattr(game, "solo_levels", ()) or ()),
         order=int(getattr(game, "order", 100)),
+        hidden_information=bool(getattr(game, "hidden_information", False)),
     )
 
 

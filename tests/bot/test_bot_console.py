@@ -8,9 +8,12 @@ from pathlib import Path
 
 from fakegame import GAME
 
-from bot.console import CHANNEL, Console, play_local
+from bot.console import CHANNEL, CLEAR_SCREEN, Console, play_local
 from bot.host import Host
-from engine.core import replay
+from engine.core import register, replay
+from tests.robustness.secretgame import GAME as SECRET
+
+register(SECRET)  # a game with hidden information (secret numbers and a hand of cards)
 
 
 def run(host: Host, script: str, *, players: int = 2, resume: bool = False, seed: int | None = 4, **kw) -> tuple[int, str]:
@@ -166,3 +169,74 @@ def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
     console._save = lambda name: played.append(f"saved {name}")  # type: ignore[method-assign]
     assert console._handle("export mylog.json", {"version": 1}, "seat1")
     assert played == ["saved mylog.json"]  # not a legal move: the console command
+
+
+# ---------------------------------------------------------------------------------------------
+# Hot seat with hidden information (the test-only secretrace game: secret numbers and cards)
+# ---------------------------------------------------------------------------------------------
+def _secret_console(host: Host, script: str, **kw) -> tuple[int, str]:
+    out = io.StringIO()
+    code = play_local(host, SECRET.name, 2, {"target": 30, "modules": ["cards"]}, seed=5,
+                      stdin=io.StringIO(script), stdout=out, **kw)
+    return code, out.getvalue()
+
+
+def _seat_secrets(host: Host) -> dict[int, tuple[int, ...]]:
+    """Seat -> (secret number, card, card), read from the saved log."""
+    data = host.export(CHANNEL).data
+    assert data is not None
+    with host.store.unit_of_work(write=False) as repo:
+        table = repo.latest_table(CHANNEL)
+        assert table is not None
+        deals = [m.notation.split() for m in repo.moves(table.id) if m.notation.startswith("deal ")]
+    return {int(w[1]): (int(w[2]), int(w[2]) + 100000, int(w[2]) + 200000) for w in deals}
+
+
+def test_hidden_information_hands_the_screen_over_between_seats(host: Host) -> None:
+    # Enter, seat 1 picks its 2nd card, Enter, seat 2 looks at its hand and picks its 1st card, quit
+    code, out = _secret_console(host, "\n2\n\nhand\n1\nquit\n")
+    assert code == 0
+    secrets = _seat_secrets(host)
+    one, two = secrets[0], secrets[1]
+    pass_one = out.index("Pass the screen to Seat 1 (red), then press Enter.")
+    pass_two = out.index("Pass the screen to Seat 2 (blue), then press Enter.")
+    clear = out.index(CLEAR_SCREEN)
+    # nothing private before the first hand-over; seat 1's secrets only between its prompt and the clear
+    assert not any(str(v) in out[:pass_one] for v in one + two)
+    assert pass_one < out.index(str(one[1])) < clear < pass_two
+    seat_one = out[pass_one:clear]
+    assert "Your cards:" in seat_one and f"pick {one[1]}" in seat_one
+    assert not any(str(v) in seat_one for v in two)  # the list of moves is seat 1's own
+    # after the clear: the shared board (spectator view), then the prompt — no secret of anybody
+    between = out[clear + len(CLEAR_SCREEN):pass_two]
+    assert "Dice race to 30" in between and "Seat 2 (blue) to play" in between
+    assert not any(str(v) in between for v in one + two)
+    # seat 2 sees its own cards (also again with 'hand'), never seat 1's
+    seat_two = out[pass_two:]
+    assert seat_two.count(f"Your cards: {two[1]}, {two[2]}") == 2  # the turn, then 'hand'
+    assert "Your turn: Pick one of your cards in secret." in seat_two
+    assert not any(str(v) in seat_two for v in one)
+    assert out.count(CLEAR_SCREEN) == 2  # before seat 2, and before seat 1's next turn
+    # the numbers typed were each seat's own options
+    export = host.export(CHANNEL).data
+    assert export is not None and [m["notation"] for m in export["moves"] if m["kind"] == "choice"] == [
+        "pick ~", "pick ~"
+    ]
+    hand_one = host.hand(CHANNEL, "seat1").private or ""
+    hand_two = host.hand(CHANNEL, "seat2").private or ""
+    assert f"Your pick: {one[2]}" in hand_one and f"Your pick: {two[1]}" in hand_two
+
+
+def test_the_hand_over_waits_and_quitting_there_saves(host: Host) -> None:
+    code, out = _secret_console(host, "")  # end of input at the first hand-over
+    assert code == 0 and "Pass the screen to Seat 1 (red)" in out
+    assert "Your cards:" not in out and "Saved. Resume with: meiji local --resume" in out
+    code, out = _secret_console(host, "quit\n", resume=True)
+    assert code == 0 and "Resuming" in out and "Your cards:" not in out
+
+
+def test_games_without_hidden_information_never_hand_over(host: Host) -> None:
+    code, out = run(host, "1\n1\nhand\nquit\n")
+    assert code == 0
+    assert "Pass the screen" not in out and CLEAR_SCREEN not in out
+    assert "Your turn:" in out  # 'hand' shows the seat's view in any game

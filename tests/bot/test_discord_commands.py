@@ -72,7 +72,8 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(
-        ["new", "join", "leave", "start", "status", "board", "log", "undo", "abandon", "rules", "remind", "language"]
+        ["new", "join", "leave", "start", "status", "board", "hand", "log", "undo", "abandon", "rules", "remind",
+         "language"]
     )
     payload = group.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
@@ -513,7 +514,7 @@ def test_error_handler_before_any_response(host: Host) -> None:
 def test_every_handler_defers_ephemerally_first(cmds: Commands, host: Host) -> None:
     started_dice(host, seed=11)
     calls: list[tuple[str, dict[str, Any]]] = [
-        ("join", {}), ("leave", {}), ("start", {}), ("status", {}), ("board", {}), ("log", {"n": 3}),
+        ("join", {}), ("leave", {}), ("start", {}), ("status", {}), ("board", {}), ("hand", {}), ("log", {"n": 3}),
         ("undo", {}), ("abandon", {}), ("rules", {"topic": "silk"}), ("remind", {"hours": 2}),
         ("new", {"game": "zaibatsu", "players": 2}), ("move", {"action": "bank"}),
     ]

@@ -52,6 +52,15 @@ def test_game_info_has_defaults_for_a_minimal_game() -> None:
 
     info = game_info(Minimal())
     assert (info.title, info.player_counts, info.modules, info.solo_levels) == ("minimal", (1, 2, 3, 4), (), ())
+    assert info.hidden_information is False
+
+
+def test_game_info_reads_the_hidden_information_fact() -> None:
+    class Secretive:
+        name = "secretive"
+        hidden_information = True
+
+    assert game_info(Secretive()).hidden_information is True
 
 
 def test_the_solo_game_is_a_game_with_solo_levels() -> None:

@@ -230,7 +230,7 @@ def test_every_host_call_of_a_command_carries_the_users_language(
     host: Host, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     names = ("new_table", "join", "leave", "start", "status", "board", "log", "undo", "abandon", "set_reminder",
-             "set_language", "move", "legal", "turn", "set_board_message")
+             "set_language", "move", "legal", "turn", "set_board_message", "hand")
     calls = {n: spy(monkeypatch, host, n) for n in names}
     cmds = Commands(host)
     ru = {"locale": "ru"}
@@ -241,6 +241,7 @@ def test_every_host_call_of_a_command_carries_the_users_language(
     cmds.as_user("remind", ANN, hours=2, **ru)
     cmds.as_user("start", ANN, **ru)
     cmds.as_user("board", EVE, **ru)
+    cmds.as_user("hand", ANN, **ru)
     cmds.as_user("log", EVE, n=3, **ru)
     run(cmds.tables.move_autocomplete(make_interaction(ANN, locale="ru"), ""))
     cmds.call("move", make_interaction(ANN, locale="ru"), action="bogus")

@@ -9,7 +9,12 @@ easy to spot in any text). Only the owner may see it: ``view(state, seat)`` and
 and the deal's :class:`~engine.core.Event` is ``private`` to the receiving seat; the game's
 ``public_notation`` shows a deal as ``deal S ~``. The ``notes`` module adds a hidden *choice*:
 ``note V`` (V in 700101 … 700110, once per turn) writes a secret note that only its author sees,
-shown publicly as ``note ~``. The rest of the game is the dice race.
+shown publicly as ``note ~``. The ``cards`` module adds a hand of secret cards and a decision
+whose every option is hidden: each seat's hand is two cards derived from its secret number
+(``V + 100000`` and ``V + 200000``: 800001 … 900060), and after the deals every seat in turn picks
+one of its cards, ``pick C`` (shown publicly as ``pick ~``), before the start player is drawn.
+The rest of the game is the dice race. The game declares ``hidden_information`` (a hot-seat
+terminal hides each seat's screen from the next player).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
 
 SECRETS = tuple(range(700001, 700061))
 NOTES = tuple(range(700101, 700111))
+#: Every card a hand may hold (two per seat, derived from its secret number).
+CARDS = tuple(v + 100000 for v in SECRETS) + tuple(v + 200000 for v in SECRETS)
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,8 @@ class SecretState(RaceState):
     notes_module: bool = False
     notes: tuple[int, ...] = ()  # the latest note of each seat (0 = none)
     noted: bool = False  # the current seat wrote a note this turn
+    cards_module: bool = False
+    picks: tuple[int, ...] = ()  # the card each seat picked, in seat order (the pick phase)
 
 
 _ADAPTER = TypeAdapter(SecretState)
@@ -46,19 +55,32 @@ class SecretRace(DiceRace):
 
     name = "secretrace"
     version = "test-secret-1"
+    hidden_information = True
 
     def setup(self, options: dict[str, Any], seed: int) -> SecretState:
         """The dice race set-up, starting with the deals."""
         modules = list(options.get("modules") or [])
-        notes = "notes" in modules
-        base = super().setup({**options, "modules": [m for m in modules if m != "notes"]}, seed)
+        notes, cards = "notes" in modules, "cards" in modules
+        base = super().setup({**options, "modules": [m for m in modules if m not in ("notes", "cards")]}, seed)
         fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
-        return SecretState(**{**fields, "phase": "deal", "notes_module": notes, "notes": (0,) * base.players})
+        return SecretState(**{**fields, "phase": "deal", "notes_module": notes, "notes": (0,) * base.players,
+                              "cards_module": cards})
+
+    @staticmethod
+    def hand(state: SecretState, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` holds: two derived from its secret number, less the one it picked."""
+        if not state.cards_module or not 0 <= seat < len(state.secrets):
+            return ()
+        cards = (state.secrets[seat] + 100000, state.secrets[seat] + 200000)
+        picked = state.picks[seat] if seat < len(state.picks) else None
+        return tuple(c for c in cards if c != picked)
 
     def decision(self, state: SecretState) -> Decision:  # type: ignore[override]
-        """Chance deals the secrets first."""
+        """Chance deals the secrets first; with the cards module every seat then picks a card."""
         if state.phase == "deal":
             return Decision(CHANCE, "deal", f"Deal seat {len(state.secrets) + 1} a secret number.")
+        if state.phase == "pick":
+            return Decision(len(state.picks), "pick", "Pick one of your cards in secret.")
         decision = super().decision(state)
         if state.phase == "choose" and state.noted and decision.kind == "turn":
             return Decision(decision.seat, "step", decision.prompt)  # a note is a step of the turn
@@ -68,6 +90,8 @@ class SecretRace(DiceRace):
         """The possible deals, then the dice race's actions."""
         if state.phase == "deal":
             return [Action("deal", (len(state.secrets), v)) for v in SECRETS]
+        if state.phase == "pick":
+            return [Action("pick", (c,)) for c in self.hand(state, len(state.picks))]
         acts = super().legal_actions(state)
         if state.phase == "choose" and state.notes_module and not state.noted:
             acts += [Action("note", (v,)) for v in NOTES]
@@ -86,9 +110,19 @@ class SecretRace(DiceRace):
                 raise IllegalAction("That deal is not possible now.")
             seat, value = int(action.args[0]), int(action.args[1])
             secrets = (*state.secrets, value)
-            phase = "first" if len(secrets) == state.players else "deal"
-            new = dataclasses.replace(state, secrets=secrets, phase=phase)
+            phase = ("pick" if state.cards_module else "first") if len(secrets) == state.players else "deal"
+            new = dataclasses.replace(state, secrets=secrets, phase=phase, seat=0 if phase == "pick" else state.seat)
             return new, [Event("deal", seat, f"Your secret number is {value}.", {"private": True})]
+        if state.phase == "pick":
+            if action not in self.legal_actions(state):
+                raise IllegalAction("Pick one of the cards in your hand.")
+            seat, card = len(state.picks), int(action.args[0])
+            picks = (*state.picks, card)
+            done = len(picks) == state.players
+            new = dataclasses.replace(state, picks=picks, phase="first" if done else "pick",
+                                      seat=-1 if done else len(picks))
+            return new, [Event("pick", seat, f"You picked {card}.", {"private": True}),
+                         Event("picked", seat, f"Seat {seat + 1} picked a card.")]
         if action.kind == "note":
             if action not in self.legal_actions(state):
                 raise IllegalAction("You can write one note per turn.")
@@ -107,15 +141,25 @@ class SecretRace(DiceRace):
             return f"deal {int(action.args[0]) + 1} ~"
         if action.kind == "note":
             return "note ~"
+        if action.kind == "pick":
+            return "pick ~"
         return None
+
+    def describe(self, state: SecretState, action: Action) -> str:  # type: ignore[override]
+        """Labels of the secret choices (they name the secret: shown only to their owner)."""
+        if action.kind == "pick":
+            return f"Pick your card {action.args[0]}"
+        if action.kind == "note":
+            return f"Write the secret note {action.args[0]}"
+        return super().describe(state, action)
 
     def parse_action(self, state: SecretState, text: str) -> Action:  # type: ignore[override]
         """``deal S V`` (chance), else the dice race's notation."""
         words = text.strip().lower().split()
         if len(words) == 3 and words[0] == "deal" and words[1].isdigit() and words[2].isdigit():
             return Action("deal", (int(words[1]), int(words[2])))
-        if len(words) == 2 and words[0] == "note" and words[1].isdigit():
-            return Action("note", (int(words[1]),))
+        if len(words) == 2 and words[0] in ("note", "pick") and words[1].isdigit():
+            return Action(words[0], (int(words[1]),))
         return super().parse_action(state, text)
 
     def view(self, state: SecretState, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
@@ -123,6 +167,8 @@ class SecretRace(DiceRace):
         data = json.loads(self.to_json(state))
         data["secrets"] = [v if s == seat else None for s, v in enumerate(state.secrets)]
         data["notes"] = [v if s == seat else None for s, v in enumerate(state.notes)]
+        data["picks"] = [v if s == seat else None for s, v in enumerate(state.picks)]
+        data["hand"] = list(self.hand(state, seat)) if seat is not None else None
         return data
 
     def text(self, state: SecretState, seat: int | None) -> str:  # type: ignore[override]
@@ -132,6 +178,10 @@ class SecretRace(DiceRace):
             out += f"\nYour secret number: {state.secrets[seat]}"
         if seat is not None and 0 <= seat < len(state.notes) and state.notes[seat]:
             out += f"\nYour note: {state.notes[seat]}"
+        if seat is not None and self.hand(state, seat):
+            out += "\nYour cards: " + ", ".join(str(c) for c in self.hand(state, seat))
+        if seat is not None and 0 <= seat < len(state.picks):
+            out += f"\nYour pick: {state.picks[seat]}"
         return out
 
     def to_json(self, state: SecretState) -> str:  # type: ignore[override]
@@ -147,9 +197,11 @@ class SecretRace(DiceRace):
         return state
 
     def check_invariants(self, state: RaceState) -> list[str]:
-        """The race's invariants (the deal phase has no current seat yet)."""
+        """The race's invariants (the deal and pick phases come before the race)."""
         if state.phase == "deal":
             return []
+        if state.phase == "pick":
+            return [] if 0 <= state.seat < state.players else ["no picking seat"]
         return super().check_invariants(state)
 
 

@@ -1,7 +1,7 @@
 """Fuzzing the Host: random command sequences from random users over several channels.
 
 Hypothesis draws, step by step, a channel, a user and a command (new/join/leave/start/move/undo/
-abandon/board/log/status/legal/export), weighted by the channel's state so that games really get
+abandon/board/hand/log/status/legal/export), weighted by the channel's state so that games really get
 played. Moves are legal notation taken from :meth:`Host.legal`, near-legal notation (mutated legal
 strings: wrong numbers, wrong case, extra or missing words, look-alike characters), huge strings
 (5,000+ characters), non-ASCII text and plain junk.
@@ -15,7 +15,7 @@ Properties, checked after every call:
   ERROR) is a failure: bad input must be refused with a reason, not crash;
 * an accepted move appended exactly one choice by the caller's seat whose notation was among
   the caller's legal moves just before, followed only by chance outcomes;
-* reading calls (board, log, status, legal, export) never change the database;
+* reading calls (board, hand, log, status, legal, export, turn) never change the database;
 * at the end, every table's log has contiguous ``seq`` numbers and its latest snapshot equals
   the replay of its effective log, with the invariants holding.
 
@@ -42,7 +42,7 @@ CHANNELS = ["chan-a", "chan-b", "chan-c"]
 USERS = ["u1", "u2", "u3", "u4", "u5"]
 GENERIC = "Something went wrong on our side"
 METHODS = {"new": "new_table"}
-READ_ONLY = {"board", "log", "status", "legal", "export", "turn"}
+READ_ONLY = {"board", "log", "status", "legal", "export", "turn", "hand"}
 PLAYING = {"move", "choose"}
 STEPS = 60
 
@@ -156,13 +156,14 @@ def _draw_command(data: st.DataObject, host: Host, channel: str) -> tuple[str, s
     seated = [p["user"] for p in info.get("players", [])] if state in ("open", "running") else []
     if state == "running":
         names = ["move"] * 12 + ["choose"] * 4 + ["undo"] * 2 + [
-            "board", "log", "status", "legal", "export", "turn", "join", "leave", "start", "new", "set_reminder"
+            "board", "log", "status", "legal", "export", "turn", "hand", "join", "leave", "start", "new",
+            "set_reminder",
         ]
         if data.draw(st.integers(0, 5), label="allow abandon") == 0:
             names.append("abandon")
     elif state == "open":
         names = ["join"] * 4 + ["start"] * 4 + ["leave", "new", "board", "status", "log", "move", "abandon",
-                                                 "set_reminder", "turn", "choose"]
+                                                 "set_reminder", "turn", "choose", "hand"]
     else:
         names = ["new"] * 8 + ["join", "start", "move", "board", "status", "log", "export", "undo"]
     name = data.draw(st.sampled_from(names), label="command")

@@ -15,7 +15,10 @@
   contain another seat's secret; with the game's ``public_notation`` the log and a running export
   show only public forms (the first version of this suite found the log printing hidden chance
   outcomes verbatim). A hidden *choice* (``note V``) stays out of logs, exports, boards and event
-  lists, the public turn message of the move and the public message of its undo.
+  lists, the public turn message of the move and the public message of its undo. A decision whose
+  every option is hidden (``pick C``, a card from a secret hand) offers no public options
+  (``Host.turn``), no buttons and no autocomplete to anyone but the player to act; ``Host.hand``
+  and ``/game hand`` show each player their own cards only, and refuse everybody else.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from bot.store import Store
 from engine.zaibatsu import GAME as ZAIBATSU
 
 from .dbdump import sql_dump
-from .secretgame import NOTES, SECRETS
+from .secretgame import CARDS, NOTES, SECRETS
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gx-SECRET.t0k3n-never-in-logs-9f8e7d"
 
@@ -466,3 +469,99 @@ def test_undoing_a_hidden_choice_does_not_reveal_it(mem_store: Store) -> None:
     undone = host.undo("notes3", user)
     assert undone.ok, undone.private
     assert not _leaks([undone.public, undone.data], [NOTES[4]]), undone.public
+
+
+def _cards_of(host: Host, channel: str) -> dict[str, list[int]]:
+    """Each user's two cards (derived from the dealt secrets, in seat order)."""
+    secrets = _secrets_of(host, channel)
+    users = [p["user"] for p in host.status(channel).data["players"]]
+    return {u: [v + 100000, v + 200000] for u, v in zip(users, secrets, strict=True)}
+
+
+def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_store: Store) -> None:
+    spy = ViewSpy()
+    host = Host(mem_store, render=spy)
+    private_host = Host(mem_store)  # its pictures are not the public ones
+    users = ["ann", "bob", "cat"]
+    assert host.new_table("cards", "ann", "Ann", "secretrace", {"players": 3, "target": 30, "modules": ["cards"]}, 9).ok
+    assert host.join("cards", "bob", "Bob").ok and host.join("cards", "cat", "Cat").ok
+    start = host.start("cards", "ann")
+    assert start.ok
+    cards = _cards_of(host, "cards")
+    every = [c for hand in cards.values() for c in hand]
+    assert set(every) <= set(CARDS) and len(set(every)) == 6
+    assert not _leaks([start.public, start.data, start.alt], every)
+    for step in range(3):  # every seat picks a card, in seat order
+        turn = host.turn("cards")
+        assert turn.choices == [] and turn.data["hidden_choices"] is True
+        to_act = turn.data["to_act"]
+        assert to_act == users[step]
+        for user in users + ["eve"]:
+            legal = host.legal("cards", user)
+            hand = private_host.hand("cards", user)
+            if user == "eve":
+                assert not legal.ok and not hand.ok
+                assert not _leaks([legal.private, hand.private, hand.data], every)
+                continue
+            others = [c for u, hand_cards in cards.items() if u != user for c in hand_cards]
+            assert not _leaks([hand.private, hand.choices, hand.data], others)
+            assert str(cards[user][1]) in (hand.private or "")
+            if user == to_act:
+                assert [n for n, _label in legal.choices] == [f"pick {c}" for c in cards[user]]
+                assert hand.choices == legal.choices
+            else:
+                assert not legal.ok and legal.choices == [] and hand.choices == []
+                assert not _leaks(legal.private, every)
+        before = sql_dump(mem_store)
+        assert not host.move("cards", "eve", f"pick {cards[to_act][0]}").ok
+        other = users[(step + 1) % 3]
+        assert not host.move("cards", other, f"pick {cards[other][0]}").ok
+        assert not host.move("cards", to_act, f"pick {cards[other][0]}").ok  # another seat's card
+        assert sql_dump(mem_store) == before
+        reply = host.move("cards", to_act, f"pick {cards[to_act][0]}")
+        assert reply.ok, reply.private
+        assert not _leaks([reply.public, reply.data, reply.alt], every), reply.public
+        assert str(cards[to_act][0]) in (reply.private or "")
+        assert not _leaks(reply.private, [c for u, cs in cards.items() if u != to_act for c in cs])
+    assert not _leaks([host.log("cards", 200).public, host.export("cards").data], every)
+    for user in users:
+        board = host.board("cards", user)
+        assert not _leaks([board.public, board.data.get("text"), board.alt], every)
+    assert spy.views and not _leaks(spy.views, every)  # every public picture is a spectator view
+    assert host.turn("cards").data["hidden_choices"] is False  # the race's dice moves are public
+
+
+def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(mem_store: Store) -> None:
+    host = Host(mem_store, render=ViewSpy())
+    cmds = Commands(host)
+    channel = 6011
+    assert host.new_table(str(channel), str(ANN), "Ann", "secretrace",
+                          {"players": 2, "target": 30, "modules": ["cards"]}, 8).ok
+    assert host.join(str(channel), str(BOB), "Bob").ok
+    starter = make_interaction(ANN, channel_id=channel)
+    asyncio.run(cmds.tables.start(starter))
+    cards = _cards_of(host, str(channel))
+    every = [c for hand in cards.values() for c in hand]
+    interactions = [starter]
+    for _ in range(2):
+        to_act = int(host.status(str(channel)).data["to_act"])
+        waiting = BOB if to_act == ANN else ANN
+        for user in (waiting, EVE):
+            suggestions = asyncio.run(cmds.tables.move_autocomplete(make_interaction(user, channel_id=channel), ""))
+            assert suggestions == []
+        outsider = make_interaction(EVE, channel_id=channel)
+        asyncio.run(cmds.command("hand").callback(outsider))
+        [refusal] = private(outsider)
+        assert "not playing" in refusal.content and not _leaks(refusal.content, every)
+        assert public(outsider) == []
+        mover = make_interaction(to_act, channel_id=channel)
+        asyncio.run(cmds.command("move").callback(mover, action=f"pick {cards[str(to_act)][1]}"))
+        interactions.append(mover)
+    posted = [m for i in interactions for m in public(i)]
+    assert len(posted) == 3
+    for message in posted[:2]:  # the picks: no buttons, a pointer to /game hand
+        assert message.view is None and "/game hand" in message.content
+    for message in posted:
+        files = [getattr(f, "description", None) for f in message.files]
+        assert not _leaks([message.content, files], every), message.content
+    assert posted[2].view is not None  # the dice race's public options are buttons again
