@@ -110,6 +110,8 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1", 2)
     try:
         report = run_selfplay(
             args.game or default_game(),
@@ -122,6 +124,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
             first_game=args.first_game,
             extra_options=_options(args.option),
             max_moves=args.max_moves,
+            workers=args.workers,
         )
     except KeyError as exc:
         raise CliError(str(exc.args[0] if exc.args else exc)) from None
@@ -129,7 +132,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(f"invalid options for {args.game or default_game()}: {exc}", 2) from None
     for line in report.lines():
         print(line)
-    return 1 if report.errors else 0
+    return 1 if report.errors or report.leaks else 0
 
 
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
@@ -356,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--modules", nargs="*", default=[], metavar="MODULE")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="another game option")
     p.add_argument("--max-moves", type=int, default=100_000, help="a game longer than this is an error")
+    p.add_argument("--workers", type=int, default=1, help="play the games in this many processes (default 1)")
     p.set_defaults(func=cmd_selfplay)
 
     p = sub.add_parser("replay", help="rebuild a game from an exported move log")

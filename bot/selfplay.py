@@ -5,11 +5,20 @@ Players choose with :class:`~engine.core.RandomPolicy`, weighting action kinds a
 :func:`~engine.core.sample_chance` from the game's seed at ply = move number, exactly as the host
 does. With checks on, every move is also checked for a notation round trip and the invariants,
 and every finished game for a result, a JSON round trip and a replay of its log.
+
+Games with hidden information provide ``hidden_tokens(state, seat)``: the words (card ids) that
+``seat`` (``None``: a spectator) must not see. With checks on, every move's public notation and
+public events and the spectator's ``view`` are searched for them after every move, each seat's
+``view`` every :data:`SEAT_VIEW_EVERY` moves and the ``text`` boards every :data:`TEXT_EVERY`
+moves and at the end (building views and text is the slow part); each hit is a *leak* (a finding
+like an error, counted separately).
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -18,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import CHANCE, Game, RandomPolicy, get_game, normalise_option_name, replay, sample_chance
+from engine.core.i18n import tr
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +38,10 @@ def policy_weights(game: Game) -> dict[str, float]:
     return dict(getattr(game, "selfplay_weights", None) or {})
 
 DEFAULT_MAX_MOVES = 100_000
+#: With hidden information, the seats' views are searched for leaks every this many moves …
+SEAT_VIEW_EVERY = 5
+#: … and the text boards every this many moves.
+TEXT_EVERY = 25
 
 
 class SelfplayError(Exception):
@@ -43,6 +57,7 @@ class GameRecord:
     scores: list[int] = field(default_factory=list)
     solo: dict[str, Any] | None = None
     error: str | None = None
+    leaks: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -58,6 +73,11 @@ class SelfplayReport:
     def errors(self) -> list[str]:
         """One line per failed game."""
         return [r.error for r in self.records if r.error]
+
+    @property
+    def leaks(self) -> list[str]:
+        """One line per hidden word found in an output it must not reach (all games)."""
+        return [f"seed {r.seed}: {leak}" for r in self.records for leak in r.leaks]
 
     @property
     def finished(self) -> list[GameRecord]:
@@ -90,7 +110,8 @@ class SelfplayReport:
         by_seat = ", ".join(f"{i + 1}: {v:.1f}" for i, v in enumerate(scores))
         out = [
             f"selfplay {self.game}: {len(self.records)} games, {self.players} player(s)",
-            f"games: {len(self.records)}  finished: {len(self.finished)}  errors: {len(self.errors)}",
+            f"games: {len(self.records)}  finished: {len(self.finished)}  errors: {len(self.errors)}  "
+            f"leaks: {len(self.leaks)}",
             f"mean moves: {self.mean_moves:.1f}",
             f"mean final score: {overall:.1f} (by seat: {by_seat or '-'})",
         ]
@@ -100,6 +121,7 @@ class SelfplayReport:
             out.append(f"solo wins: {wins}/{len(solos)}")
         out.append(f"games/s: {self.games_per_second:.2f}")
         out += [f"error: {e}" for e in self.errors[:20]]
+        out += [f"leak: {e}" for e in self.leaks[:20]]
         if len(self.errors) > 20:
             out.append(f"… and {len(self.errors) - 20} more errors")
         return out
@@ -120,6 +142,9 @@ def play_one(
     """
     policy = RandomPolicy(seed, policy_weights(game) if weights is None else weights)
     moves: list[str] = []
+    leaks: list[str] = []
+    hidden = getattr(game, "hidden_tokens", None) if check else None
+    seats = int(options.get("players") or 1)
     where = "setup"
     try:
         state = game.setup(options, seed)
@@ -139,18 +164,26 @@ def play_one(
                 legal = game.legal_actions(state)
                 if not legal:
                     raise SelfplayError(f"move {ply}: seat {decision.seat + 1} has no legal action ({decision.kind})")
-                action = policy.choose(game.view(state, decision.seat), legal)
+                # The random policy never reads the view: skip building it (it is the slow part).
+                action = policy.choose({"seat": decision.seat}, legal)
             notation = game.format_action(state, action)
             where = f"move {ply} ({notation})"
             if check:
                 parsed = game.parse_action(state, notation)
                 if parsed != action:
                     raise SelfplayError(f"move {ply}: notation {notation!r} parses to {parsed}, not {action}")
-            state, _events = game.apply(state, action)
+            before = state
+            state, events = game.apply(state, action)
             moves.append(notation)
             if check:
                 _invariants(game, state, f"after move {ply} ({notation})")
+            if hidden is not None:
+                leaks += find_leaks(game, before, action, notation, state, events, ply,
+                                    seats=seats if ply % SEAT_VIEW_EVERY == 0 else 0,
+                                    with_text=ply % TEXT_EVERY == 0)
         where = "the end of the game"
+        if hidden is not None:
+            leaks += _view_leaks(game, state, len(moves), seats=seats, with_text=True)
         result = game.result(state)
         if result is None:
             raise SelfplayError("the game ended but result() is None")
@@ -167,12 +200,72 @@ def play_one(
         for p in result.players:
             if 0 <= p.seat < len(scores):
                 scores[p.seat] = p.score
-        return GameRecord(seed, len(moves), scores, dict(result.solo) if result.solo else None)
+        return GameRecord(seed, len(moves), scores, dict(result.solo) if result.solo else None, leaks=leaks)
     except Exception as exc:  # any failure of the engine is a finding, not a crash
         log.debug("selfplay game with seed %s failed", seed, exc_info=True)
         if isinstance(exc, SelfplayError):
             return GameRecord(seed, len(moves), error=f"seed {seed}: {exc}")
         return GameRecord(seed, len(moves), error=f"seed {seed}, {where}: {type(exc).__name__}: {exc}{_origin(exc)}")
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _found(words: set[str], text: str) -> list[str]:
+    """The ``words`` that occur in ``text`` as whole words (hidden words are single tokens)."""
+    if not words or not text:
+        return []
+    # A substring test first (fast), then whole-word confirmation for the few candidates.
+    candidates = [w for w in words if w in text]
+    if not candidates:
+        return []
+    return sorted(set(candidates).intersection(_WORD.findall(text)))
+
+
+def find_leaks(game: Game, before: Any, action: Any, notation: str, after: Any, events: Sequence[Any], ply: int,
+               *, seats: int, with_text: bool = False) -> list[str]:
+    """Hidden words (``game.hidden_tokens``) in the public outputs of one move, as report lines.
+
+    Searched: the move's public notation and public events against what a spectator may see
+    after it; each private event against its own seat; every viewer's ``view`` (and, with
+    ``with_text``, ``text``) of ``after`` (a spectator and seats ``0..seats-1``).
+    """
+    hook = game.hidden_tokens  # type: ignore[attr-defined]
+    spectator = set(hook(after, None))
+    out: list[str] = []
+    public = notation
+    shown = getattr(game, "public_notation", None)
+    if shown is not None:
+        public = shown(before, action) or notation
+    for word in _found(spectator, public):
+        out.append(f"move {ply}: public notation {public!r} shows {word}")
+    for e in events:
+        if e.data.get("private"):
+            seat = e.seat if isinstance(e.seat, int) and e.seat >= 0 else None
+            words = set(hook(after, seat)) if seat is not None else spectator
+            where = f"private event {e.kind} of seat {seat}"
+        else:
+            words, where = spectator, f"public event {e.kind}"
+        text = str(tr(e.text)) + " " + json.dumps(e.data, default=str)
+        out += [f"move {ply}: {where} shows {w}" for w in _found(words, text)]
+    return out + _view_leaks(game, after, ply, seats=seats, with_text=with_text)
+
+
+def _view_leaks(game: Game, state: Any, ply: int, *, seats: int, with_text: bool) -> list[str]:
+    """Hidden words in each viewer's view (and text board) of ``state``."""
+    hook = game.hidden_tokens  # type: ignore[attr-defined]
+    out: list[str] = []
+    for viewer in (None, *range(seats)):
+        words = set(hook(state, viewer))
+        if not words:
+            continue
+        data = json.dumps(game.view(state, viewer), default=str)
+        who = "spectator" if viewer is None else f"seat {viewer}"
+        out += [f"move {ply}: the view of {who} shows {w}" for w in _found(words, data)]
+        if with_text:
+            board = str(tr(game.text(state, viewer)))
+            out += [f"move {ply}: the text board of {who} shows {w}" for w in _found(words, board)]
+    return out
 
 
 def _origin(exc: BaseException) -> str:
@@ -205,8 +298,11 @@ def run_selfplay(
     extra_options: dict[str, Any] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     progress: Callable[[int, GameRecord], None] | None = None,
+    workers: int = 1,
 ) -> SelfplayReport:
     """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and report.
+
+    ``workers`` > 1 plays the games in that many processes (the records keep seed order).
 
     ``solo`` means one player; ``extra_options`` are added to the game's options (e.g. a solo
     difficulty). Raises ``KeyError`` for an unknown game and ``ValueError`` for options the game
@@ -224,9 +320,25 @@ def run_selfplay(
     game.setup(options, seed)  # invalid options: fail once, clearly
     records: list[GameRecord] = []
     start = time.perf_counter()
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            jobs = [(game.name, options, seed + i, check, max_moves) for i in range(games)]
+            for i, record in enumerate(pool.map(_play_job, jobs, chunksize=4)):
+                records.append(record)
+                if progress is not None:
+                    progress(i, record)
+        return SelfplayReport(game.name, count, records, time.perf_counter() - start)
     for i in range(games):
         record = play_one(game, options, seed + i, check=check, max_moves=max_moves)
         records.append(record)
         if progress is not None:
             progress(i, record)
     return SelfplayReport(game.name, count, records, time.perf_counter() - start)
+
+
+def _play_job(job: tuple[str, dict[str, Any], int, bool, int]) -> GameRecord:
+    """One game in a worker process: ``(game name, options, seed, check, max moves)``."""
+    name, options, seed, check, max_moves = job
+    return play_one(get_game(name), options, seed, check=check, max_moves=max_moves)
