@@ -26,11 +26,11 @@ from engine.zaibatsu.topics import TOPICS
 ROOT = Path(__file__).resolve().parents[2]
 
 #: What a citation of the outside digest looks like.
-FORBIDDEN = re.compile(r"§\s*\d|shared/reference|(?<![\d_])00[014]_|\bdigest\b|reference\s*§", re.IGNORECASE)
+FORBIDDEN = re.compile(r"§\s*\d|shared/reference|(?<![\d_])00[0-4]_|\bdigest\b|reference\s*§", re.IGNORECASE)
 
-#: Code scanned: Zaibatsu, Nippon and what every game shares.
-CODE_DIRS = ("engine/zaibatsu", "engine/nippon", "engine/core", "render/core")
-CODE_FILES = ("render/zaibatsu.py", "render/nippon.py")
+#: Code scanned: Zaibatsu, Nippon, Yokohama and what every game shares.
+CODE_DIRS = ("engine/zaibatsu", "engine/nippon", "engine/yokohama", "engine/core", "render/core")
+CODE_FILES = ("render/zaibatsu.py", "render/nippon.py", "render/yokohama.py")
 
 #: Packages of games other than Zaibatsu; a docs file named after one of them is that game's.
 OTHER_GAMES = tuple(

@@ -1,0 +1,467 @@
+"""The :class:`engine.core.Game` implementation for Yokohama (Hisashi Hayashi; 2024 Polish edition)."""
+
+from __future__ import annotations
+
+import pickle
+from collections import Counter
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
+
+from . import notation, rules
+from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState
+from .tables import tables
+from .words import PIECE_NAMES, M, T, amount
+
+#: 0.1.0: first version of the engine (data partly PROPOSED, see docs/rules-notes.md).
+VERSION = "0.1.0"
+#: Chance frames whose outcome nobody (``remove``) or only one seat (``deal``) may see.
+HIDDEN_CHANCE = ("remove", "deal")
+
+
+class YokohamaGame:
+    """Yokohama for 2–4 players with its 2-player mode and two mini-expansions, behind the engine
+    contract of DESIGN.md.
+
+    The object is stateless: every method takes the state it works on. Rules live in
+    :mod:`.rules`; this class adds serialisation, views (hidden hands), labels and the hosts' facts.
+    """
+
+    name = "yokohama"
+    title = "Yokohama"
+    version = VERSION
+    #: Menu facts read by the hosts (:func:`engine.core.registry.game_info`).
+    player_counts = (2, 3, 4)
+    modules: tuple[str, ...] = rules.MODULES
+    solo_levels: tuple[str, ...] = ()
+    order = 3
+    #: Order cards in hand are hidden (hosts hide choices and pass the screen at a hot seat).
+    hidden_information = True
+    #: Random play: declining (pass, skip, home) is rare, so random games build and end in a
+    #: realistic number of rounds; the many single assistant moves share one small weight.
+    selfplay_weights = {"pass": 0.05, "home": 0.05, "skip": 0.05, "shift": 0.02, "recall": 0.3, "sell": 0.3,
+                        "tech": 2.0, "port": 0.5, "order": 3.0, "achieve": 3.0, "hire": 3.0, "customs": 3.0,
+                        "double": 6.0, "put": 0.5, "done": 3.0, "house": 5.0, "shop": 5.0}
+
+    @staticmethod
+    def module_names() -> dict[str, str]:
+        """Each module id's name as a term (Msg), for menus."""
+        return {"achievement_rewards": T("module", "Achievement reward tokens"),
+                "free_agents": T("module", "Free-agent 5-power tokens")}
+
+    # -- states in and out ---------------------------------------------------------------------
+    def setup(self, options: dict[str, Any], seed: int) -> YState:
+        """A new game for ``{"players": 2..4, "modules": [...]}``, at its first random set-up step.
+
+        Raises :class:`IllegalAction` (a ``ValueError`` whose reason is a Msg) for other options.
+        """
+        return rules.setup(options, seed)
+
+    def to_json(self, state: YState) -> str:
+        """The state file (JSON text; the schema is :meth:`json_schema`). It holds every hand: a
+        host keeps it private (running exports show only public notation)."""
+        return STATE_ADAPTER.dump_json(state).decode()
+
+    def from_json(self, text: str) -> YState:
+        """Read a state file: pydantic validation, then :meth:`check_invariants`.
+
+        Raises ``ValueError`` naming the first problem (bad JSON, a wrong field, broken conservation).
+        """
+        try:
+            state = STATE_ADAPTER.validate_json(text)
+        except ValidationError as exc:
+            raise ValueError(f"not a valid Yokohama state file: {exc}") from exc
+        broken = check_invariants(state)
+        if broken:
+            raise ValueError("Yokohama state breaks its invariants: " + "; ".join(broken))
+        return state
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_json` output (published as docs/yokohama-state.schema.json)."""
+        return STATE_ADAPTER.json_schema()
+
+    def check_invariants(self, state: YState) -> list[str]:
+        """Conservation and bounds problems of ``state``; an empty list when it is sound."""
+        return check_invariants(state)
+
+    # -- playing -------------------------------------------------------------------------------
+    def apply(self, state: YState, action: Action) -> tuple[YState, list[Event]]:
+        """``(next_state, events)``; ``state`` itself is left as it was.
+
+        Raises :class:`IllegalAction` with a reason (a Msg) when ``action`` is not legal now.
+        """
+        rules.check_legal(state, action)
+        after = clone(state)
+        return after, rules.apply_in_place(after, action)
+
+    def apply_unchecked(self, state: YState, action: Action) -> list[Event]:
+        """Play an action taken from :meth:`legal_actions` directly on ``state`` (no copy, no check)."""
+        return rules.apply_in_place(state, action)
+
+    def decision(self, state: YState) -> Decision:
+        """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
+        return rules.decision(state)
+
+    def legal_actions(self, state: YState) -> list[Action]:
+        """The choices of the pending decision (for ``CHANCE``: every possible outcome)."""
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: YState) -> list[Outcome]:
+        """Outcomes of a pending random event (all equally likely: the cards left, the boards left …)."""
+        return rules.chance_outcomes(state)
+
+    def result(self, state: YState) -> Result | None:
+        """The final ranking (``None`` while running): most VP; ties go to the earlier turn order."""
+        if not state.over:
+            return None
+        ranked = rules.ranking(state)
+        return Result(players=tuple(
+            PlayerResult(seat=p.seat, score=p.vp, rank=i + 1, details=state.scores.get(str(p.seat), {}))
+            for i, p in enumerate(ranked)))
+
+    # -- hidden information --------------------------------------------------------------------
+    def public_notation(self, state: YState, action: Action) -> str | None:
+        """The notation others may see: a dealt or removed card and the order kept are hidden.
+
+        ``state`` is the state *before* ``action``. Returns ``None`` when nothing is hidden.
+        """
+        if state.stack and not state.over:
+            f = state.stack[-1]
+            if action.kind == "chance" and f["k"] == "chance" and f["what"] in HIDDEN_CHANCE:
+                return "~?"
+        if action.kind == "keep":
+            return "keep ?"
+        return None
+
+    def hidden_tokens(self, state: YState, seat: int | None) -> set[str]:
+        """The card ids ``seat`` (``None``: a spectator) may not see now: other players' hands and
+        opening draws, the cards removed or boxed unseen, and the cards still in the order deck."""
+        hidden = set(state.order_deck) | set(state.removed) | set(state.discarded)
+        for p in state.players:
+            if p.seat != seat:
+                hidden.update(p.orders)
+                hidden.update(state.dealt.get(str(p.seat), []))
+        return hidden
+
+    def private_choice(self, state: YState, action: Action) -> bool:
+        """Whether offering ``action`` reveals the acting player's hand (an order id in hand)."""
+        return action.kind in ("keep", "order")
+
+    # -- what people see -----------------------------------------------------------------------
+    def view(self, state: YState, seat: int | None) -> dict[str, Any]:
+        """The state as JSON-ready data for ``seat`` (or a spectator, ``None``).
+
+        Every player's ``orders`` are replaced by their count (``orders_in_hand``) except the
+        viewer's own; the decks are counts; removed and boxed cards are left out. Adds ``viewer``,
+        ``decision`` (seat, kind, prompt Msg), ``seats`` (colour and name as a term), ``power``
+        (per area, per seat), and the layout's ``rows``, ``cells`` and ``edges``. The seed, the
+        boxed tiles and tokens and the unseen cards are left out.
+        """
+        t = tables()
+        out = STATE_ADAPTER.dump_python(state, mode="json")
+        # The seed would let anyone recompute every hidden draw: never in a view.
+        for key in ("seed", "stack", "removed", "discarded", "dealt", "tiles_left", "tokens_left"):
+            out.pop(key, None)
+        out["tech_deck"] = len(state.tech_deck)
+        out["order_deck"] = len(state.order_deck)
+        for p, row in zip(state.players, out["players"], strict=True):
+            row["orders_in_hand"] = len(p.orders)
+            if p.seat != seat:
+                row["orders"] = []
+        if seat is not None and 0 <= seat < len(state.players):
+            out["dealt"] = list(state.dealt.get(str(seat), []))
+        pending = rules.decision(state)
+        lay = t.layouts[state.options.players]
+        out.update(
+            viewer=seat,
+            decision={"seat": pending.seat, "kind": pending.kind, "prompt": pending.prompt},
+            seats=[{"seat": p.seat, "colour": p.colour, "name": rules.name(state, p.seat)} for p in state.players],
+            power={a: [rules.power(state, p.seat, a) for p in state.players] for a in state.areas},
+            rows=list(lay.rows),
+            cells=[list(c) for c in lay.cells],
+            edges=[list(e) for e in lay.edges],
+            neutral=NEUTRAL,
+        )
+        return out
+
+    def text(self, state: YState, seat: int | None = None) -> str:
+        """The board as terminal text in the current language; ``seat``'s own hand is shown."""
+        from .text import render_text
+
+        return render_text(state, seat)
+
+    def format_action(self, state: YState | None, action: Action) -> str:
+        """The notation of ``action`` (docs/notation-yokohama.md); the state is not needed."""
+        return notation.format_action(action)
+
+    def parse_action(self, state: YState, text: str) -> Action:
+        """Read notation, or the 1-based number of a move in :meth:`legal_actions`.
+
+        Raises :class:`IllegalAction` (reason a Msg) for ill-formed text or a number out of range.
+        """
+        number = text.strip()
+        if not (number.isascii() and number.isdigit() and len(number) <= 6):
+            action = notation.parse_action(text)
+            if action.kind == "church" and len(action.args) > 3:
+                # Church payments may be written in any order; the legal action lists them in
+                # the rulebook's order (copper, silk, tea, fish, imported good, 2 yen).
+                pays = sorted(action.args[2:], key=lambda x: rules.CHURCH_PAYMENTS.index(str(x)))
+                action = Action("church", (*action.args[:2], *pays))
+            if action.kind == "port" and len(action.args) == 3 and int(action.args[0]) > int(action.args[1]):
+                # Two orders may be named in any order; the legal action lists the left one first.
+                action = Action("port", (action.args[1], action.args[0], action.args[2]))
+            return action
+        choices = rules.legal_actions(state)
+        if 1 <= int(number) <= len(choices):
+            return choices[int(number) - 1]
+        raise IllegalAction(M("There is no move number {number}; choose 1 to {n}.", number=int(number),
+                              n=len(choices)))
+
+    def describe(self, state: YState, action: Action) -> str:
+        """A menu label for ``action`` at ``state`` (a Msg)."""
+        return describe(state, action)
+
+    def seat_labels(self, state: YState) -> list[str]:
+        """Each seat's player colour id (``blue``, ``pink``, ``purple``, ``yellow``) for hosts to store."""
+        return [p.colour for p in state.players]
+
+    @staticmethod
+    def seat_label_text(label: str) -> str:
+        """The term naming a seat label (``"pink"`` → "Pink", translatable)."""
+        return T("player", label.capitalize())
+
+    def option_warnings(self, options: dict[str, Any]) -> list[str]:
+        """Advice about accepted options (Msgs): Yokohama has no first-game set-up."""
+        if options.get("first_game"):
+            return [M("Yokohama has no first-game set-up; the table uses the normal set-up.")]
+        return []
+
+    # -- facts for the catalogues, rules command and data report -------------------------------
+    def terms(self) -> list[tuple[str, str]]:
+        """``(context, English)`` terms named from data, for the message catalogues."""
+        from .words import terms as data_terms
+
+        return data_terms()
+
+    def rules_topics(self) -> tuple[Any, ...]:
+        """The rules topics (:class:`engine.core.topics.Topic`) of the ``/game rules`` command."""
+        from .topics import TOPICS
+
+        return TOPICS
+
+    def data_report(self) -> list[tuple[str, int, int, int]]:
+        """Per data file: ``(kind, confirmed, likely, proposed)`` record counts (see :mod:`.data`)."""
+        from .data import report
+
+        return [(str(k), int(c), int(li), int(p)) for k, c, li, p in report()]
+
+
+def clone(state: YState) -> YState:
+    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def describe(state: YState, action: Action) -> str:
+    """A short label (a Msg) for an action in this state."""
+    k, a = action.kind, action.args
+    area = (lambda i: rules.area_label(state, str(a[i])))  # noqa: E731
+    if k == "chance":
+        return M("Random outcome {outcome}", outcome=str(a[0]))
+    if k == "main":
+        return M("Go on to the main action")
+    if k == "end":
+        return M("End the turn")
+    if k == "agent":
+        return M("Use a foreign agent in {area}", area=area(0))
+    if k == "free-agent":
+        return M("Use a free agent in {area}", area=area(0))
+    if k == "achieve":
+        return M("Fulfil achievement {tile}: {text}", tile=a[0], text=rules.achievement_text(str(a[0])))
+    if k == "order":
+        return M("Fulfil order {order}", order=rules.order_text(str(a[0])))
+    if k == "keep":
+        return M("Keep order {order}", order=rules.order_text(str(a[0])))
+    if k == "university":
+        return M("University: 1 yen for an assistant from the warehouse")
+    if k == "spin":
+        return M("Spinning Mill: 1 raw silk for 2 yen")
+    if k == "put":
+        fee = rules.placement_fee(state, state.stack[-1]["seat"], str(a[0])) if state.stack else 0
+        if fee:
+            return M("Place an assistant in {area} (pay {fee})", area=area(0), fee=amount("yen", fee))
+        return M("Place an assistant in {area}", area=area(0))
+    if k == "double":
+        return M("Place 2 assistants in {area}", area=area(0))
+    if k == "skip":
+        return M("Skip")
+    if k == "done":
+        return M("Done")
+    if k == "go":
+        seat = state.stack[-1]["seat"]
+        cost = rules.routes(state, state.players[seat]).get(str(a[0]), (0, ()))[0]
+        if cost:
+            return M("Move the president to {area} (pay {fee})", area=area(0), fee=amount("yen", cost))
+        return M("Move the president to {area}", area=area(0))
+    if k == "tram":
+        return M("Tram: move the president to {area}", area=area(0))
+    if k == "station" and not a:
+        return M("Station: move the president to the station")
+    if k == "station":
+        return M("Put the station token on {area}", area=area(0))
+    if k == "home":
+        return M("Return the president to your hand (no area action)")
+    if k == "recall":
+        return M("Take an assistant back from {area}", area=area(0))
+    if k == "sell":
+        price = tables().n["chinatown_prices"][str(a[0])]
+        return M("Sell {good} for {yen}", good=amount(str(a[0]), 1), yen=amount("yen", price))
+    if k == "buy":
+        t = tables()
+        price = t.n["chinatown_ig_price"] if a[0] == "ig" else t.n["chinatown_prices"][str(a[0])]
+        return M("Buy {good} for {yen}", good=amount(str(a[0]), 1), yen=amount("yen", price))
+    if k == "church":
+        from .words import listing
+
+        pays = [amount("yen", tables().n["church_pay_yen"]) if x == "yen" else amount(str(x), 1) for x in a[2:]]
+        where = M("from the Church area") if a[1] == "area" else M("from your hand")
+        if pays:
+            return M("Church space {space}, assistant {where}, paying {paid}", space=a[0], where=where,
+                     paid=listing(pays))
+        return M("Church space {space}, assistant {where}", space=a[0], where=where)
+    if k == "customs":
+        where = M("from the Customs House area") if a[1] == "area" else M("from your hand")
+        ig = tables().customs[int(a[0]) - 1].ig
+        return M("Customs House space {space} for {ig}, assistant {where}", space=a[0], ig=amount("ig", ig),
+                 where=where)
+    if k == "pass":
+        return M("Pass")
+    if k == "hire":
+        return M("Take a {piece} from the warehouse", piece=PIECE_NAMES[str(a[0])])
+    if k == "tech":
+        f = state.stack[-1]
+        card = state.labs[f["area"]][int(a[0]) - 1]
+        name = rules.tech_name(str(card)) if card else "?"
+        if a[2] != "-":
+            t = tables()
+            extra = amount("yen", t.n["lab_extra_yen"]) if a[2] == "yen" else amount("ig", t.n["lab_extra_ig"])
+            return M("Take {card} (space {space}), paying {ig} and the surcharge in {extra}", card=name, space=a[0],
+                     ig=amount("ig", int(a[1])), extra=extra)
+        return M("Take {card} (space {space}), paying {ig}", card=name, space=a[0], ig=amount("ig", int(a[1])))
+    if k == "port":
+        if len(a) == 1:
+            return M("Take the order on space {space}", space=a[0])
+        return M("Take the orders on spaces {first} and {second}, paying {pay}", first=a[0], second=a[1],
+                 pay=amount("yen", 2) if a[2] == "yen" else amount("ig", 1))
+    if k == "token":
+        token = state.areas[state.stack[-1]["area"]].token
+        return M("Take the 5-power token ({reward})", reward=rules.token_text(str(token)))
+    if k == "shop":
+        f = state.stack[-1]
+        tile = str(state.areas[f["area"]].tile)
+        return M("Build a shop on space {space} ({reward})", space=a[0],
+                 reward=rules.reward_text(tables().shop_rewards[tile][int(a[0]) - 1]))
+    if k == "house":
+        tile = str(state.areas[state.stack[-1]["area"]].tile)
+        return M("Build the trading house ({reward})", reward=rules.reward_text(tables().house_reward[tile]))
+    if k == "leave":
+        return M("Leave one assistant in the area (Telephone)")
+    if k == "all":
+        return M("Take every assistant back")
+    if k == "good":
+        return M("Take {good}", good=amount(str(a[0]), 1))
+    if k == "shift":
+        src = M("your hand") if a[0] == "hand" else area(0)
+        return M("Move an assistant from {src} to {dst}", src=src, dst=area(1))
+    if k == "stop":
+        return M("Stop moving assistants")
+    if k == "take":
+        return M("Take a shop from the warehouse for 2 yen")
+    if k == "reward":
+        from .words import COUNTRY_NAMES
+
+        return M("Take reward token {token} ({country})", token=a[0],
+                 country=COUNTRY_NAMES[tables().reward_tokens[str(a[0])]])
+    return M("Move {move}", move=notation.format_action(action))
+
+
+def check_invariants(state: YState) -> list[str]:
+    """Pieces conserved per colour, cards conserved, stocks within bounds (selfplay and tests)."""
+    t = tables()
+    problems: list[str] = []
+    n = state.options.players
+    if len(state.players) != n:
+        problems.append(f"{len(state.players)} players for a {n}-player game")
+    assistants = t.n["hand_assistants"] + t.n["warehouse_assistants"]
+    shops = t.n["hand_shops"] + t.n["warehouse_shops"]
+    houses = t.n["warehouse_trading_houses"]
+    for p in state.players:
+        s = p.seat
+        on_board = sum(a.assistants[s] for a in state.areas.values())
+        on_board += state.church.count(s) + state.customs.count(s)
+        on_board += sum(seats.count(s) for seats in state.achievement_spaces.values())
+        if p.hand_assistants + p.wh_assistants + on_board != assistants:
+            problems.append(f"seat {s} assistants not conserved")
+        if p.hand_shops + p.wh_shops + rules.shops_built(state, s) != shops:
+            problems.append(f"seat {s} shops not conserved")
+        if p.hand_houses + p.wh_houses + rules.houses_built(state, s) != houses:
+            problems.append(f"seat {s} trading houses not conserved")
+        if p.houses_taken != houses - p.wh_houses:
+            problems.append(f"seat {s} trading houses taken miscounted")
+        if len(p.orders) > rules.hand_limit():
+            problems.append(f"seat {s} holds {len(p.orders)} orders")
+        for attr in ("vp", "yen", *GOODS, "ig", "hand_assistants", "hand_shops", "hand_houses", "wh_assistants",
+                     "wh_shops", "wh_houses"):
+            if getattr(p, attr) < 0:
+                problems.append(f"seat {s} has {getattr(p, attr)} {attr}")
+        names = [t.techs[c].name for c in p.technologies]
+        if len(names) != len(set(names)):
+            problems.append(f"seat {s} owns two technologies of one name")
+        if len(p.agents_used) > len(p.agents) or p.free_agents_used > p.free_agents:
+            problems.append(f"seat {s} used more agents than owned")
+        if p.president is not None and p.president not in state.areas:
+            problems.append(f"seat {s} president on {p.president}")
+        if p.president is not None and t.kind(p.president) == "canal":
+            problems.append(f"seat {s} president on the Canal")
+    for a in state.areas.values():
+        if t.kind(a.id) == "canal" and sum(a.assistants):
+            problems.append("assistants on the Canal")
+        if any(x < 0 for x in a.assistants):
+            problems.append(f"negative assistants in {a.id}")
+        built = [s for s in a.shops if s is not None]
+        if len(built) != len(set(built)):
+            problems.append(f"two shops of one player on {a.id}")
+    agents = Counter(state.agent_supply)
+    for p in state.players:
+        agents.update(p.agents)
+    if dict(agents) != t.agents and not all(agents[c] == t.agents[c] for c in t.agents):
+        problems.append("foreign agents not conserved")
+    if any(v < 0 for v in state.agent_supply.values()):
+        problems.append("negative foreign agent supply")
+    orders = list(state.order_deck) + list(state.removed) + list(state.discarded)
+    orders += [c for row in state.ports.values() for c in row if c]
+    orders += [c for cards in state.dealt.values() for c in cards]
+    for p in state.players:
+        orders += p.orders + p.fulfilled
+    if sorted(orders) != sorted(t.order_ids):
+        problems.append("order cards not conserved")
+    techs = list(state.tech_deck) + [c for row in state.labs.values() for c in row if c]
+    for p in state.players:
+        techs += p.technologies
+    if sorted(techs) != sorted(t.tech_ids):
+        problems.append("technology cards not conserved")
+    full = t.n["board_full"][str(n)]
+    for label, board in (("church", state.church), ("customs", state.customs)):
+        if any(x is not None and x != NEUTRAL and not 0 <= x < n for x in board):
+            problems.append(f"{label} board holds an unknown seat")
+        if sum(1 for x in board if x is not None) > len(board):
+            problems.append(f"{label} board overfull (trigger {full})")
+    if state.station is not None and state.station not in state.areas:
+        problems.append("station token off the board")
+    return problems
+
+
+GAME = YokohamaGame()
+
+__all__ = ["GAME", "PLAYER_COLOURS", "YokohamaGame", "check_invariants", "clone", "describe"]

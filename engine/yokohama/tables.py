@@ -1,0 +1,86 @@
+"""Derived, read-only look-up tables over the Yokohama component data (built once from ``data.load()``)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .data import YokohamaData, load
+
+#: The reward icons in the order they are resolved and printed.
+REWARD_KEYS = ("vp", "yen", "copper", "silk", "tea", "fish", "ig", "any_good", "moves", "wh_assistant", "wh_shop",
+               "free_agent")
+#: Order levels by rank (a Port at power P allows levels up to ``area_effects`` ``by_power``).
+LEVELS = ("low", "mid", "high")
+
+
+def reward_dict(reward: Any) -> dict[str, int]:
+    """A reward record as ``{icon: amount}`` without zero icons, in :data:`REWARD_KEYS` order."""
+    raw = reward.model_dump() if hasattr(reward, "model_dump") else dict(reward)
+    return {k: int(raw[k]) for k in REWARD_KEYS if raw.get(k)}
+
+
+class Tables:
+    """Fast views of the component data used by the rules (every number comes from ``data/*.json``)."""
+
+    def __init__(self, data: YokohamaData) -> None:
+        self.data = data
+        self.n: dict[str, Any] = {r.key: r.value for r in data.rule_numbers}
+        self.areas = {a.id: a for a in data.areas}
+        self.area_ids = [a.id for a in data.areas]
+        self.effects = {e.kind: e for e in data.area_effects}
+        self.layouts = {lay.players: lay for lay in data.layouts}
+        self.adjacency: dict[int, dict[int, tuple[int, ...]]] = {}
+        for lay in data.layouts:
+            near: dict[int, list[int]] = {i: [] for i in range(len(lay.cells))}
+            for a, b in lay.edges:
+                near[a].append(b)
+                near[b].append(a)
+            self.adjacency[lay.players] = {i: tuple(sorted(v)) for i, v in near.items()}
+        self.tiles = {t.id: t for t in data.building_tiles}
+        self.tile_ids = [t.id for t in data.building_tiles]
+        self.shop_rewards = {t.id: [reward_dict(r) for r in t.shops] for t in data.building_tiles}
+        self.house_reward = {t.id: reward_dict(t.trading_house) for t in data.building_tiles}
+        self.tokens = {t.id: t for t in data.power_tokens}
+        self.token_reward = {t.id: reward_dict(t.reward) for t in data.power_tokens}
+        self.achievements = {a.id: a for a in data.achievements}
+        self.achievement_groups: dict[str, list[str]] = {}
+        for a in data.achievements:
+            self.achievement_groups.setdefault(a.group, []).append(a.id)
+        self.church = sorted(data.church_spaces, key=lambda s: s.index)
+        self.church_reward = [reward_dict(s.reward) for s in self.church]
+        self.customs = sorted(data.customs_spaces, key=lambda s: s.index)
+        self.customs_reward = [reward_dict(s.reward) for s in self.customs]
+        self.lab_surcharge = [s.surcharge for s in sorted(data.lab_spaces, key=lambda s: s.index)]
+        self.port_slots = len(data.port_spaces)
+        self.techs = {t.id: t for t in data.technologies}
+        self.tech_ids = [t.id for t in data.technologies]
+        self.orders = {o.id: o for o in data.orders}
+        self.order_ids = [o.id for o in data.orders]
+        self.order_goods = {o.id: {g: int(n) for g, n in _items(o.goods) if n} for o in data.orders}
+        self.order_reward = {o.id: reward_dict(o.reward) for o in data.orders}
+        self.agents = {a.country: a.count for a in data.agents}
+        self.reward_tokens = {r.id: r.country for r in data.reward_tokens}
+
+    def boards(self, players: int) -> list[str]:
+        """The area boards in play at ``players`` (Przygotowanie do gry, krok 1)."""
+        return [a.id for a in self.data.areas if players in a.players]
+
+    def kind(self, area: str) -> str:
+        """The area kind of board ``area`` (``copper1`` → ``copper_mine``)."""
+        return str(self.areas[area].kind)
+
+    def category(self, area: str) -> str:
+        """``production``, ``commercial`` or ``none`` (the Canal)."""
+        return str(self.areas[area].category)
+
+
+def _items(goods: Any) -> list[tuple[str, int]]:
+    raw = goods.model_dump() if hasattr(goods, "model_dump") else dict(goods)
+    return [(k, int(v)) for k, v in raw.items() if v]
+
+
+@cache
+def tables() -> Tables:
+    """The shared :class:`Tables` (built on first use)."""
+    return Tables(load())
