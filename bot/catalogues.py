@@ -43,14 +43,16 @@ class DomainSources:
 
 
 def domain_sources() -> list[DomainSources]:
-    """The hosts' domain and one domain per registered game.
+    """The hosts' domain, the shared picture words and one domain per registered game.
 
     The ``meiji`` domain's terms are the Discord command tree's names, descriptions and choices
     (:func:`bot.discord_app.translator.translatable_strings`).
     """
     from bot.discord_app.translator import translatable_strings
 
-    out = [DomainSources("meiji", ROOT / "bot" / "locale", (ROOT / "bot",), tuple(translatable_strings()))]
+    out = [DomainSources("meiji", ROOT / "bot" / "locale", (ROOT / "bot",), tuple(translatable_strings())),
+           # The words every game's chat pictures share (render/core/cards.py).
+           DomainSources("pictures", ROOT / "render" / "locale", (ROOT / "render" / "core",))]
     for name in game_names():
         game = get_game(name)
         package = Path(importlib.import_module(type(game).__module__).__file__ or "").resolve().parent
@@ -116,13 +118,16 @@ def _po_path(domain: DomainSources, lang: str) -> Path:
     return domain.directory / lang / "LC_MESSAGES" / f"{domain.name}.po"
 
 
-def update(write: bool = True) -> dict[str, dict[str, int]]:
-    """Re-extract every domain, write its ``.pot`` and merge it into each language's ``.po``.
+def update(write: bool = True, only: str | None = None) -> dict[str, dict[str, int]]:
+    """Re-extract every domain (or just the domain named ``only``), write its ``.pot`` and merge it
+    into each language's ``.po``.
 
     Returns ``{domain: {"ids": n, lang: untranslated, …}}``.
     """
     report: dict[str, dict[str, int]] = {}
     for domain in domain_sources():
+        if only is not None and domain.name != only:
+            continue
         template = extract(domain)
         counts = {"ids": len(template)}
         domain.directory.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,17 @@
 name, so no game is named here); the signature matches ``bot.host.Renderer``. No Discord, no
 I/O: pure functions of the view.
 
+Three pictures per game (docs/rendering.md):
+
+* the **board** (``render(view)``, ``alt_text(view)``): every detail, opened on demand;
+* the **turn picture** (:func:`turn`): the few facts a player needs after a move, legible at
+  Discord's inline size — from the game's optional ``turn_card(view, last) -> TurnCard``;
+* the **final-score picture** (:func:`final`): the scoring breakdown — from the game's optional
+  ``final_card(view) -> ScoreCard``.
+
+A game without ``turn_card``/``final_card`` gets its board instead. :data:`PICTURES` bundles the
+three for :class:`bot.host.Host`.
+
 Pictures and alt texts speak the current language (:func:`engine.core.i18n.current`): callers
 draw inside ``with language(lang):`` (the hosts do), or pass ``lang`` to these functions.
 """
@@ -18,9 +29,15 @@ from types import ModuleType
 from typing import Any
 
 from engine.core.i18n import language
+from render.core.cards import alt_scores, alt_turn, draw_scores, draw_turn
+from render.core.draw import palette_png
+
+#: Colours and deflate level of the turn and final-score pictures (docs/rendering.md).
+CARD_COLOURS = 64
+CARD_COMPRESS = 3
 
 #: Modules of this package that are drawing tools, not games.
-_NOT_GAMES = frozenset({"core"})
+_NOT_GAMES = frozenset({"core", "locale"})
 
 
 def _module_name(game: str) -> str | None:
@@ -65,6 +82,69 @@ def picture(game: str, view: dict[str, Any], lang: str | None = None) -> tuple[b
     if not has_renderer(game):
         return None
     return render(game, view, lang), alt_text(game, view, lang)
+
+
+def turn(game: str, view: dict[str, Any], last: dict[str, Any] | None = None,
+         lang: str | None = None) -> tuple[bytes, str] | None:
+    """``(png, alt text)`` of the turn picture of ``view`` after the move described by ``last``
+    (``{"seat": int | None, "move": public notation, "events": [{"kind", "seat", "text", "data"}]}``,
+    public events only; ``None`` at the start), in ``lang``; the board when the game has no turn
+    card; ``None`` without a renderer."""
+    if not has_renderer(game):
+        return None
+    with _in(lang):
+        return turn_of(_module(game), view, last)
+
+
+def final(game: str, view: dict[str, Any], lang: str | None = None) -> tuple[bytes, str] | None:
+    """``(png, alt text)`` of the final-score picture of a finished game's ``view`` in ``lang``;
+    the board when the game has no score card; ``None`` without a renderer."""
+    if not has_renderer(game):
+        return None
+    with _in(lang):
+        return final_of(_module(game), view)
+
+
+def turn_of(module: ModuleType, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
+    """The turn picture ``(png, alt)`` drawn by a picture ``module`` (its ``turn_card``; else its
+    board) in the current language."""
+    builder = getattr(module, "turn_card", None)
+    if builder is None:
+        return module.render(view), module.alt_text(view)
+    card = builder(view, last)
+    return palette_png(draw_turn(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS), alt_turn(card)
+
+
+def final_of(module: ModuleType, view: dict[str, Any]) -> tuple[bytes, str]:
+    """The final-score picture ``(png, alt)`` drawn by a picture ``module`` (its ``final_card``;
+    else its board) in the current language."""
+    builder = getattr(module, "final_card", None)
+    if builder is None:
+        return module.render(view), module.alt_text(view)
+    card = builder(view)
+    return palette_png(draw_scores(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS), alt_scores(card)
+
+
+class Pictures:
+    """The render callback of :class:`bot.host.Host`: ``pictures(game, view)`` is the board,
+    :meth:`turn` the turn picture and :meth:`final` the final-score picture (each ``(png, alt)``
+    or ``None``)."""
+
+    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The board picture of ``view`` in the current language."""
+        return picture(game, view)
+
+    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str] | None:
+        """The turn picture (see :func:`turn`) in the current language."""
+        return turn(game, view, last)
+
+    def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The final-score picture (see :func:`final`) in the current language."""
+        return final(game, view)
+
+
+#: The pictures of every game, as the hosts use them.
+PICTURES = Pictures()
 
 
 def has_renderer(game: str) -> bool:

@@ -41,9 +41,9 @@ def _spy_on_texts(monkeypatch: pytest.MonkeyPatch, record: Callable[[str, int], 
     """Call ``record(text, size)`` for every text drawn meanwhile (static layers redrawn)."""
     real = draw._text_sprite.__wrapped__
 
-    def spy(text: str, size: int, style: str, fill: Any) -> Image.Image:
+    def spy(text: str, size: int, style: str, fill: Any, *rest: Any) -> Image.Image:
         record(text, size)
-        return real(text, size, style, fill)
+        return real(text, size, style, fill, *rest)
 
     _clear_pictures()
     monkeypatch.setattr(draw, "_text_sprite", spy)
