@@ -26,7 +26,7 @@ from engine.core import (
     replay,
     solo_game,
 )
-from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language
+from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
 from .words import _
@@ -147,7 +147,10 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         print(f"note: exported with {game.name} {data['engine_version']}, replaying with {game.version}")
     try:
         moves = effective_moves(data["moves"])
-        state = replay(game, dict(data["options"]), int(data["seed"] or 0), [str(m["notation"]) for m in moves])
+        if args.pictures:
+            state = _replay_pictures(game, data, moves, Path(args.pictures))
+        else:
+            state = replay(game, dict(data["options"]), int(data["seed"] or 0), [str(m["notation"]) for m in moves])
     except IllegalAction as exc:
         raise CliError(f"the log does not replay: {exc.reason}") from None
     except (KeyError, TypeError, ValueError) as exc:
@@ -163,6 +166,51 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         if result.solo:
             print("solo: " + ", ".join(f"{k}: {v}" for k, v in result.solo.items()))
     return 0
+
+
+def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: Path) -> Any:
+    """Replay ``moves`` writing, for every position (0 = the set-up, n = after the n-th player
+    move and its random draws), ``NNN-board.png`` (the full board) and ``NNN-turn.png`` (the turn
+    picture) into ``folder``, and ``final.png`` (the final-score picture) once the game is over.
+    Pictures are the spectator's (no hidden information). Returns the last state."""
+    from render import PICTURES
+
+    from .store import CHOICE
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    state = game.setup(dict(data["options"]), int(data["seed"] or 0))
+    written = 0
+
+    def write(position: int, last: dict[str, Any] | None) -> None:
+        nonlocal written
+        view = game.view(state, None)
+        for name, out in ((f"{position:03d}-board.png", PICTURES(game.name, view)),
+                          (f"{position:03d}-turn.png", PICTURES.turn(game.name, view, last))):
+            if out is not None:
+                (folder / name).write_bytes(out[0])
+                written += 1
+
+    position, last = 0, None
+    for m in moves:
+        if m["kind"] == CHOICE:
+            write(position, last)
+            position += 1
+            last = {"seat": m.get("seat"), "move": str(m["notation"]), "events": []}
+        state, events = game.apply(state, game.parse_action(state, str(m["notation"])))
+        if last is not None:
+            last["events"] += [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text)), "data": dict(e.data)}
+                               for e in events if not e.data.get("private")]
+    write(position, last)
+    if game.decision(state).seat is None:
+        out = PICTURES.final(game.name, game.view(state, None))
+        if out is not None:
+            (folder / "final.png").write_bytes(out[0])
+            written += 1
+    print(f"wrote {written} pictures for {position + 1} positions to {folder}")
+    return state
 
 
 def cmd_apply(args: argparse.Namespace, settings: Settings) -> int:
@@ -223,8 +271,11 @@ def cmd_i18n(args: argparse.Namespace, settings: Settings) -> int:
     """``update``: re-extract message ids into every catalogue; ``check``: list what is missing."""
     from . import catalogues
 
+    known = [d.name for d in catalogues.domain_sources()]
+    if args.domain is not None and args.domain not in known:
+        raise CliError(f"no message domain {args.domain!r}; the domains are: {', '.join(known)}")
     if args.action == "update":
-        for domain, counts in catalogues.update().items():
+        for domain, counts in catalogues.update(only=args.domain).items():
             rest = ", ".join(f"{lang} {n} untranslated" for lang, n in counts.items() if lang != "ids")
             print(f"{domain}: {counts['ids']} ids; {rest}")
         return 0
@@ -364,6 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="rebuild a game from an exported move log")
     p.add_argument("file")
+    p.add_argument("--pictures", metavar="DIR", default=None,
+                   help="write the board and the turn picture of every position (and the final score) into DIR")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("apply", help="apply moves to a state JSON file")
@@ -378,6 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("i18n", help="message catalogues: re-extract ids (update) or list gaps (check)")
     p.add_argument("action", choices=["update", "check"])
+    p.add_argument("--domain", default=None, help="update only this domain (meiji, pictures or a game)")
     p.set_defaults(func=cmd_i18n)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a game's state")

@@ -598,7 +598,7 @@ class Host:
             with i18n.language(public_language):
                 next_line = self._next_line(game, state, seats)
                 lines = [first, *self._event_lines(events, None)[0], next_line]
-                png, alt = self._render(game, state)
+                png, alt = self._turn_picture(game, state)
                 data = self._step_data(game, state, seats, events, next_line, table)
             return Reply(
                 ok=True,
@@ -768,7 +768,7 @@ class Host:
             with i18n.language(public_language):
                 public = self._event_lines(all_events, me.seat)[0]
                 next_line = self._next_line(game, new_state, seats)
-                png, alt = self._render(game, new_state)
+                png, alt = self._turn_picture(game, new_state, me.seat, shown, all_events)
                 data = self._step_data(game, new_state, seats, all_events, next_line, table)
             data["step"] = shown
             return Reply(
@@ -878,7 +878,7 @@ class Host:
         def build() -> Reply:
             with i18n.language(public_language):
                 next_line = self._next_line(game, before, seats)
-                png, alt = self._render(game, before)
+                png, alt = self._turn_picture(game, before)
                 data = self._step_data(game, before, seats, [], next_line, table)
             return Reply(
                 ok=True,
@@ -918,7 +918,7 @@ class Host:
             if own != str(tr(game.text(state, None))):
                 private = own
         with i18n.language(public_language):
-            header = f"{table.game} — {self._status_line(game, state, seats, table)}"
+            header = f"{_title(table.game)} — {self._status_line(game, state, seats, table)}"
             spectator = str(tr(game.text(state, None)))
             png, alt = self._render(game, state)
         return Reply(
@@ -930,6 +930,87 @@ class Host:
             version=table.version,
             data={"header": header, "text": spectator, "seat_text": private, "table_id": table.id},
             language=public_language,
+        )
+
+    @_guarded
+    def replay(
+        self, channel: str, user: str, table_id: int | None = None, position: int | None = None, *,
+        board: bool = False,
+    ) -> Reply:
+        """One position of a table's game for the replay viewer, rebuilt from its log (private).
+
+        ``table_id`` is a table of this channel (default: the channel's latest); ``position`` 0 is
+        the set-up (with its random draws), ``n`` the position after the n-th player move and the
+        random draws that followed it, ``None`` or beyond the end the latest (negative values count
+        from the end, ``-1`` = the latest). The picture is the turn picture of that position (the
+        move that led to it highlighted; the final-score picture at the end of a finished game),
+        or with ``board`` the full board. Hidden information follows the seats: a player of the
+        table sees their own seat's view and the full notation of their own moves; everybody else
+        sees the spectator's view and the public forms. ``data``: ``table_id``, ``position``,
+        ``count`` (the last position), ``status``, ``move`` (the text of the move shown). Refused
+        for a table of another channel and for a game that has not started.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work(write=False) as repo:
+            if table_id is None:
+                table = self._latest(repo, channel)
+            else:
+                found = repo.table(int(table_id))
+                if found is None or found.channel != channel:
+                    raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
+                table = found
+            seats = repo.seats(table.id)
+            moves = repo.moves(table.id)
+        if table.status == OPEN or table.seed is None:
+            raise Refusal(_("Table #{table} has not started yet.", table=table.id), table.version)
+        game = self._game(table.game)
+        seats = self._labelled(seats, game)
+        me = _seat_of(seats, user)
+        viewer = me.seat if me is not None else None
+        effective = effective_moves(moves)
+        starts = [i for i, m in enumerate(effective) if m.kind == CHOICE]
+        count = len(starts)
+        if position is None or position > count:
+            position = count
+        elif position < 0:
+            position = max(0, count + 1 + position)
+        end = starts[position] if position < count else len(effective)
+        begin = starts[position - 1] if position > 0 else 0
+        try:
+            state = game.setup(table.options, table.seed or 0)
+            events: list[Event] = []
+            for index, m in enumerate(effective[:end]):
+                state, step = game.apply(state, game.parse_action(state, m.notation))
+                if index >= begin:
+                    events += step
+        except (IllegalAction, ValueError) as exc:
+            raise Refusal(
+                _("This game's log no longer replays with {game} {version} (it was started with {old}): {reason}",
+                  game=game.name, version=game.version, old=table.engine_version, reason=_reason(exc)),
+                table.version,
+            ) from None
+        shown_move: str | None = None
+        actor: int | None = None
+        if position > 0:
+            m = effective[begin]
+            actor = m.seat
+            shown_move = m.notation if (viewer is not None and m.seat == viewer) else m.shown
+        if board:
+            png, alt = self._render(game, state, viewer)
+        else:
+            png, alt = self._turn_picture(game, state, actor, shown_move, events, viewer=viewer)
+        who = self._name(actor, seats) if position > 0 else ""
+        where = _("Table #{table} ({game}), position {n} of {count}", table=table.id, game=_title(table.game),
+                  n=position, count=count)
+        what = f"{who}: {shown_move}" if shown_move is not None else _("the set-up")
+        return Reply(
+            ok=True,
+            private=f"{where}: {what}",
+            png=png,
+            alt=alt,
+            version=table.version,
+            data={"table_id": table.id, "position": position, "count": count, "status": table.status,
+                  "move": what},
         )
 
     @_guarded
@@ -1135,6 +1216,7 @@ class Host:
         secret = table.status == RUNNING and game_info(self._game(table.game)).hidden_information
         data = {
             "game": table.game,
+            "table_id": table.id,
             "engine_version": table.engine_version,
             "options": table.options,
             "seed": None if secret else table.seed,
@@ -1575,6 +1657,49 @@ class Host:
         except Exception:
             log.exception("rendering %s failed", game.name)
             return None, None
+        return self._unpack(out)
+
+    def _turn_picture(
+        self,
+        game: Game,
+        state: Any,
+        seat: int | None = None,
+        move: str | None = None,
+        events: Sequence[Event] = (),
+        *,
+        viewer: int | None = None,
+    ) -> tuple[bytes | None, str | None]:
+        """``(png, alt)`` of the picture posted with a step: the final-score picture once the game
+        is over, else the turn picture after ``move`` (public form) by ``seat`` with its public
+        ``events`` (``move=None``: a start or an undo). Drawn from ``viewer``'s view (default: the
+        spectator's). A renderer without turn or final pictures (``render.turn``/``render.final``)
+        gives its board; ``(None, None)`` on failure.
+        """
+        if self.render is None:
+            return None, None
+        view = game.view(state, viewer)
+        over = game.decision(state).seat is None
+        drawer = getattr(self.render, "final" if over else "turn", None)
+        if not callable(drawer):
+            return self._render(game, state, viewer)
+        last = None
+        if move is not None:
+            last = {
+                "seat": seat,
+                "move": move,
+                "events": [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text)), "data": dict(e.data)}
+                           for e in events if not e.data.get("private")],
+            }
+        try:
+            out = drawer(game.name, view) if over else drawer(game.name, view, last)
+        except Exception:
+            log.exception("drawing the %s picture of %s failed", "final" if over else "turn", game.name)
+            return self._render(game, state, viewer)
+        return self._unpack(out)
+
+    @staticmethod
+    def _unpack(out: Any) -> tuple[bytes | None, str | None]:
+        """A renderer's answer (PNG bytes, ``(png, alt)`` or ``None``) as ``(png, alt)``."""
         if isinstance(out, tuple):
             png, alt = (out + (None, None))[:2]
         else:

@@ -21,7 +21,7 @@ from bot.host import Host
 from bot.store import Store
 
 from .commands import MeijiTree, TableCommands, install_commands
-from .components import ChoiceButton, ChoiceMenu
+from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton
 from .messages import NO_MENTIONS, USER_MENTIONS
 from .pictures import BoardRenderer
 from .reminders import DueReminder
@@ -68,7 +68,7 @@ class MeijiBot(discord.Client):
     async def setup_hook(self) -> None:
         """Install the command translator, register the restart-proof buttons, sync if asked, start reminders."""
         await self.tree.set_translator(MeijiTranslator())
-        self.add_dynamic_items(ChoiceButton, ChoiceMenu)
+        self.add_dynamic_items(ChoiceButton, ChoiceMenu, BoardButton, ReplayButton)
         if self.sync_on_start:
             synced = await sync_commands(self, self.dev_guild_id)
             log.warning("synced %d application commands (%s)", len(synced), self.dev_guild_id or "global")

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import io
 import itertools
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,7 +46,15 @@ from bot.words import _
 from engine.core import builtin_game_names, default_game, game_info, get_game
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 
-from .components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view
+from .components import (
+    MAX_BUTTONS,
+    TurnOptions,
+    option_lines,
+    replay_view,
+    turn_options,
+    turn_view,
+    with_board_button,
+)
 from .messages import (
     GAME_COMMAND_NAMES,
     GENERIC_ERROR,
@@ -183,8 +192,12 @@ class TableCommands:
         ack: str,
         content: str | None = None,
         attach_text: str | None = None,
+        board_button: bool = True,
     ) -> None:
         """Acknowledge privately, then post the public message of an accepted change.
+
+        A message with a picture (the turn picture after a move) gets a "Full board" button unless
+        ``board_button`` is false (the message already is the board).
 
         ``ack`` is in the user's language; the public message (``content`` or the reply's own
         text), its picture description and its buttons are in the table's (``Reply.language``).
@@ -208,6 +221,8 @@ class TableCommands:
                 extra = "\n".join(option_lines(outcome.options))
             elif outcome.options is not None and outcome.options.hidden:
                 extra = _hidden_hint(outcome.options, solo)
+            if board_button and reply.png and isinstance(data.get("table_id"), int):
+                view = with_board_button(view, int(data["table_id"]))
             parts = [p for p in (mentions, body) if p]
             hint = slash("solo", "log") if solo else slash("game", "log")
             room = MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT
@@ -500,7 +515,93 @@ class TableCommands:
             ack = _("Here is the board.")
             if private:
                 ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
-        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach)
+        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False)
+
+    async def replay(self, interaction: discord.Interaction, table: int | None = None, *, solo: bool = False) -> None:
+        """``/game replay [table]``: the replay viewer, only to you — the latest position of a table
+        of this channel with buttons to step through its game (first / −10 / −1 / +1 / +10 / last)
+        and to switch between the turn picture and the full board. Rebuilt from the log; another
+        player's hidden cards never show (the Host draws the spectator's view, or your own seat's)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).replay, channel, user, table, None, lang=lang)
+        await self._send_replay(interaction, reply, lang, edit=False)
+
+    async def replay_step(self, interaction: discord.Interaction, table_id: int, position: int, board: bool) -> None:
+        """A click in the replay viewer: show ``position`` (``-1``: the latest) of ``table_id`` in
+        the same ephemeral message."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, interaction.guild_id is None)
+        reply = await self._run(host.replay, channel, user, table_id, position, board=board, lang=lang)
+        await self._send_replay(interaction, reply, lang, edit=True, board=board)
+
+    async def _send_replay(self, interaction: discord.Interaction, reply: Reply, lang: str, *, edit: bool,
+                           board: bool = False) -> None:
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data or {}
+        with language(lang):
+            view = replay_view(int(data["table_id"]), int(data["position"]), int(data["count"]), board)
+            content = fit(reply.private or "", MESSAGE_LIMIT)
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        if edit:
+            await interaction.edit_original_response(content=content or "\u200b",
+                                                     attachments=[picture] if picture else [], view=view)
+            return
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS, "view": view}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        await interaction.followup.send(content or "\u200b", **kwargs)
+
+    async def full_board(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The "Full board" button under a turn picture: the detailed board of that table now,
+        only to the clicker and in their language (their own seat's view if they play there)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, interaction.guild_id is None)
+        reply = await self._run(host.replay, channel, user, table_id, None, board=True, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        with language(lang):
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        await interaction.followup.send(fit(reply.private or "", MESSAGE_LIMIT) or "\u200b", **kwargs)
+
+    async def export(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game export``: the move log of this channel's latest table as two attachments, only to
+        you — ``meiji-table-N.json`` (the export ``meiji replay`` reads) and ``meiji-table-N.txt``
+        (one move per line in notation). A running game with hidden information exports only
+        public forms and no seed."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).export, channel, lang=lang)
+        if not reply.ok or not reply.data:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data
+        name = f"meiji-table-{data.get('table_id', 'log')}"
+        lines = [f"# {data['game']} · {data['status']} · seed {data['seed'] if data['seed'] is not None else '-'}"]
+        lines += [f"{m['seq']:>4} {m['kind']:<6} {'' if m['seat'] is None else 'seat ' + str(m['seat'] + 1):<7} "
+                  f"{m['notation']}" for m in data["moves"]]
+        with language(lang):
+            files = [
+                discord.File(io.BytesIO(json.dumps(data, indent=1, ensure_ascii=False).encode()),
+                             filename=f"{name}.json", description=_("Move log (JSON, for meiji replay)")),
+                discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"{name}.txt",
+                             description=_("Move log (one move per line)")),
+            ]
+        await interaction.followup.send(reply.private or "\u200b", files=files, ephemeral=True,
+                                        allowed_mentions=NO_MENTIONS)
 
     async def hand(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game hand`` and ``/solo hand``: your own view, picture and options (only to you).
@@ -828,6 +929,18 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         """/game undo (see :class:`TableCommands`)."""
         await tables.undo(interaction)
 
+    @group.command(name="replay", description="Step through a game of this channel, move by move (only you see it)")
+    @app_commands.describe(table="Table number (default: this channel's latest)")
+    async def game_replay(interaction: discord.Interaction,
+                          table: app_commands.Range[int, 1, 999_999_999_999] | None = None) -> None:
+        """/game replay (see :class:`TableCommands`)."""
+        await tables.replay(interaction, table)
+
+    @group.command(name="export", description="The move log of this channel's game as files (only you see it)")
+    async def game_export(interaction: discord.Interaction) -> None:
+        """/game export (see :class:`TableCommands`)."""
+        await tables.export(interaction)
+
     @group.command(name="hand", description="Your hand and private view (only you see it)")
     async def game_hand(interaction: discord.Interaction) -> None:
         """/game hand (see :class:`TableCommands`)."""
@@ -909,6 +1022,16 @@ def build_solo_commands(tables: TableCommands) -> app_commands.Group:
     async def solo_hand(interaction: discord.Interaction) -> None:
         """/solo hand (see :class:`TableCommands`)."""
         await tables.hand(interaction, solo=True)
+
+    @group.command(name="replay", description="Step through your solo game, move by move")
+    async def solo_replay(interaction: discord.Interaction) -> None:
+        """/solo replay (see :class:`TableCommands`)."""
+        await tables.replay(interaction, None, solo=True)
+
+    @group.command(name="export", description="The move log of your solo game as files")
+    async def solo_export(interaction: discord.Interaction) -> None:
+        """/solo export (see :class:`TableCommands`)."""
+        await tables.export(interaction, solo=True)
 
     @group.command(name="undo", description="Take back your latest step of this turn")
     async def solo_undo(interaction: discord.Interaction) -> None:

@@ -232,3 +232,120 @@ def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
     ]
     view.add_item(ChoiceMenu(options.table_id, options.version, select_options, options.prompt))
     return view
+
+
+# ----------------------------------------------------------------------------------------------
+# The full board and the replay viewer
+# ----------------------------------------------------------------------------------------------
+class ViewerHandler(Protocol):
+    """What the picture buttons need from the command layer (``MeijiBot.tables`` implements it)."""
+
+    async def full_board(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Show the clicking user the full board of table ``table_id`` (ephemeral)."""
+
+    async def replay_step(self, interaction: discord.Interaction, table_id: int, position: int, board: bool) -> None:
+        """Show position ``position`` of table ``table_id`` in the clicked replay message."""
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
+        """Log ``error`` with context and tell the user that nothing changed."""
+
+
+async def _viewer(interaction: discord.Interaction, where: str, call: Any) -> None:
+    handler = _handler(interaction)
+    if handler is None:
+        log.error("a picture button was clicked but the client has no table commands (%r)", interaction.client)
+        return
+    try:
+        await call(handler)
+    except Exception as exc:
+        await handler.report_error(interaction, exc, where)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mt:board:(?P<table>[0-9]{1,18})"):
+    """"Full board" under a turn picture: the detailed board of that table, only to the clicker."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = int(table_id)
+        super().__init__(
+            discord.ui.Button(label=_("Full board")[:80], style=discord.ButtonStyle.secondary,
+                              custom_id=f"{PREFIX}:board:{self.table_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the clicker the full board (ephemeral, in their language)."""
+        await _viewer(interaction, f"board {self.table_id}", lambda h: h.full_board(interaction, self.table_id))
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mt:rp:(?P<table>[0-9]{1,18}):(?P<position>-?[0-9]{1,6}):(?P<board>[01]):(?P<key>[a-z]{1,5})",
+):
+    """One step button of the replay viewer: show ``position`` (``-1`` = the latest) of a table,
+    as the turn picture or (``board``) the full board. ``key`` keeps the custom ids of one message
+    distinct (two buttons may lead to the same position)."""
+
+    def __init__(self, table_id: int, position: int, board: bool, key: str, label: str = "",
+                 disabled: bool = False) -> None:
+        self.table_id, self.position, self.board = int(table_id), int(position), bool(board)
+        super().__init__(
+            discord.ui.Button(
+                label=(label or key)[:80], style=discord.ButtonStyle.secondary, disabled=disabled,
+                custom_id=f"{PREFIX}:rp:{self.table_id}:{self.position}:{int(self.board)}:{key}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["table"]), int(match["position"]), match["board"] == "1", match["key"],
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the chosen position in the replay message."""
+        await _viewer(interaction, f"replay {self.table_id}:{self.position}",
+                      lambda h: h.replay_step(interaction, self.table_id, self.position, self.board))
+
+
+def with_board_button(view: discord.ui.View | None, table_id: int) -> discord.ui.View:
+    """``view`` (or a new one) with a "Full board" button on a row of its own."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    button = BoardButton(table_id)
+    button.item.row = 4  # the last of Discord's five rows: below the move buttons or menu
+    view.add_item(button)
+    return view
+
+
+#: The replay viewer's steps: (key, label, move) — ``move`` is added to the shown position.
+REPLAY_STEPS: tuple[tuple[str, str, int | None], ...] = (
+    ("f", "⏮", None), ("bb", "−10", -10), ("b", "◀ −1", -1), ("n", "+1 ▶", 1), ("nn", "+10", 10), ("l", "⏭", None),
+)
+
+
+def replay_view(table_id: int, position: int, count: int, board: bool = False) -> discord.ui.View:
+    """The replay viewer's buttons for ``position`` of ``count``: first / −10 / −1 / +1 / +10 /
+    last (disabled where they lead nowhere) and a switch between the turn picture and the full
+    board. Must be called inside the event loop, in the user's language."""
+    view = discord.ui.View(timeout=None)
+    for i, (key, label, step) in enumerate(REPLAY_STEPS):
+        if step is None:  # the latest is looked up at the click (a running game goes on)
+            target, disabled = (0, position == 0) if key == "f" else (-1, position >= count)
+        else:
+            target = min(count, max(0, position + step))
+            disabled = target == position
+        item = ReplayButton(table_id, target, board, key, label, disabled=disabled)
+        item.item.row = 0 if i < 3 else 1
+        view.add_item(item)
+    switch = ReplayButton(table_id, position, not board, "v",
+                          _("Turn picture") if board else _("Full board"))
+    switch.item.row = 2
+    view.add_item(switch)
+    return view

@@ -1,7 +1,8 @@
 """Board pictures for Discord: the Host's render callback and the upload of a picture with alt text.
 
 The renderer of a game lives in ``render/<game>.py`` with ``render(view) -> bytes`` and
-``alt_text(view) -> str``. :class:`BoardRenderer` is the callback handed to
+``alt_text(view) -> str``, and optionally ``turn_card``/``final_card`` for the turn and
+final-score pictures (render/__init__.py). :class:`BoardRenderer` is the callback handed to
 :class:`bot.host.Host`; it returns ``(png, alt_text)``, so every :class:`~bot.host.Reply` carries
 its picture's description in ``Reply.alt`` and the adapter attaches it as
 ``discord.File(description=…)`` (Discord allows up to :data:`MAX_ALT` characters).
@@ -21,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.words import _
+from render import final_of, turn_of
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +79,26 @@ class BoardRenderer:
             except Exception:
                 log.exception("alt text of the %s board failed", game)
         return bytes(png), alt
+
+    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str | None] | None:
+        """The turn picture posted after a move (``render.turn``): ``(png, alt)``, the board when the
+        game's renderer has no ``turn_card``, ``None`` without a renderer."""
+        module = self._module(game)
+        if module is None:
+            return None
+        if not callable(getattr(module, "turn_card", None)):
+            return self(game, view)
+        return turn_of(module, view, last)
+
+    def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
+        """The final-score picture posted with the result (``render.final``): ``(png, alt)``, the
+        board when the game's renderer has no ``final_card``, ``None`` without a renderer."""
+        module = self._module(game)
+        if module is None:
+            return None
+        if not callable(getattr(module, "final_card", None)):
+            return self(game, view)
+        return final_of(module, view)
 
     def _module(self, game: str) -> ModuleType | None:
         with self._lock:

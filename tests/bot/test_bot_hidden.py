@@ -265,7 +265,9 @@ def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store:
     message = assert_accepted(cmds.as_user("start", ANN))
     hands = _hands(host, CH)
     every = [c for hand in hands.values() for c in hand]
-    assert message.view is None  # no buttons, no menu under the public message
+    # no move buttons, no menu under the public message: only "Full board" (shows the spectator's board)
+    assert message.view is not None
+    assert [type(c).__name__ for c in message.view.children] == ["BoardButton"]
     assert "chooses privately with `/game hand`" in message.content
     assert f"<@{to_act_id(host)}> chooses privately" in message.content
     files = [f.description for f in message.files]

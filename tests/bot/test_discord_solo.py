@@ -90,7 +90,7 @@ def test_solo_group_is_allowed_in_dms_and_installs(host: Host) -> None:
     bot = run(build())
     group = bot.tree.get_command("solo")
     assert isinstance(group, app_commands.Group)
-    assert sorted(c.name for c in group.commands) == ["abandon", "board", "hand", "log", "new", "status", "undo"]
+    assert sorted(c.name for c in group.commands) == ["abandon", "board", "export", "hand", "log", "new", "replay", "status", "undo"]
     payload = group.to_dict(bot.tree)
     assert sorted(payload["contexts"]) == [0, 1, 2]  # guild, bot DM, private channel
     assert sorted(payload["integration_types"]) == [0, 1]  # guild install and user install
@@ -222,7 +222,7 @@ def test_buttons_work_in_the_dm(cmds: Commands, host: Host) -> None:
 def test_solo_board_status_log_undo_and_abandon_in_the_dm(cmds: Commands, host: Host) -> None:
     start_solo(cmds)
     board = assert_accepted(cmds.in_dm("solo board"))
-    assert board.content.startswith("zaibatsu — ")
+    assert board.content.startswith("Nippon: Zaibatsu — ")
     [log] = private(cmds.in_dm("solo log", n=5))
     assert log.content.startswith("```")
     for _ in range(40):  # find a step that can be taken back (inside Ann's turn)

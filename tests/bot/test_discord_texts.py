@@ -231,7 +231,11 @@ def test_real_zaibatsu_picture_reaches_discord_with_its_alt_text(store: object) 
     host.new_table(CH, str(ANN), "Ann", "zaibatsu", {"players": 2}, 4)
     host.join(CH, str(BOB), "Bob")
     message = assert_accepted(Commands(host).as_user("start", ANN))
-    [picture] = message.files
+    [picture] = message.files  # the turn picture: the facts at a glance, with their alt text
     assert picture.filename == "board.png"
-    assert picture.description and picture.description.startswith("Nippon: Zaibatsu board")
+    assert picture.description and picture.description.startswith("Nippon: Zaibatsu, Round 1 of 8")
+    assert "Scores: Purple 0 VP" in picture.description
     assert len(picture.description) <= MAX_ALT
+    # "Full board" under it: the detailed board, only to the clicker, with the board's alt text
+    board = host.replay(CH, str(BOB), None, None, board=True)
+    assert board.ok and board.png and board.alt and board.alt.startswith("Nippon: Zaibatsu board")
