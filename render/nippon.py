@@ -32,19 +32,30 @@ with ``with language(lang):``) through the ``nippon`` message domain (``_``/``_n
 names through their terms; engine prompts of the view through :func:`engine.core.i18n.tr`. Bounded
 labels are fitted to their box (condensed, smaller, only then cut; see :mod:`render.core.draw`).
 Everything that does not depend on the view is drawn once per player count, colours and language
-into a cached static layer; a render copies it and draws pieces and numbers.
+into a cached static layer; a render copies it and draws pieces and numbers. The board is written as
+a palette PNG with three levels of text anti-aliasing (:data:`TEXT_ALPHA_STEPS`), about 130 kB.
+
+The chat pictures (:mod:`render.core.cards` lays them out): :func:`turn_card` — the player to act
+and their decision, every player's VP, the last move with its telling events (:func:`event_lines`),
+the acting player's budget and a large drawing of what the move touched (:func:`touched`: the action
+spaces, a player's tracks, factories, contracts or achievement spaces, a region's train/ship spaces
+or cities, the reward area, a consolidation's three steps, a scoring's VP per region, the scoring
+track), outlined; :func:`final_card` — a row per step of the final scoring (:func:`final_rows`), the
+winner and the tie-break.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.core.i18n import tr
+from engine.core.i18n import Msg, tr
+from engine.nippon import notation
 from engine.nippon.tables import tables
 from engine.nippon.words import DOMAIN, T, _, _n, _t, amount
 from render.core import (
@@ -55,18 +66,27 @@ from render.core import (
     Layout,
     Rect,
     clear_caches,
+    draw,
     fit_text,
-    png_bytes,
+    palette_png,
     text_width,
 )
 from render.core import palette as pal
+from render.core.cards import Chip, ScoreCard, TurnCard, outline_focus, turn_layout_height
 from render.core.templates import layer_key, rich
 from render.core.widgets import Marker, badge, fitted_width, legend, player_header, prompt_box
 
 #: Picture width in pixels.
 WIDTH = 1400
-#: PNG compression level (1–3 keeps encoding fast; ``optimize`` is never used).
-PNG_COMPRESS_LEVEL = 1
+#: Colours of the board's palette PNG (:func:`render.core.draw.palette_png`): all 256 — fewer
+#: save a few kB but shift the player colours (purple by up to 40 levels) and the gold.
+PNG_COLOURS = 256
+#: Deflate level of the board's PNG: the lowest that keeps a 4-player board late in a game under
+#: 140 kB (docs/rendering.md; ``optimize`` is never used).
+PNG_COMPRESS_LEVEL = 5
+#: Alpha levels kept at the edges of the board's texts (0, 127, 255): three steps of anti-aliasing
+#: look the same as 256 for 18 px text but leave far fewer colours to deflate (a fifth smaller PNG).
+TEXT_ALPHA_STEPS = 3
 #: Discord's limit for a file description (the alt text).
 ALT_TEXT_LIMIT = 1000
 
@@ -283,7 +303,7 @@ def _ordinal_values(values: tuple[int, ...] | list[int]) -> str:
 
 
 @lru_cache(maxsize=512)
-def _transport_sprite(kind: str, w: int, h: int, fill_rgb: pal.RGB, letter: str) -> Image.Image:
+def _transport_sprite(kind: str, w: int, h: int, fill_rgb: pal.RGB, letter: str, size: int = MIN_TEXT) -> Image.Image:
     s = 4
     big = Image.new("RGBA", (w * s, h * s), (*fill_rgb, 0))
     d = ImageDraw.Draw(big)
@@ -303,16 +323,17 @@ def _transport_sprite(kind: str, w: int, h: int, fill_rgb: pal.RGB, letter: str)
     sprite = big.resize((w, h), Image.Resampling.LANCZOS)
     if letter:
         ty = h / 2 - h * (0.12 if kind == "train" else 0.08)
-        Canvas(sprite).text(w / 2, ty, letter, style="condensed_bold", fill=pal.text_on(fill_rgb), anchor="mm",
-                            max_width=w - 2)
+        Canvas(sprite).text(w / 2, ty, letter, size=size, style="condensed_bold", fill=pal.text_on(fill_rgb),
+                            anchor="mm", max_width=w - 2)
     return sprite
 
 
 def transport_piece(c: Canvas, kind: str, cx: float, cy: float, w: int, h: int, fill_rgb: pal.RGB,
-                    letter: str) -> None:
-    """A ship (hull) or train (wagon) centred at ``(cx, cy)`` in ``fill_rgb`` with ``letter`` on it."""
+                    letter: str, size: int = MIN_TEXT) -> None:
+    """A ship (hull) or train (wagon) centred at ``(cx, cy)`` in ``fill_rgb`` with ``letter`` on it
+    (``size`` px)."""
     with _SPRITE_LOCK:
-        sprite = _transport_sprite(kind, w, h, fill_rgb, letter)
+        sprite = _transport_sprite(kind, w, h, fill_rgb, letter, size)
     c.image.paste(sprite, (round(cx - w / 2), round(cy - h / 2)), sprite)
 
 
@@ -349,8 +370,9 @@ class Shape:
         return layout_for(self.players)
 
 
+@lru_cache(maxsize=4)
 def layout_for(players: int) -> Layout:
-    """Geometry of the picture for 2–4 ``players``.
+    """Geometry of the picture for 2–4 ``players`` (cached: read it, never change it).
 
     Panels (non-overlapping, inside the picture): ``header``, ``actions``, ``rows``, ``scoring``,
     ``region:R1``…``region:R4``, ``display``, ``rewards``, ``player:0``…, ``reference``, ``legend``.
@@ -498,7 +520,7 @@ def _static(shape: Shape) -> Image.Image:
     pc = t.count(players)
     lay = layout_for(players)
     img = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
-    c = Canvas(img)
+    c = Canvas(img, text_alpha_steps=TEXT_ALPHA_STEPS)
 
     hdr = lay.panels["header"]
     c.rect(hdr, fill=pal.TITLE_BAR)
@@ -1121,7 +1143,7 @@ def render_image(view: dict[str, Any]) -> Image.Image:
     shape = Shape.of(view)
     img = _LAYERS.get(layer_key(shape, DOMAIN.name), lambda: _static(shape))
     lay = shape.layout()
-    c = Canvas(img)
+    c = Canvas(img, text_alpha_steps=TEXT_ALPHA_STEPS)
     seat, _kind, _prompt = _decision(view)
     _draw_header(c, lay, view)
     _draw_actions(c, lay, view)
@@ -1138,10 +1160,12 @@ def render_image(view: dict[str, Any]) -> Image.Image:
 def render(view: dict[str, Any]) -> bytes:
     """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``) in the current language.
 
-    1400 px wide; 1444 px high for 2 players, 1628 for 3, 1798 for 4 (:func:`layout_for`). RGB,
-    compress level :data:`PNG_COMPRESS_LEVEL`; typically 330–510 kB.
+    1400 px wide; 1444 px high for 2 players, 1628 for 3, 1798 for 4 (:func:`layout_for`). A
+    palette PNG (:func:`render.core.draw.palette_png`, :data:`PNG_COLOURS` colours, deflate level
+    :data:`PNG_COMPRESS_LEVEL`; texts with :data:`TEXT_ALPHA_STEPS` levels of anti-aliasing):
+    120–136 kB at 4 players late in a game (the RGB PNG was 330–510 kB).
     """
-    return png_bytes(render_image(view), PNG_COMPRESS_LEVEL)
+    return palette_png(render_image(view), colours=PNG_COLOURS, compress_level=PNG_COMPRESS_LEVEL)
 
 
 def alt_text(view: dict[str, Any]) -> str:
@@ -1207,3 +1231,870 @@ def clear_cache() -> None:
     _transport_sprite.cache_clear()
     clear_caches()
 
+
+
+# ------------------------------------------------------------------------------------------------
+# Chat pictures: the turn picture and the final-score picture (render/core/cards.py lays them out)
+# ------------------------------------------------------------------------------------------------
+
+#: Text size of the drawing of what the last move touched (drawn 1100 px wide, shown at 550).
+FOCUS_TEXT = 28
+#: Tallest turn picture that stays 1.3 times wider than high (the card is 1100 px wide).
+CARD_MAX_H = 846
+#: Event kinds never listed under the last move (random draws, the set-up, the end marker).
+_QUIET = frozenset({"draw", "begin", "game_over", "first", "city", "reward_removed", "consolidate"})
+#: The acting player's events that name what a move touched, most telling first.
+_MAIN = ("factory", "produce", "machine", "ship", "train", "export", "market", "achievement", "discard", "reward",
+         "consolidate", "blueprints", "track", "take", "icon", "gain", "payday")
+# i18n: what an achievement space counts, as one or two words (row labels of the final-score picture,
+# after the space's id: "A1 Contracts"; about 240 px at 32 px).
+ACHIEVEMENT_LABEL = {
+    "contracts": T("achievement label", "Contracts"),
+    "knowledge_stars": T("achievement label", "Knowledge ★"),
+    "coal_stars": T("achievement label", "Coal ★"),
+    "big_factories": T("achievement label", "Big factories"),
+    "machines2": T("achievement label", "+2 machines"),
+    "money": T("achievement label", "Money"),
+    "ship_stars": T("achievement label", "Ship spaces ★"),
+    "train_stars": T("achievement label", "Train spaces ★"),
+    "regions": T("achievement label", "Regions"),
+}
+
+
+class Touch(NamedTuple):
+    """What the last move touched, as :func:`touched` finds it from the events (or the notation).
+
+    ``kind`` is ``space`` (action spaces; ``key`` the 1-based spaces touched), ``track`` (``key``
+    the track), ``factory`` (``key`` a good or ``supply``, ``extra`` the tile built), ``transport``
+    (``key`` the region, ``extra`` ``ship``/``train``), ``city`` (``key`` the city, ``extra`` the
+    side or ``""``), ``contract``, ``reward`` (``key`` the stack ``3:coal``), ``achievement``,
+    ``consolidation``, ``scoring`` (``key`` its number) or ``marker``; ``seat`` the player whose
+    board it is (``None`` for the main board).
+    """
+
+    kind: str
+    seat: int | None = None
+    key: Any = ""
+    extra: str = ""
+
+
+def chip(view: dict[str, Any], seat: int) -> Chip:
+    """The card chip of ``seat``: colour, letters and name as the board shows them."""
+    colour = _colour_of(view, seat)
+    return Chip(player_rgb(colour), player_letter(colour), player_name(colour))
+
+
+def _seat_ok(view: dict[str, Any], seat: Any) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(view.get("players") or [])
+
+
+def decision_text(prompt: Any) -> str:
+    """A decision prompt without the player's name in front, in the current language
+    (``Purple: take a worker …`` -> ``take a worker …``)."""
+    if isinstance(prompt, Msg) and prompt.msgid == "{who}: {prompt}" and "prompt" in prompt.args:
+        return str(tr(prompt.args["prompt"]))
+    text = str(tr(prompt))
+    head, sep, rest = text.partition(": ")
+    if sep and len(head) <= 20 and " " not in head.strip():
+        return rest
+    return text
+
+
+def _events(last: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return [e for e in (last or {}).get("events") or [] if isinstance(e, dict)]
+
+
+def _data(e: dict[str, Any]) -> dict[str, Any]:
+    d = e.get("data")
+    return d if isinstance(d, dict) else {}
+
+
+def _from_notation(view: dict[str, Any], seat: int | None, move: str) -> Touch | None:
+    """What a move touched, read from its notation (events without ``data``)."""
+    try:
+        action = notation.parse_action(move)
+    except ValueError:
+        return None
+    k, a = action.kind, action.args
+    if k == "take":
+        return Touch("space", seat, (int(a[0]),))
+    if k == "factory":
+        return Touch("factory", seat, tables().factory(str(a[0])).goods, str(a[0]))
+    if k in ("produce", "machine"):
+        return Touch("factory", seat, str(a[0]))
+    if k in ("train", "ship"):
+        return Touch("transport", seat, str(a[0]), k)
+    if k == "export":
+        return Touch("contract", seat, str(a[0]))
+    if k == "market":
+        return Touch("city", seat, str(a[0]), str(a[1]))
+    if k == "reward":
+        return Touch("reward", seat, f"{a[0]}:{a[1]}")
+    if k == "place":
+        return Touch("achievement", seat, str(a[0]))
+    if k == "consolidate":
+        return Touch("consolidation", seat)
+    if k == "bp":
+        return Touch("track", seat, str(a[0]))
+    return None
+
+
+def touched(view: dict[str, Any], last: dict[str, Any] | None) -> Touch | None:
+    """The part of the board the move ``last`` touched (see :class:`Touch`), or ``None``.
+
+    A scoring outranks everything (it is the news of the move); then the acting player's most
+    telling event (:data:`_MAIN`); then the main board's changes (scoring marker, refilled action
+    spaces, a city tile, a removed reward tile). Events without ``data`` fall back to the notation.
+    """
+    events = _events(last)
+    if not events and not last:
+        return None
+    seat = (last or {}).get("seat")
+    seat = seat if _seat_ok(view, seat) else None
+    kinds = {e.get("kind") for e in events}
+    for e in events:
+        if e.get("kind") == "scoring" and "scoring" in _data(e):
+            return Touch("scoring", None, int(_data(e)["scoring"]))
+    mine = [e for e in events if e.get("seat") == seat] if seat is not None else []
+    for kind in _MAIN:
+        for e in mine:
+            if e.get("kind") != kind:
+                continue
+            d = _data(e)
+            if kind == "factory" and d.get("tile") in tables().factories:
+                return Touch("factory", seat, tables().factory(d["tile"]).goods, str(d["tile"]))
+            if kind in ("produce", "machine") and "goods" in d:
+                return Touch("factory", seat, str(d["goods"]))
+            if kind in ("ship", "train") and "region" in d:
+                return Touch("transport", seat, str(d["region"]), kind)
+            if kind == "export" and "contract" in d:
+                return Touch("contract", seat, str(d["contract"]))
+            if kind == "market" and "city" in d:
+                return Touch("city", seat, str(d["city"]), str(d.get("side", "")))
+            if kind == "achievement" and "achievement" in d:
+                return Touch("achievement", seat, str(d["achievement"]))
+            if kind == "discard":
+                return Touch("achievement", seat, "")
+            if kind == "reward" and "bonus" in d:
+                return Touch("reward", seat, f"{d['multiplier']}:{d['bonus']}")
+            if kind == "consolidate" or (kind in ("reward", "payday") and "consolidate" in kinds):
+                return Touch("consolidation", seat)
+            if kind in ("blueprints", "track") and "track" in d:
+                return Touch("track", seat, str(d["track"]))
+            if kind == "icon":
+                return Touch("track", seat, "money")
+            if kind == "take" and "space" in d:
+                return Touch("space", seat, (int(d["space"]),))
+    for e in events:
+        d = _data(e)
+        if e.get("kind") == "marker" and "space" in d:
+            return Touch("marker", None, int(d["space"]))
+    spaces = sorted({int(_data(e)["space"]) for e in events if e.get("kind") == "refill" and "space" in _data(e)}
+                    | {int(_data(e)["index"]) + 1 for e in events
+                       if e.get("kind") == "draw" and _data(e).get("to") == "space" and "index" in _data(e)})
+    if spaces or "global_refill" in kinds:
+        return Touch("space", None, tuple(spaces))
+    for e in events:
+        d = _data(e)
+        if e.get("kind") == "city" and "city" in d:
+            return Touch("city", None, str(d["city"]), "")
+        if e.get("kind") == "reward_removed" and "stack" in d:
+            return Touch("reward", None, str(d["stack"]))
+    if seat is not None and events and any(_data(e) for e in events):
+        return None
+    return _from_notation(view, seat, str((last or {}).get("move") or "")) if seat is not None else None
+
+
+def _scoring_line(view: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """One line for a scoring's four region lines: the VP every player won (ships included)."""
+    number = 0
+    won: dict[int, int] = {}
+    for e in events:
+        d = _data(e)
+        if e.get("kind") != "scoring" or "scoring" not in d:
+            continue
+        number = int(d["scoring"])
+        for s, vp in (d.get("awards") or {}).items():
+            if int(s) >= 0:
+                won[int(s)] = won.get(int(s), 0) + int(vp)
+        for s, vp in (d.get("ships") or {}).items():
+            if int(s) >= 0:
+                won[int(s)] = won.get(int(s), 0) + int(vp)
+    parts = [f"{player_name(_colour_of(view, s))} +{vp}" for s, vp in sorted(won.items(), key=lambda x: -x[1]) if vp]
+    if not parts:
+        return _("Scoring {n}: no player scores VP", n=number)
+    # i18n: a scoring in one line: the VP each player won in all regions ("Red +12, Blue +7").
+    return _("Scoring {n}: {awards}", n=number, awards=", ".join(parts))
+
+
+def event_lines(view: dict[str, Any], last: dict[str, Any] | None) -> list[str]:
+    """The texts of ``last``'s events worth reading under the move, most telling first: a
+    scoring in one line, the final turns and the scoring marker, then the acting player's events
+    (random draws and set-up steps left out)."""
+    events = _events(last)
+    head: list[str] = []
+    if any(e.get("kind") == "scoring" for e in events):
+        if any("scoring" in _data(e) for e in events):
+            head.append(_scoring_line(view, events))
+        else:
+            head += [str(e.get("text", "")) for e in events if e.get("kind") == "scoring"]
+    head += [str(e.get("text", "")) for e in events if e.get("kind") in ("final", "final_score")]
+    marker = [str(e.get("text", "")) for e in events if e.get("kind") == "marker"]
+    rest = [str(e.get("text", "")) for e in events
+            if e.get("kind") not in _QUIET | {"scoring", "final", "final_score", "marker", "global_refill"}]
+    refill = [str(e.get("text", "")) for e in events if e.get("kind") == "global_refill"]
+    lines = head + marker + rest + (refill if not marker else [])
+    return [t for t in lines if t]
+
+
+def _resources(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """The acting player's budget as ``(label, value)``: money, coal, knowledge level, blueprints,
+    stored machines, the wages of a consolidation now."""
+    t = tables()
+    p = view["players"][seat]
+    knowledge = t.track_value["knowledge"][min(max(int(p.get("knowledge_pos", 0)), 0), t.track_len["knowledge"] - 1)]
+    out = [(_("Money"), yen(p.get("money", 0))), (_("Coal"), str(p.get("coal", 0))),
+           (_("Knowledge"), str(knowledge)), (_("Blueprints"), str(p.get("blueprints", 0)))]
+    if p.get("machines"):
+        out.append((_("Stored machines"), str(p["machines"])))
+    # i18n: what a consolidation would cost now (3,000 yen per worker colour), on the turn picture.
+    out.append((_("Wages"), yen(len(set(p.get("workers") or [])) * t.n["payday_per_colour"])))
+    return out
+
+
+def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
+    """The facts of the turn picture of ``view`` (``GAME.view(state, None)``) after the move
+    ``last`` (``{"seat", "move", "events"}``, ``None`` at the start), in the current language.
+
+    The player to act and their decision (or the random event, or the result), every player's VP,
+    the move and its telling events (:func:`event_lines`), the acting player's budget and a drawing
+    of what the move touched (:func:`touched`).
+    """
+    players = view.get("players") or []
+    seat, _kind, prompt = _decision(view)
+    over = bool(view.get("over"))
+    actor = chip(view, seat) if _seat_ok(view, seat) and not over else None
+    if over or seat is None:
+        text = result_line(view) or str(tr(prompt))
+    elif actor is None:
+        text = _random_event(prompt)
+    else:
+        text = decision_text(prompt)
+    mover = (last or {}).get("seat")
+    last_by = chip(view, mover) if last and _seat_ok(view, mover) else None
+    res_seat = seat if actor is not None else view.get("current") if not over else None
+    resources = _resources(view, res_seat) if _seat_ok(view, res_seat) else []
+    card = TurnCard(
+        title=GAME_TITLE, status=status(view), actor=actor, prompt=text,
+        scores=[(chip(view, s), int(p.get("vp", 0))) for s, p in enumerate(players)],
+        last_by=last_by, last_move=str((last or {}).get("move") or ""), last_lines=event_lines(view, last),
+        score_label=_("VP"), resources_of=chip(view, res_seat) if resources else None, resources=resources)
+    touch = touched(view, last)
+    if touch is None:
+        return card
+    made = _focus(view, touch, _events(last))
+    if made is None:
+        return card
+    title, drawer, (ideal, least) = made
+    # The drawing keeps at least its least height (the focus box is 8 px lower than the focus
+    # height): event lines are dropped, the last first, before it would shrink further.
+    for lines in range(len(card.last_lines), -1, -1):
+        trial = replace(card, last_lines=list(card.last_lines)[:lines], focus_title=title, focus=drawer)
+        for h in range(ideal + 8, least + 7, -4):
+            sized = replace(trial, focus_height=h)
+            if turn_layout_height(sized) <= CARD_MAX_H:
+                return sized
+    return card
+
+
+# -- the drawings of what a move touched --------------------------------------------------------
+
+
+def _ftext(c: Canvas, x: float, y: float, text: str, room: float, *, style: str = "bold", fill: pal.RGB = pal.INK,
+           anchor: str = "lm") -> int:
+    """A focus text at :data:`FOCUS_TEXT` px (condensed when ``room`` is short)."""
+    return c.text(x, y, text, size=FOCUS_TEXT, style=style, fill=fill, anchor=anchor, max_width=max(10, int(room)))
+
+
+def _fwrap(c: Canvas, r: Rect, text: str, *, max_lines: int = 2, style: str = "regular",
+           fill: pal.RGB = pal.INK) -> int:
+    """``text`` wrapped into ``r`` at :data:`FOCUS_TEXT` px from its top (condensed if that
+    saves a line); returns the lines drawn."""
+    pitch = FOCUS_TEXT + 8
+    lines = draw.wrap(text, r.w, FOCUS_TEXT, style)
+    if len(lines) > max_lines:
+        style = CONDENSED.get(style, style)
+        lines = draw.wrap(text, r.w, FOCUS_TEXT, style)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    for i, line in enumerate(lines):
+        _ftext(c, r.x, r.y + pitch * i + pitch / 2, line, r.w, style=style, fill=fill)
+    return len(lines)
+
+
+def _fworker(c: Canvas, cx: float, cy: float, colour: str, d: int) -> None:
+    c.piece(cx, cy, d, fill=pal.worker_colour(colour), letter=pal.worker_initial(colour), shape="circle",
+            size=FOCUS_TEXT)
+
+
+def _ftile(c: Canvas, view: dict[str, Any], cx: float, cy: float, seat: int, w: int, h: int, text: str | None = None) -> None:
+    colour = _colour_of(view, seat)
+    c.piece(cx, cy, w, h, fill=player_rgb(colour), letter=player_letter(colour) if text is None else text,
+            shape="square", size=FOCUS_TEXT)
+
+
+def _focus(view: dict[str, Any], touch: Touch,
+           events: list[dict[str, Any]]) -> tuple[str, Callable[[Canvas, Rect], None], tuple[int, int]] | None:
+    """``(title, drawer, (ideal height, least height))`` of the drawing of ``touch`` (``events``: the
+    move's), or ``None``."""
+    t = tables()
+    seat = touch.seat
+    who = player_name(_colour_of(view, seat)) if seat is not None else ""
+    k = touch.kind
+    if k == "space":
+        spaces = tuple(int(s) for s in touch.key)
+        if seat is not None and len(spaces) == 1 and 1 <= spaces[0] <= len(t.spaces):
+            acts = " / ".join(str(tr(ACTION_SHORT[a])) for a in t.spaces[spaces[0] - 1].actions)
+            title = _("Action space {n}: {actions}", n=spaces[0], actions=acts)
+        else:
+            title = _("Action spaces and worker rows")
+        return title, lambda c, r: _focus_spaces(c, r, view, spaces, seat), (220, 200)
+    if k == "track" and seat is not None:
+        return _("{player}: tracks", player=who), lambda c, r: _focus_tracks(c, r, view, seat, str(touch.key)), (260, 100)
+    if k == "factory" and seat is not None:
+        return (_("{player}: factories", player=who),
+                lambda c, r: _focus_factories(c, r, view, seat, str(touch.key), touch.extra),
+                (280, 230) if touch.extra or touch.key == "supply" else (200, 196))
+    if k == "transport" and touch.key in t.region_by_id:
+        region = _t("region", t.region_by_id[touch.key].name)
+        return (_("{region}: train/ship spaces", region=region),
+                lambda c, r: _focus_transport(c, r, view, str(touch.key), seat, touch.extra), (200, 128))
+    if k == "city" and touch.key in t.city_by_id:
+        region_id = t.city_by_id[touch.key].region
+        region = _t("region", t.region_by_id[region_id].name)
+        return (_("{region}: cities", region=region),
+                lambda c, r: _focus_cities(c, r, view, str(touch.key), touch.extra), (290, 224))
+    if k == "contract" and seat is not None and touch.key in t.contracts:
+        return (_("{player}: contracts", player=who),
+                lambda c, r: _focus_contracts(c, r, view, seat, str(touch.key)), (170, 128))
+    if k == "reward":
+        return (_("Emperor's rewards (tiles left)"), lambda c, r: _focus_rewards(c, r, view, str(touch.key)), (210, 192))
+    if k == "achievement" and seat is not None:
+        return (_("{player}: achievement spaces", player=who),
+                lambda c, r: _focus_achievements(c, r, view, seat, str(touch.key)), (230, 216))
+    if k == "consolidation" and seat is not None:
+        steps = _consolidation_steps(view, seat, events)
+        need = 16 + sum(n * (FOCUS_TEXT + 8) + 12 for n in _consolidation_rows(steps, 648)[1]) + 8
+        return _("{player} consolidates", player=who), lambda c, r: _focus_consolidation(c, r, steps), (need, need)
+    if k == "scoring":
+        return (_("Scoring {n}: VP per region", n=int(touch.key)),
+                lambda c, r: _focus_scoring(c, r, view, int(touch.key)),
+                (64 + 46 * len(view.get("players") or []), 160))
+    if k == "marker":
+        return _("Scoring track"), lambda c, r: _focus_marker(c, r, view), (170, 120)
+    return None
+
+
+def _focus_spaces(c: Canvas, r: Rect, view: dict[str, Any], spaces: Sequence[int], seat: int | None) -> None:
+    """The five action spaces with their workers (the touched ones outlined); below, the acting
+    player's six worker spaces, or the worker rows."""
+    t = tables()
+    gap = 10
+    boxes = Rect(r.x + 6, r.y + 6, r.w - 12, 112).columns(len(t.spaces), gap=gap)
+    for i, (box, workers) in enumerate(zip(boxes, view.get("spaces") or [])):
+        c.rect(box, fill=pal.PANEL_ALT, outline=pal.GRID)
+        c.piece(box.x + 24, box.y + 27, 38, 38, fill=pal.TITLE_BAR, letter=str(i + 1), shape="square",
+                outline=pal.TITLE_BAR, size=FOCUS_TEXT)
+        # Three workers in a triangle beside the number: as large as the box allows.
+        d = min(50, (box.w - 14) // 2)
+        places = [(box.x2 - 5 - d / 2, box.y + 5 + d / 2), (box.x + 5 + d / 2, box.y2 - 5 - d / 2),
+                  (box.x2 - 5 - d / 2, box.y2 - 5 - d / 2)]
+        for (cx, cy), colour in zip(places, workers[:3]):
+            _fworker(c, cx, cy, colour, d)
+        if i + 1 in spaces:
+            outline_focus(c, box, 5)
+    y = r.y + 6 + 112 + 14
+    if r.y2 - y < 60:
+        return
+    row = Rect(r.x + 6, y, r.w - 12, min(64, r.y2 - y - 4))
+    if seat is not None:
+        p = view["players"][seat]
+        workers = list(p.get("workers") or [])
+        x = row.x + 4
+        for i in range(t.n["worker_slots"]):
+            level = t.worker_levels.get(i + 1)
+            cx = x + 26 + i * 54
+            if i < len(workers):
+                _fworker(c, cx, row.cy, workers[i], 48)
+            else:
+                c.piece(cx, row.cy, 48, fill=pal.PANEL, letter=f"{level}x" if level else "", shape="circle",
+                        outline=pal.MUTED, outline_w=1, letter_fill=pal.MUTED, size=FOCUS_TEXT)
+        tx = x + t.n["worker_slots"] * 54 + 12
+        level = t.worker_levels.get(len(workers)) if workers else None
+        text = _("reward ≤{level}x", level=level) if level else _("no reward")
+        _ftext(c, tx, row.cy, text, row.x2 - tx, style="regular", fill=pal.INK if level else pal.MUTED)
+        if workers:
+            k = len(workers) - 1
+            outline_focus(c, Rect(x + 26 + k * 54 - 28, row.cy - 28, 56, 56), 4)
+        return
+    rows = view.get("rows") or []
+    cols = Rect(row.x, row.y, row.w, row.h).columns(max(1, len(rows)), gap=gap)
+    for i, (box, workers) in enumerate(zip(cols, rows)):
+        c.rect(box, fill=pal.PANEL, outline=pal.GRID)
+        w = c.text(box.x + 8, box.cy, str(i + 1), size=FOCUS_TEXT, style="bold", anchor="lm")
+        pitch = min(40, (box.w - w - 20) // max(1, t.rows(len(view.get("players") or [2])).size))
+        for k, colour in enumerate(workers[:4]):
+            _fworker(c, box.x + w + 16 + pitch / 2 + k * pitch, box.cy, colour, pitch - 4)
+
+
+def _focus_tracks(c: Canvas, r: Rect, view: dict[str, Any], seat: int, touched_track: str) -> None:
+    """The player's money, coal and knowledge tracks (only the touched one when room is short):
+    the name above, the printed numbers, stars in gold, the marker in the player's colour; the
+    touched track outlined."""
+    t = tables()
+    p = view["players"][seat]
+    rgb = player_rgb(_colour_of(view, seat))
+    label_h, cells_h = FOCUS_TEXT + 6, 40
+    pitch = label_h + cells_h + 4
+    tracks = ["money", "coal", "knowledge"]
+    if r.h - 12 < 3 * pitch and touched_track in tracks:
+        tracks = [touched_track]
+    cell_w = (r.w - 16) // max(t.track_len.values())
+    for i, track in enumerate(tracks):
+        y = r.y + 6 + i * pitch
+        row = Rect(r.x + 8, y + label_h, cell_w * t.track_len[track], cells_h)
+        _ftext(c, row.x, y + label_h / 2, str(tr(TRACK_SHORT[track])), r.w - 16)
+        pos = min(max(int(p.get(f"{track}_pos", 0)), 0), t.track_len[track] - 1)
+        for s in sorted((s for s in t.data.tracks if s.track == track), key=lambda s: s.index):
+            cell = Rect(row.x + s.index * cell_w, row.y, cell_w + 1, row.h)
+            here = s.index == pos
+            c.rect(cell, fill=rgb if here else pal.THRESHOLD if s.star else pal.PANEL,
+                   outline=pal.INK if here else pal.GRID, width=3 if here else 1)
+            number = str(t.track_value[track][pos]) if here else "" if s.number is None else str(s.number)
+            if number:
+                c.text(cell.cx + 1, cell.cy, number, size=FOCUS_TEXT, style="condensed_bold" if here else "condensed",
+                       fill=pal.text_on(rgb) if here else pal.MUTED, anchor="mm")
+        if track == touched_track:
+            outline_focus(c, Rect(row.x - 3, y, row.w + 7, label_h + cells_h + 3), 4)
+
+
+def _focus_factories(c: Canvas, r: Rect, view: dict[str, Any], seat: int, goods: str, tile: str) -> None:
+    """The player's six factory places (good, machine, goods stored) in two rows, the touched one
+    outlined; below, the bonus of a factory just built or the stored machines."""
+    t = tables()
+    p = view["players"][seat]
+    factories = {f["goods"]: f for f in p.get("factories") or []}
+    pitch = FOCUS_TEXT + 8
+    cell_h = 84
+    top = r.y + 6
+    if goods == "supply":
+        text = _("Stored machines {n}", n=int(p.get("machines", 0)))
+        w = _ftext(c, r.x + 14, top + 4 + pitch / 2, text, r.w - 28)
+        outline_focus(c, Rect(r.x + 6, top, w + 16, pitch + 8), 4)
+        top += pitch + 16
+    grid = Rect(r.x + 6, top, r.w - 12, 2 * cell_h + 8)
+    cols = Rect(grid.x, grid.y, grid.w, cell_h).columns(3, gap=10)
+    for k, (g, rec) in enumerate(t.goods.items()):
+        col = cols[k % 3]
+        box = Rect(col.x, grid.y + (k // 3) * (cell_h + 8), col.w, cell_h)
+        f = factories.get(g)
+        name = goods_name(g)
+        if text_width(name, FOCUS_TEXT, "condensed_bold") > box.w - 16:
+            name = goods_short(g)
+        if f is None:
+            c.rect(box, fill=pal.PANEL_ALT, outline=pal.GRID)
+            _ftext(c, box.x + 8, box.y + 22, name, box.w - 16, style="condensed", fill=pal.MUTED)
+        else:
+            c.rect(box, fill=LEVEL_TINT[rec.level], outline=pal.BORDER, width=2)
+            _ftext(c, box.x + 8, box.y + 22, name, box.w - 16)
+            machine = int(f.get("machine", 0))
+            my = box.y2 - 24
+            if machine:
+                c.piece(box.x + 38, my, 58, 38, fill=pal.INK, letter=f"+{machine}", shape="square", outline=pal.INK,
+                        size=FOCUS_TEXT)
+            else:
+                c.piece(box.x + 38, my, 58, 38, fill=pal.PANEL, letter="M", shape="square", outline=pal.MUTED,
+                        outline_w=1, letter_fill=pal.MUTED, size=FOCUS_TEXT)
+            stored = int(f.get("stored", 0))
+            _ftext(c, box.x2 - 10, my, f"{stored}/{rec.storage}", box.w - 90, fill=pal.INK if stored else pal.MUTED,
+                   anchor="rm")
+        if g == goods:
+            outline_focus(c, box, 5)
+    below = Rect(r.x + 6, grid.y2 + 8, r.w - 12, r.y2 - grid.y2 - 8)
+    if tile and tile in t.factories and below.h >= pitch:
+        _fwrap(c, below, f"{tile}: {_t('factory bonus', t.factory(tile).text)}", max_lines=max(1, below.h // pitch))
+
+
+def _focus_transport(c: Canvas, r: Rect, view: dict[str, Any], region: str, seat: int | None, kind: str) -> None:
+    """A region's train/ship spaces with their pieces (the new one outlined) and every player's
+    influence there."""
+    t = tables()
+    players = view.get("players") or []
+    cap = t.count(len(players) if 2 <= len(players) <= 4 else 2).transport_spaces
+    pieces = (view.get("transport") or {}).get(region) or []
+    slots = Rect(r.x + 6, r.y + 6, r.w - 12, 104).columns(cap, gap=6)
+    new = max((i for i, x in enumerate(pieces) if x.get("seat") == seat and x.get("kind") == kind), default=None)
+    for i, box in enumerate(slots):
+        c.draw.rounded_rectangle(Rect(box.x, box.y, box.w, 62).box, radius=6, outline=pal.GRID, width=1)
+        if i >= len(pieces):
+            continue
+        piece = pieces[i]
+        colour = _colour_of(view, int(piece["seat"]))
+        transport_piece(c, str(piece["kind"]), box.cx, box.y + 31, box.w - 6, 52, player_rgb(colour),
+                        player_letter(colour), FOCUS_TEXT)
+        value = int(piece["value"])
+        _ftext(c, box.cx, box.y2 - 18, f"+{value}" if piece["kind"] == "train" else str(value), box.w, anchor="mm")
+        if i == new:
+            outline_focus(c, Rect(box.x - 2, box.y - 2, box.w + 4, box.h + 4), 4)
+    y = r.y + 6 + 104 + 12
+    if r.y2 - y >= 52:
+        _focus_influence(c, Rect(r.x + 6, y, r.w - 12, 52), view, region)
+
+
+def _focus_influence(c: Canvas, row: Rect, view: dict[str, Any], region: str) -> None:
+    """Every player's influence in ``region`` (a tile in their colour and the number)."""
+    values = (view.get("influence") or {}).get(region) or []
+    x = row.x
+    for s in range(len(view.get("players") or [])):
+        _ftile(c, view, x + 28, row.cy, s, 56, 42)
+        x += 64
+        x += c.text(x, row.cy, str(values[s] if s < len(values) else 0), size=FOCUS_TEXT, style="bold", anchor="lm") + 22
+    foreign = (view.get("foreign") or {}).get(region)
+    if foreign is not None and row.x2 - x > 60:
+        _ftext(c, x, row.cy, _("foreign {n}", n=foreign), row.x2 - x, style="regular", fill=pal.MUTED)
+
+
+def _focus_cities(c: Canvas, r: Rect, view: dict[str, Any], city_id: str, side: str) -> None:
+    """Both cities of the touched city's region: the good demanded at each influence space (tinted
+    by goods level), the tiles on them (``Pu5``) or the printed foreign number; the touched space
+    (or city) outlined; every player's influence below when there is room."""
+    t = tables()
+    region = t.city_by_id[city_id].region
+    views = {x["id"]: x for x in view.get("cities") or []}
+    cities = [x for x in t.cities if x.region == region]
+    rows_h = min(46, (r.h - 12 - 44) // 4)
+    boxes = Rect(r.x + 6, r.y + 6, r.w - 12, 44 + 4 * rows_h).columns(len(cities), gap=14)
+    for city, box in zip(cities, boxes):
+        cv = views.get(city.id) or {}
+        slots = cv.get("slots") or [None] * 4
+        tile = cv.get("tile")
+        head = Rect(box.x, box.y, box.w, 42)
+        c.rect(head, fill=pal.PANEL_ALT, outline=pal.BORDER)
+        _ftext(c, head.x + 8, head.cy, _("City {city}", city=city.id), head.w - 16)
+        for i, k in enumerate(SIDES):
+            cell = Rect(box.x, box.y + 44 + i * rows_h, box.w, rows_h - 2)
+            right = Rect(cell.x2 - 86, cell.y, 86, cell.h)
+            c.rect(cell, fill=pal.PANEL, outline=pal.GRID)
+            if tile in t.city_tiles:
+                g = t.city_tiles[tile][(i - int(cv.get("rotation", 0))) % 4]
+                c.rect(Rect(cell.x + 1, cell.y + 1, cell.w - right.w - 1, cell.h - 2), fill=LEVEL_TINT[t.goods[g].level])
+                name, room = goods_name(g), cell.w - right.w - 48
+                if text_width(name, FOCUS_TEXT, "condensed_bold") > room:
+                    name = goods_short(g)
+                _ftext(c, cell.x + 40, cell.cy, name, room, style="condensed_bold")
+            _ftext(c, cell.x + 8, cell.cy, k, 30, style="regular", fill=pal.MUTED)
+            occ = slots[i] if i < len(slots) else None
+            if occ is None:
+                printed = city.printed[i]
+                _ftext(c, right.cx, right.cy, f"({printed})" if printed else "–", right.w, style="regular",
+                       fill=pal.MUTED, anchor="mm")
+            else:
+                s, value = int(occ[0]), int(occ[1])
+                _ftile(c, view, right.cx, right.cy, s, right.w - 8, cell.h - 6,
+                       text=f"{player_letter(_colour_of(view, s))}{value}")
+            if city.id == city_id and side == k:
+                outline_focus(c, Rect(cell.x - 1, cell.y - 1, cell.w + 2, cell.h + 2), 4)
+        if city.id == city_id and not side:
+            outline_focus(c, box, 4)
+    y = boxes[0].y2 + 12
+    if r.y2 - y >= 50:
+        _focus_influence(c, Rect(r.x + 6, y, r.w - 12, 50), view, region)
+
+
+def _focus_contracts(c: Canvas, r: Rect, view: dict[str, Any], seat: int, cid: str) -> None:
+    """The player's eight contracts (fulfilled ones grey and struck through), the touched one
+    outlined; below, what it asked and gave."""
+    t = tables()
+    p = view["players"][seat]
+    done = set(p.get("contracts_done") or [])
+    tiles = Rect(r.x + 6, r.y + 6, r.w - 12, 60).columns(len(t.contract_ids), gap=8)
+    for k, box in zip(t.contract_ids, tiles):
+        if k in done:
+            c.rect(box, fill=pal.UNAVAILABLE, outline=pal.GRID)
+            _ftext(c, box.cx, box.cy, k, box.w - 4, style="condensed", fill=pal.MUTED, anchor="mm")
+            c.line([(box.x + 5, box.y2 - 8), (box.x2 - 6, box.y + 7)], fill=pal.INK, width=3)
+        else:
+            c.rect(box, fill=pal.PANEL, outline=pal.BORDER, width=2)
+            _ftext(c, box.cx, box.cy, k, box.w - 4, anchor="mm")
+        if k == cid:
+            outline_focus(c, box, 5)
+    con = t.contracts[cid]
+    text = _("{id}: {goods} → {bonus}, money +{steps}", id=con.id, goods="+".join(str(x) for x in con.requires),
+             bonus=bonus_words(con.bonus.kind(), con.bonus.value()), steps=con.money_steps)
+    below = Rect(r.x + 6, r.y + 6 + 60 + 16, r.w - 12, r.y2 - (r.y + 82))
+    if below.h >= FOCUS_TEXT + 8:
+        _fwrap(c, below, text, max_lines=max(1, min(2, below.h // (FOCUS_TEXT + 8))), style="bold")
+
+
+def _focus_rewards(c: Canvas, r: Rect, view: dict[str, Any], key: str) -> None:
+    """The Emperor's reward area: tiles left per multiplier and bonus, the touched stack outlined."""
+    t = tables()
+    stacks = view.get("rewards") or {}
+    labels = {kind: bonus_words(kind, t.reward_bonus[(t.multipliers[0], kind)].value()) for kind in t.reward_kinds}
+    label_w = min(230, max(text_width(x, FOCUS_TEXT, "regular") for x in labels.values()) + 16)
+    cell_w = (r.w - 12 - label_w) // len(t.multipliers)
+    row_h = min(52, (r.h - 12 - 40) // len(t.reward_kinds))
+    for i, mult in enumerate(t.multipliers):
+        _ftext(c, r.x + 6 + label_w + i * cell_w + cell_w / 2, r.y + 24, f"{mult}x", cell_w, anchor="mm")
+    for j, kind in enumerate(t.reward_kinds):
+        y = r.y + 6 + 40 + j * row_h
+        _ftext(c, r.x + 8, y + row_h / 2, labels[kind], label_w - 12, style="regular")
+        for i, mult in enumerate(t.multipliers):
+            cell = Rect(r.x + 6 + label_w + i * cell_w, y, cell_w - 8, row_h - 6)
+            n = int(stacks.get(f"{mult}:{kind}", 0))
+            c.draw.rounded_rectangle(cell.box, radius=6, fill=pal.PANEL_ALT if n else pal.PANEL, outline=pal.GRID)
+            _ftext(c, cell.cx, cell.cy, str(n), cell.w, style="bold" if n else "regular",
+                   fill=pal.INK if n else pal.MUTED, anchor="mm")
+            if f"{mult}:{kind}" == key:
+                outline_focus(c, cell, 5)
+
+
+def _focus_achievements(c: Canvas, r: Rect, view: dict[str, Any], seat: int, aid: str) -> None:
+    """The player's nine achievement spaces (multiplier of the tile on each, printed 1x, or –), the
+    touched one outlined; below, what it counts."""
+    t = tables()
+    p = view["players"][seat]
+    rgb = player_rgb(_colour_of(view, seat))
+    achieved = p.get("achievements") or {}
+    pitch = FOCUS_TEXT + 8
+    caption = f"{aid}: {_t('achievement', t.achievements[aid].text)}" if aid in t.achievements else ""
+    lines = 0 if not caption else 1 if text_width(caption, FOCUS_TEXT, "condensed") <= r.w - 12 else 2
+    cell_h = max(44, min(52, (r.h - 18 - lines * pitch) // 3))
+    grid = Rect(r.x + 6, r.y + 6, r.w - 12, cell_h * 3)
+    cols = grid.columns(3, gap=8)
+    for k, a in enumerate(t.achievement_ids):
+        col = cols[k % 3]
+        cell = Rect(col.x, grid.y + (k // 3) * cell_h, col.w, cell_h - 6)
+        mult = achieved.get(a)
+        printed = t.achievements[a].printed_1x
+        if mult:
+            c.rect(cell, fill=pal.tint(rgb, 0.55), outline=pal.BORDER, width=2)
+            value, style = f"{mult}x", "bold"
+        else:
+            c.rect(cell, fill=pal.PANEL_ALT if printed else pal.PANEL, outline=pal.GRID)
+            value, style = ("1x" if printed else "–"), "regular"
+        _ftext(c, cell.x + 10, cell.cy, a, 60)
+        _ftext(c, cell.x2 - 10, cell.cy, value, cell.w - 80, style=style, anchor="rm",
+               fill=pal.INK if mult or printed else pal.MUTED)
+        if a == aid:
+            outline_focus(c, cell, 5)
+    below = Rect(r.x + 6, grid.y2 + 2, r.w - 12, r.y2 - grid.y2 - 2)
+    if caption and below.h >= pitch:
+        _fwrap(c, below, caption, max_lines=min(lines, below.h // pitch))
+
+
+def _consolidation_steps(view: dict[str, Any], seat: int, events: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The three steps of a consolidation and what each gave, as ``(step, result)``: the income
+    (money and coal reset to the tracks), the Emperor's reward, the wages of the worker colours."""
+    t = tables()
+    p = view["players"][seat]
+    mine = {e.get("kind"): _data(e) for e in events if e.get("seat") == seat}
+    income = mine.get("income")
+    if income is not None:
+        got = [yen(int(income.get("money", 0))), bonus_words("coal", int(income.get("coal", 0)))]
+    else:
+        got = [yen(p.get("money", 0)), bonus_words("coal", int(p.get("coal", 0)))]
+    d = view.get("decision") or {}
+    reward = mine.get("reward") or {}
+    if d.get("seat") == seat and d.get("kind") == "reward":
+        level = t.worker_levels.get(len(p.get("workers") or [])) or 0
+        # i18n: consolidation picture: the Emperor's reward tile the player now chooses (multiplier or lower).
+        gift = _("a tile up to {level}x: to choose", level=level)
+    elif "multiplier" in reward and "bonus" not in reward:
+        gift = _("a 2x VP multiplier tile")
+    elif "bonus" in reward:
+        gift = bonus_words(str(reward["bonus"]), t.reward_bonus[(int(reward["multiplier"]), str(reward["bonus"]))].value())
+    elif income is not None and int(mine.get("consolidate", {}).get("workers", 0)) < t.n["emperor_min_workers"]:
+        # i18n: consolidation picture: no Emperor's reward (it needs 3 workers or more).
+        gift = _("none: fewer than 3 workers")
+    else:
+        gift = _("none")
+    payday = mine.get("payday")
+    if payday is not None:
+        wages = "−" + yen(int(payday.get("paid", 0)))
+        if int(payday.get("lost_vp", 0)):
+            wages += " · −" + str(tr(amount("vp", int(payday["lost_vp"]))))
+    elif d.get("seat") == seat and d.get("kind") in ("reward", "place"):
+        due = len(set(p.get("workers") or [])) * t.n["payday_per_colour"]
+        # i18n: consolidation picture: the wages still to pay once the reward tile is placed.
+        wages = _("{money} to pay", money=yen(due))
+    else:
+        wages = "−" + yen(0)
+    return [(_("1 Income"), " · ".join(got)), (_("2 Emperor's reward"), gift), (_("3 Wages"), wages)]
+
+
+def _consolidation_rows(steps: list[tuple[str, str]], width: int) -> tuple[int, list[int]]:
+    """``(width of the step column, lines of each row)`` of the consolidation drawing ``width`` px
+    wide (a step or its result takes a second line when one line is too short even condensed)."""
+    head_w = min((width - 24) * 9 // 20, max(text_width(h, FOCUS_TEXT, "bold") for h, _v in steps) + 24)
+    room = width - 24 - head_w
+
+    def lines(text: str, w: int, style: str) -> int:
+        return 1 if text_width(text, FOCUS_TEXT, CONDENSED[style]) <= w else 2
+
+    return head_w, [max(lines(h, head_w - 12, "bold"), lines(v, room, "regular")) for h, v in steps]
+
+
+def _focus_consolidation(c: Canvas, r: Rect, steps: list[tuple[str, str]]) -> None:
+    """A consolidation: each step (:func:`_consolidation_steps`) beside its result."""
+    pitch = FOCUS_TEXT + 8
+    head_w, lines = _consolidation_rows(steps, r.w)
+    room = r.w - 24 - head_w
+    y = r.y + 8
+    for i, ((head, text), n) in enumerate(zip(steps, lines)):
+        row = Rect(r.x + 6, y, r.w - 12, n * pitch + 8)
+        c.rect(row, fill=pal.PANEL_ALT if i % 2 == 0 else pal.PANEL, outline=pal.GRID)
+        _fwrap(c, Rect(row.x + 8, row.y + 4, head_w - 12, n * pitch), head, max_lines=n, style="bold")
+        _fwrap(c, Rect(row.x + head_w, row.y + 4, room, n * pitch), text, max_lines=n)
+        y += row.h + 4
+    outline_focus(c, Rect(r.x + 3, r.y + 3, r.w - 6, y - r.y), 3)
+
+
+def _focus_scoring(c: Canvas, r: Rect, view: dict[str, Any], number: int) -> None:
+    """A scoring's result: per region, the VP each player won (ships included), best first."""
+    t = tables()
+    log = next((x for x in view.get("scoring_log") or [] if int(x.get("scoring", 0)) == number), None)
+    if log is None:
+        return
+    cols = Rect(r.x + 6, r.y + 6, r.w - 12, r.h - 12).columns(len(t.regions), gap=10)
+    for region, box in zip(t.regions, cols):
+        rec = (log.get("regions") or {}).get(region.id) or {}
+        won: dict[int, int] = {}
+        for s, vp in list((rec.get("awards") or {}).items()) + list((rec.get("ships") or {}).items()):
+            if int(s) >= 0:
+                won[int(s)] = won.get(int(s), 0) + int(vp)
+        c.rect(box, fill=pal.PANEL_ALT, outline=pal.GRID)
+        head = Rect(box.x, box.y, box.w, 40)
+        c.rect(head, fill=pal.TITLE_BAR)
+        _ftext(c, head.cx, head.cy, _t("region", region.name), head.w - 8, fill=pal.TITLE_TEXT, anchor="mm")
+        y = head.y2 + 8
+        rows = sorted(((s, vp) for s, vp in won.items() if vp), key=lambda x: -x[1])
+        if not rows:
+            _ftext(c, box.cx, y + 22, "–", box.w, style="regular", fill=pal.MUTED, anchor="mm")
+        for s, vp in rows:
+            if y + 44 > box.y2:
+                break
+            _ftile(c, view, box.x + 34, y + 22, s, 52, 38)
+            _ftext(c, box.x2 - 10, y + 22, f"+{vp}", box.w - 72, anchor="rm")
+            y += 46
+    outline_focus(c, Rect(r.x + 4, r.y + 4, r.w - 8, r.h - 8), 3)
+
+
+def _focus_marker(c: Canvas, r: Rect, view: dict[str, Any]) -> None:
+    """The scoring track: its spaces (golden ones gold), the scoring symbols, the marker outlined."""
+    t = tables()
+    marker = min(max(int(view.get("marker", 0)), 0), len(t.track_spaces) - 1)
+    n = len(t.track_spaces)
+    symbols = sum(1 for s in t.track_spaces if s.scoring) + 1
+    size = min(64, (r.w - 12 - symbols * 34) // n)
+    x = r.x + 6
+    y = r.y + 6 + 40
+    for s, space in enumerate(t.track_spaces):
+        if s and space.scoring:
+            _scoring_symbol_big(c, x + 16, y, space.scoring)
+            x += 34
+        cell = Rect(x, round(y - size / 2), size, size)
+        here = s == marker
+        c.rect(cell, fill=pal.HIGHLIGHT if here else pal.THRESHOLD if space.golden else pal.NORMAL_ROUND,
+               outline=pal.INK if here else pal.BORDER, width=3 if here else 1)
+        _ftext(c, cell.cx, cell.cy, str(s + 1), size, fill=pal.INK if here or space.golden else pal.TITLE_TEXT,
+               anchor="mm")
+        if here:
+            outline_focus(c, cell, 4)
+        x += size
+    _scoring_symbol_big(c, x + 18, y, len(t.scoring_values))
+    below = Rect(r.x + 6, y + size / 2 + 14, r.w - 12, r.y2 - (y + size / 2 + 14))
+    done = int(view.get("scorings", 0))
+    if done < len(t.scoring_values) and below.h >= FOCUS_TEXT + 8:
+        values = _ordinal_values(t.scoring_values[done + 1])
+        _fwrap(c, below, _("Next: scoring {n}, {values} VP (1st · 2nd · 3rd)", n=done + 1, values=values), max_lines=1)
+
+
+def _scoring_symbol_big(c: Canvas, x: float, y: float, n: int) -> None:
+    c.piece(x, y, 34, 48, fill=pal.INK, letter=str(n), shape="diamond", outline=pal.INK, outline_w=1,
+            size=FOCUS_TEXT)
+
+
+# -- the final-score picture ---------------------------------------------------------------------
+
+
+def final_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
+    """The final scoring step by step as ``(label, VP per seat)``, in the current language.
+
+    The VP of the game without the scorings, each scoring (regions and ships), the final wages
+    (−2 VP per unpaid worker colour) and the nine achievements (base VP × the tile on the space);
+    the rows of a seat sum to its final VP. Empty before the end of the game.
+    """
+    t = tables()
+    players = view.get("players") or []
+    scores = view.get("scores") or {}
+    if not view.get("over") or not scores:
+        return []
+    n = len(players)
+    scorings: dict[int, list[int]] = {}
+    for rec in view.get("scoring_log") or []:
+        row = scorings.setdefault(int(rec.get("scoring", 0)), [0] * n)
+        for region in (rec.get("regions") or {}).values():
+            for part in ("awards", "ships"):
+                for s, vp in (region.get(part) or {}).items():
+                    if 0 <= int(s) < n:
+                        row[int(s)] += int(vp)
+    def score(s: int) -> dict[str, Any]:
+        return scores.get(str(s)) or {}
+    in_game = [int(score(s).get("in_game", players[s].get("vp", 0))) for s in range(n)]
+    scored = [sum(row[s] for row in scorings.values()) for s in range(n)]
+    # i18n: final-score rows: VP won outside the scorings (start VP, bonuses, rewards, minus wages).
+    rows = [(_("VP during the game"), [in_game[s] - scored[s] for s in range(n)])]
+    for number in sorted(scorings):
+        # i18n: final-score row: the VP of a regional scoring (influence places and ships).
+        rows.append((_("Scoring {n}", n=number), scorings[number]))
+    # i18n: final-score row: VP lost at the final payday (−2 VP per worker colour not paid).
+    rows.append((_("Final wages"), [int(score(s).get("payday_vp", 0)) for s in range(n)]))
+    for aid in t.achievement_ids:
+        label = f"{aid} {tr(ACHIEVEMENT_LABEL[t.achievements[aid].measure])}"
+        rows.append((label, [int((score(s).get("achievements") or {}).get(aid, 0)) for s in range(n)]))
+    return rows
+
+
+def winner(view: dict[str, Any]) -> tuple[int | None, bool]:
+    """``(seat of the winner, decided by the tie-break)``: most VP; among tied players the one
+    who took the last turn (Podliczanie Punktów, remis)."""
+    players = view.get("players") or []
+    if not players:
+        return None, False
+    best = max(int(p.get("vp", 0)) for p in players)
+    tied = [s for s, p in enumerate(players) if int(p.get("vp", 0)) == best]
+    seat = max(tied, key=lambda s: int(players[s].get("last_turn", -1)))
+    return seat, len(tied) > 1
+
+
+def final_card(view: dict[str, Any]) -> ScoreCard:
+    """The facts of the final-score picture of a finished game's ``view``, in the current language:
+    a row per step of the final scoring (:func:`final_rows`), the totals, the winner and, when
+    VP were tied, the tie-break that decided."""
+    players = view.get("players") or []
+    chips = [chip(view, s) for s in range(len(players))]
+    totals = [int(p.get("vp", 0)) for p in players]
+    seat, tie = winner(view)
+    headline = _("{name} wins with {vp} VP", name=chips[seat].name, vp=totals[seat]) if seat is not None else ""
+    tie_break = ""
+    if tie and seat is not None:
+        others = [chips[s].name for s, p in enumerate(players) if s != seat and totals[s] == totals[seat]]
+        # i18n: the tie-break of the rules (Podliczanie Punktów): the tied player who took the last turn wins.
+        tie_break = _("Tied at {vp} VP with {others}: {name} wins as the tied player who took the last turn.",
+                      vp=totals[seat], others=", ".join(others), name=chips[seat].name)
+    # i18n: a note under the headline of the final-score picture.
+    notes = [_("Achievements: base VP × the multiplier of their tile.")]
+    return ScoreCard(title=GAME_TITLE, players=chips, rows=final_rows(view), totals=totals,
+                     winners=[seat] if seat is not None else [], headline=headline, tie_break=tie_break,
+                     notes=notes, score_label=_("VP"))

@@ -8,8 +8,9 @@ import time
 from typing import Any
 
 import pytest
+from golden import differing_share
 from nippon_positions import chance_view, every_view, view_at
-from picture_checks import PNG_SIGNATURE, check_png, count_colour, png_image, shouted_polish
+from picture_checks import PNG_SIGNATURE, count_colour, png_image, shouted_polish
 from PIL import Image
 
 import render as render_pkg
@@ -26,7 +27,8 @@ LANGS = ("en", "pl", "ru", "de")
 
 
 def _image(view: dict[str, Any]) -> Image.Image:
-    return png_image(rn.render(view))
+    """The drawing itself (RGB, exact colours); the PNG holds it in a 64-colour palette."""
+    return rn.render_image(view)
 
 
 def _layout(view: dict[str, Any]) -> Layout:
@@ -84,7 +86,10 @@ def test_png_signature_size_and_bytes(fixture: str, request: pytest.FixtureReque
     t = time.perf_counter()
     png = rn.render(view)
     record_property("render_ms", round((time.perf_counter() - t) * 1000, 1))
-    img = check_png(png, (_layout(view).width, _layout(view).height))
+    assert png.startswith(PNG_SIGNATURE) and len(png) <= 150_000
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG" and img.mode == "P" and len(img.getcolors(256) or []) <= rn.PNG_COLOURS
+    assert img.size == (_layout(view).width, _layout(view).height)
     assert img.width == rn.WIDTH == 1400
 
 
@@ -104,11 +109,14 @@ def test_render_is_deterministic_and_dispatched_by_name(mid2: dict[str, Any]) ->
     assert render_pkg.has_renderer("nippon")
     assert render_pkg.render("nippon", mid2) == png
     assert render_pkg.alt_text("nippon", mid2) == rn.alt_text(mid2)
-    assert rn.PNG_COMPRESS_LEVEL <= 3
+    assert rn.PNG_COMPRESS_LEVEL <= 5  # deflate stays fast; ``optimize`` is never used
 
 
 def test_render_image_matches_the_png(mid3: dict[str, Any]) -> None:
-    assert rn.render_image(mid3).tobytes() == _image(mid3).tobytes()
+    """The PNG is the drawing in a palette: the same size, hardly a pixel far from its colour."""
+    drawn, png = rn.render_image(mid3), png_image(rn.render(mid3))
+    assert png.size == drawn.size
+    assert differing_share(png, drawn, delta=60) < 0.01
 
 
 # -- layout -------------------------------------------------------------------------------------
