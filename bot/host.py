@@ -878,7 +878,8 @@ class Host:
         def build() -> Reply:
             with i18n.language(public_language):
                 next_line = self._next_line(game, before, seats)
-                png, alt = self._turn_picture(game, before)
+                taken_back = _("took back '{move}'", move=last.shown)
+                png, alt = self._turn_picture(game, before, me.seat, taken_back)
                 data = self._step_data(game, before, seats, [], next_line, table)
             return Reply(
                 ok=True,
@@ -1671,7 +1672,7 @@ class Host:
     ) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of the picture posted with a step: the final-score picture once the game
         is over, else the turn picture after ``move`` (public form) by ``seat`` with its public
-        ``events`` (``move=None``: a start or an undo). Drawn from ``viewer``'s view (default: the
+        ``events`` (``move=None``: the start of the game). Drawn from ``viewer``'s view (default: the
         spectator's). A renderer without turn or final pictures (``render.turn``/``render.final``)
         gives its board; ``(None, None)`` on failure.
         """

@@ -46,6 +46,9 @@ MIN_INLINE_CAP = 11
 KEY_TEXT = 32
 #: Size of the title bar's text.
 TITLE_TEXT = 34
+#: Size of the players' names under their squares in the final-score table (a caption: the
+#: squares' letters identify the columns, the headline names the winner).
+NAME_CAPTION = 26
 #: Colour of the outline around what the last move touched: Okabe–Ito vermillion inside a thin
 #: black ring (:func:`outline_focus`), so it stands out on any colour, a red piece's included.
 FOCUS_OUTLINE: pal.RGB = pal.OKABE_ITO["vermillion"]
@@ -375,7 +378,7 @@ def draw_scores(card: ScoreCard) -> Drawn:
     head_lines = [card.headline] + ([card.tie_break] if card.tie_break else []) + list(card.notes)
     head_h = sum(min(2, len(wrap(t, inner - 40, KEY_TEXT, "bold")) or 1) for t in head_lines) * LINE + 20
     row_h = LINE + 6
-    table_h = (CHIP_H + 16) + row_h * (len(card.rows) + 1) + 12
+    table_h = (CHIP_H + 16) + LINE + row_h * (len(card.rows) + 1) + 12
     height = M + 64 + G + head_h + G + table_h + M
     img = Image.new("RGB", (CARD_WIDTH, height), pal.BACKGROUND)
     c = Canvas(img)
@@ -402,7 +405,10 @@ def draw_scores(card: ScoreCard) -> Drawn:
     for i, chip in enumerate(card.players):
         cx = table.x + label_w + col_w * i + col_w / 2
         _chip(c, chip, cx, top + CHIP_H / 2)
-    ry = top + CHIP_H + 8
+        # the name under the square: a caption (the square's letters are the key), fitted to the column
+        c.text(cx, top + CHIP_H + 4 + LINE / 2, chip.name, size=NAME_CAPTION, style="condensed", fill=pal.MUTED,
+               anchor="mm", max_width=col_w - 8, record=False)
+    ry = top + CHIP_H + 8 + LINE
     rows = list(card.rows) + [(_("Total"), list(card.totals))]
     for k, (label, values) in enumerate(rows):
         last = k == len(rows) - 1

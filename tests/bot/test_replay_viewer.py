@@ -92,7 +92,7 @@ def test_moves_post_the_turn_picture_with_the_move_and_its_public_events(store: 
     assert drawn["view"] == json.loads(host.board(CH).png)  # the spectator's view of the new position
 
 
-def test_start_and_undo_post_the_turn_picture_without_a_last_move(store: Store) -> None:
+def test_start_and_undo_post_the_turn_picture(store: Store) -> None:
     host = Host(store, render=ViewPictures())
     assert host.new_table(CH, str(ANN), "Ann", "dicerace", {"players": 2}, 7).ok
     assert host.join(CH, str(BOB), "Bob").ok
@@ -101,7 +101,9 @@ def test_start_and_undo_post_the_turn_picture_without_a_last_move(store: Store) 
     user = to_act(host)
     assert host.move(CH, user, "move 1").ok
     undone = host.undo(CH, user)
-    assert undone.ok and undone.png == b"turn" and json.loads(undone.alt.removeprefix("turn "))["last"] is None
+    assert undone.ok and undone.png == b"turn"
+    last = json.loads(undone.alt.removeprefix("turn "))["last"]
+    assert last["move"] == "took back 'move 1'" and last["events"] == []
 
 
 def test_the_last_move_posts_the_final_score_picture(store: Store) -> None:
