@@ -78,12 +78,12 @@ from render.core.widgets import Marker, badge, fitted_width, legend, player_head
 
 #: Picture width in pixels.
 WIDTH = 1400
-#: Colours of the board's palette PNG (:func:`render.core.draw.palette_png`): all 256 — fewer
-#: save a few kB but shift the player colours (purple by up to 40 levels) and the gold.
-PNG_COLOURS = 256
+#: Colours of the board's palette PNG (:func:`render.core.draw.palette_png`, which keeps the
+#: player, worker and interface colours exact): 128 — the goods tints and gold stay apart.
+PNG_COLOURS = 128
 #: Deflate level of the board's PNG: the lowest that keeps a 4-player board late in a game under
 #: 140 kB (docs/rendering.md; ``optimize`` is never used).
-PNG_COMPRESS_LEVEL = 5
+PNG_COMPRESS_LEVEL = 4
 #: Alpha levels kept at the edges of the board's texts (0, 127, 255): three steps of anti-aliasing
 #: look the same as 256 for 18 px text but leave far fewer colours to deflate (a fifth smaller PNG).
 TEXT_ALPHA_STEPS = 3
