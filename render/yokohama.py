@@ -1,5 +1,6 @@
-"""Board picture of Yokohama: ``render(view) -> PNG bytes``, ``alt_text(view) -> str`` and
-``summary(view) -> str``.
+"""Pictures of Yokohama: the board (``render(view) -> PNG bytes``, ``alt_text(view) -> str``,
+``summary(view) -> str``) and the chat pictures' facts (``turn_card(view, last) -> TurnCard``,
+``final_card(view) -> ScoreCard``, drawn by :mod:`render.core.cards`).
 
 The input is the JSON-ready dict of ``engine.yokohama.GAME.view(state, seat)``; component data
 (building tiles' shop and trading-house rewards, 5-power tokens, technologies, orders, Church and
@@ -34,20 +35,31 @@ with ``with language(lang):``) through the ``yokohama`` message domain (``_``/``
 names through their terms; engine prompts through :func:`engine.core.i18n.tr`. Bounded labels are
 fitted to their box (condensed, smaller, only then cut; see :mod:`render.core.draw`). What does not
 depend on the position (frames, titles, paths, Church and Customs spaces, legend) is drawn once per
-player count, colours and language into a cached static layer.
+player count, colours and language into a cached static layer. The board is saved as a palette PNG
+(about 120–140 kB at 4 players late in a game).
+
+The turn picture (:func:`turn_card`) is built from the spectator's view and the public events of
+the last move only, so it never names a card of a hand: the player to act and their decision, the
+last move with its most telling events, every player's VP, the acting player's yen, goods, pieces in
+hand and how many orders they hold, and — drawn large, from the events' data — what the move touched
+(an area board with its pieces and power, the president's way, the Church or Customs House board, a
+Port or Laboratory, the order or technology taken, an achievement …). The final-score picture
+(:func:`final_card`) has one row per step of the rulebook's final scoring.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import threading
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.i18n import tr
+from engine.core.i18n import Msg, current, tr
 from engine.yokohama.tables import tables
 from engine.yokohama.words import (
     AREA_NAMES,
@@ -61,6 +73,8 @@ from engine.yokohama.words import (
     _n,
     _t,
     amount,
+    listing,
+    reward_text,
 )
 from render.core import (
     MIN_TEXT,
@@ -70,17 +84,38 @@ from render.core import (
     Rect,
     clear_caches,
     fit_text,
-    png_bytes,
+    palette_png,
     text_width,
+    wrap,
 )
 from render.core import palette as pal
+from render.core.cards import (
+    CARD_WIDTH,
+    KEY_TEXT,
+    Chip,
+    FocusDrawer,
+    ScoreCard,
+    TurnCard,
+    outline_focus,
+    turn_layout_height,
+)
+from render.core.draw import KEY_COLOURS
 from render.core.templates import layer_key, rich
 from render.core.widgets import Marker, badge, fitted_width, legend, player_header, prompt_box
 
 #: Picture width in pixels.
 WIDTH = 1400
-#: PNG compression level (1–3 keeps encoding fast; ``optimize`` is never used).
-PNG_COMPRESS_LEVEL = 1
+#: Colours of the board's palette PNG (:func:`render.core.draw.palette_png`): all 256. Its palette
+#: is picked from an 8× smaller copy of the picture, where a piece is a few pixels: with 128 colours
+#: and fewer, purple, the gold of the 5-power tokens and the white spaces drift (by 20–60 levels).
+PNG_COLOURS = 256
+#: Deflate level of the board's PNG: 4 keeps a 4-player board late in a game at about 130 kB, at
+#: most ~140 kB in Polish (level 3: up to ~150 kB for ~10 ms less); ``optimize`` is never used.
+PNG_COMPRESS_LEVEL = 4
+#: Alpha levels kept at the edges of the board's texts (0, 128, 255): three steps of anti-aliasing
+#: look the same as 256 for 18 px text but leave far fewer colours to deflate (the PNG is about a
+#: sixth smaller).
+TEXT_ALPHA_STEPS = 3
 #: Discord's limit for a file description (the alt text).
 ALT_TEXT_LIMIT = 1000
 
@@ -123,6 +158,14 @@ TOKEN_GOLD: pal.RGB = (255, 210, 90)
 CATEGORY_TINT: dict[str, pal.RGB] = {"production": (214, 236, 204), "commercial": (220, 228, 244),
                                      "none": WATER}
 LEVEL_TINT: dict[str, pal.RGB] = {"low": (250, 246, 228), "mid": (236, 244, 250), "high": (248, 234, 240)}
+AGENT_FILL: pal.RGB = (250, 250, 250)
+#: Colours the board's palette PNG keeps exactly (:func:`render.core.draw.palette_png`): the shared
+#: interface and player colours, and the board's own (map, boards, tokens, tints of the players).
+BOARD_COLOURS: tuple[pal.RGB, ...] = tuple(dict.fromkeys((
+    *KEY_COLOURS, *PLAYER_RGB.values(), NEUTRAL_RGB, LAND, PATH, WATER, WAVE, TOKEN_GOLD, *CATEGORY_TINT.values(),
+    *LEVEL_TINT.values(), AGENT_FILL, *(pal.tint(c, 0.6) for c in PLAYER_RGB.values()),
+    *(pal.tint(c, 0.55) for c in PLAYER_RGB.values()),
+)))
 
 # i18n: reward icons, printed right after a number ("2VP", "3¥", "1C") on the map and the boards;
 # one to four letters each (about 35 px). The legend explains them.
@@ -151,8 +194,6 @@ STATION_LETTER = T("token", "St")
 _LAYERS = LayerCache(maxsize=12)  # per player count, colours and language
 _MAPS = LayerCache(maxsize=32)  # the same with a game's area boards and building tiles
 _SPRITE_LOCK = threading.Lock()
-
-
 # ------------------------------------------------------------------------------------------------
 # Names, colours, small texts
 # ------------------------------------------------------------------------------------------------
@@ -249,7 +290,13 @@ def order_line(order: str) -> str:
 
 def yen(n: int) -> str:
     """An amount of yen in words (``3`` -> ``3 yen``)."""
-    return str(tr(amount("yen", int(n))))
+    return _yen(int(n), current())
+
+
+@lru_cache(maxsize=512)
+def _yen(n: int, lang: str) -> str:
+    # Cached per language: the digit grouping goes through Babel, a tenth of a millisecond a call.
+    return str(tr(amount("yen", n)))
 
 
 def _decision(view: dict[str, Any]) -> tuple[int | None, str, Any]:
@@ -401,7 +448,7 @@ def _agent(c: Canvas, x: float, y: float, country: str, used: bool = False, w: i
         c.piece(x, y, w, h, fill=pal.UNAVAILABLE, letter=country_code(country), shape="square",
                 outline=pal.GRID, outline_w=1, letter_fill=pal.MUTED)
     else:
-        c.piece(x, y, w, h, fill=(250, 250, 250), letter=country_code(country), shape="square",
+        c.piece(x, y, w, h, fill=AGENT_FILL, letter=country_code(country), shape="square",
                 outline=pal.INK, outline_w=2, letter_fill=pal.INK)
 
 
@@ -540,7 +587,7 @@ def _static(shape: Shape) -> Image.Image:
     players = shape.players
     lay = layout_for(players)
     img = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
-    c = Canvas(img)
+    c = Canvas(img, text_alpha_steps=TEXT_ALPHA_STEPS)
 
     hdr = lay.panels["header"]
     c.rect(hdr, fill=pal.TITLE_BAR)
@@ -707,7 +754,7 @@ def _boards_layer(shape: Shape, boards: tuple[tuple[str | None, str | None], ...
     """The static layer plus the area boards of the layout: frames, names, the Canal, building tiles
     with the reward of every space (pieces are drawn over them per render)."""
     img = _LAYERS.get(layer_key(shape, DOMAIN.name), lambda: _static(shape))
-    c = Canvas(img)
+    c = Canvas(img, text_alpha_steps=TEXT_ALPHA_STEPS)
     lay = shape.layout()
     for i, (area, tile) in enumerate(boards):
         r = lay.parts.get(f"map/cell{i}")
@@ -1150,7 +1197,7 @@ def render_image(view: dict[str, Any]) -> Image.Image:
     boards = _map_key(view)
     img = _MAPS.get((layer_key(shape, DOMAIN.name), boards), lambda: _boards_layer(shape, boards))
     lay = shape.layout()
-    c = Canvas(img)
+    c = Canvas(img, text_alpha_steps=TEXT_ALPHA_STEPS)
     seat, _kind, _prompt = _decision(view)
     _draw_header(c, lay, view)
     _draw_map(c, lay, view)
@@ -1167,10 +1214,13 @@ def render_image(view: dict[str, Any]) -> Image.Image:
 def render(view: dict[str, Any]) -> bytes:
     """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``) in the current language.
 
-    1400 px wide (:func:`layout_for` gives the height per player count). RGB, compress level
-    :data:`PNG_COMPRESS_LEVEL`.
+    1400 px wide; 1598 px high for 2 players, 1774 for 3, 1892 for 4 (:func:`layout_for`). A palette
+    PNG (:func:`render.core.draw.palette_png`: :data:`PNG_COLOURS` colours, :data:`BOARD_COLOURS`
+    kept exact, deflate level :data:`PNG_COMPRESS_LEVEL`; texts with :data:`TEXT_ALPHA_STEPS` levels
+    of anti-aliasing): about 120–130 kB at 4 players late in a game, up to ~140 kB in Polish (the RGB
+    PNG was 400–470 kB). Use :func:`render_image` for the RGB picture before encoding.
     """
-    return png_bytes(render_image(view), PNG_COMPRESS_LEVEL)
+    return palette_png(render_image(view), colours=PNG_COLOURS, compress_level=PNG_COMPRESS_LEVEL, keep=BOARD_COLOURS)
 
 
 def _now(view: dict[str, Any]) -> str:
@@ -1239,6 +1289,925 @@ def summary(view: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+# ------------------------------------------------------------------------------------------------
+# Chat pictures: the turn picture and the final-score picture (render.core.cards)
+# ------------------------------------------------------------------------------------------------
+
+#: Smallest text of the turn picture's focus drawing (px at :data:`render.core.cards.CARD_WIDTH`;
+#: 14 px once Discord shows the card 550 px wide).
+FOCUS_TEXT = 28
+#: Pieces of the focus drawing (px), each with its letter at :data:`FOCUS_TEXT`.
+FOCUS_PIECE = 46
+#: Line pitch of focus text.
+FOCUS_LINE = 36
+#: The turn picture keeps an aspect of at least 1.3 (width / height), so it reads at Discord's
+#: inline size: it is never taller than this.
+CARD_MAX_HEIGHT = CARD_WIDTH * 10 // 13
+#: Room (px) of one line of the last move's events on the turn picture (its left column).
+EVENT_ROOM = 640
+#: Focus height the turn picture aims at, and the least it is given before fewer event lines are shown.
+FOCUS_HEIGHT, FOCUS_MIN_HEIGHT = 250, 180
+
+# i18n: short labels of the acting player's stock on the turn picture, each followed by a number
+# ("Yen 12  Orders 2  Copper 1 …"): orders in hand, goods, and the pieces in hand (not in the warehouse).
+RESOURCE_LABELS = {
+    "yen": T("resource", "Yen"), "orders": T("resource", "Orders"),
+    "copper": T("resource", "Copper"), "silk": T("resource", "Silk"), "tea": T("resource", "Tea"),
+    "fish": T("resource", "Fish"), "ig": T("resource", "Imported"),
+    "assistants": T("resource", "Assistants"), "shops": T("resource", "Shops"), "houses": T("resource", "Houses"),
+}
+# i18n: the rows of the final-score picture (each a short label beside the players' VP, about 280 px),
+# in the rulebook's order (Punktacja końcowa): VP scored during the game, the Church and Customs House
+# majorities, the technology majority, country sets, then the leftovers.
+SCORE_ROWS = (
+    ("before", T("final scoring", "During the game")),
+    ("church", T("final scoring", "Church")),
+    ("customs", T("final scoring", "Customs House")),
+    ("technology", T("final scoring", "Technologies")),
+    ("countries", T("final scoring", "Country sets")),
+    ("agents", T("final scoring", "Foreign agents")),
+    ("ig", T("final scoring", "Imported goods")),
+    ("yen", T("final scoring", "Yen")),
+    ("goods", T("final scoring", "Trade goods")),
+)
+
+# Importance of a move's events for the turn picture's "last move" lines (lower first).
+_LINE_RANK = {
+    "winner": 0, "end_triggered": 1, "order": 2, "achieve": 2, "tech": 2, "port": 2, "church": 2, "customs": 2,
+    "build": 2, "move": 2, "place": 2, "shift": 2, "exchange": 2, "hire": 2, "agent": 2, "recall": 2, "home": 2,
+    "pass": 2, "place_none": 2, "kept": 2, "university": 2, "spin": 2, "station": 2, "board": 2, "tile": 2,
+    "start": 2, "achievement": 2, "removed": 3, "dealt_public": 3, "token": 3, "reward_token": 3,
+    "area_action": 3, "agent_gained": 3, "gain": 4, "house_income": 4, "recover": 5, "stock_exchange": 5, "main": 6,
+    "final_score": 9,
+}
+_UNSHOWN = 9  # each player's final scoring: the final-score picture shows it
+
+
+def chip(view: dict[str, Any], seat: int) -> Chip:
+    """A player as the chat pictures show them: colour, letter and name."""
+    colour = _colour_of(view, seat)
+    return Chip(player_rgb(colour), player_letter(colour), player_name(colour))
+
+
+def _seat(view: dict[str, Any], seat: Any) -> int | None:
+    """``seat`` when it is a player's seat of ``view`` (not chance, not the end), else ``None``."""
+    n = len(view.get("players") or [])
+    return seat if isinstance(seat, int) and 0 <= seat < n else None
+
+
+def decision_text(view: dict[str, Any]) -> str:
+    """What the player to act must decide, without their name (the picture shows it beside)."""
+    seat, _kind, prompt = _decision(view)
+    if isinstance(prompt, Msg) and prompt.msgid == "{who}: {prompt}" and "prompt" in prompt.args:
+        return str(tr(prompt.args["prompt"]))
+    text = str(tr(prompt))
+    who = _seat(view, seat)
+    if who is not None:  # a view read back from JSON holds the English text "Blue: …"
+        colour = _colour_of(view, who)
+        for name in (player_name(colour), colour.capitalize()):
+            if text.startswith(f"{name}: "):
+                return text[len(name) + 2:]
+    return text
+
+
+def _pick_lines(events: list[dict[str, Any]], most: int = 3) -> list[str]:
+    """The texts of the events that tell most about a move, in their order, in at most ``most``
+    wrapped lines of the turn picture."""
+    texts = [(i, str(e.get("text") or ""), _LINE_RANK.get(str(e.get("kind")), 4)) for i, e in enumerate(events)]
+    texts = [x for x in texts if x[1] and x[2] < _UNSHOWN]
+    chosen: list[tuple[int, str]] = []
+    used = 0
+    for i, text, _rank in sorted(texts, key=lambda x: (x[2], x[0])):
+        n = len(wrap(text, EVENT_ROOM, KEY_TEXT, "regular"))
+        if used + n > (most if chosen else 3):  # the most telling event is shown even in three lines
+            continue
+        chosen.append((i, text))
+        used += n
+    return [text for _i, text in sorted(chosen)]
+
+
+def _resources(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    p = view["players"][seat]
+    values = {"yen": p.get("yen", 0), "orders": orders_in_hand(p), **{g: p.get(g, 0) for g in (*GOODS, "ig")},
+              "assistants": p.get("hand_assistants", 0), "shops": p.get("hand_shops", 0),
+              "houses": p.get("hand_houses", 0)}
+    return [(str(tr(RESOURCE_LABELS[k])), str(int(v))) for k, v in values.items()]
+
+
+def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
+    """The facts of the turn picture after the move ``last`` (``None`` at the start or after an
+    undo), in the current language.
+
+    ``view`` is the spectator view (or the seat's own when a player asks privately); ``last`` is
+    ``{"seat", "move" (public notation), "events": [{"kind", "seat", "text", "data"}]}`` with the
+    public events only. Nothing here names a card of a hand: resources count the orders held, the
+    focus draws what the move touched from the events' data (an area, the president's way, a
+    management board, a fulfilled order …) with the view's public facts.
+    """
+    players = view.get("players") or []
+    seat, _kind, prompt = _decision(view)
+    actor = None if view.get("over") else _seat(view, seat)
+    if view.get("over"):
+        prompt_text = result_line(view) or str(tr(prompt))
+    elif actor is None:
+        prompt_text = _random_event(prompt)
+    else:
+        prompt_text = decision_text(view)
+    scores = [(chip(view, s), int(p.get("vp", 0))) for s, p in enumerate(players)]
+    last = last or {}
+    by = _seat(view, last.get("seat"))
+    move = str(last.get("move") or "")
+    if move.startswith("~"):
+        # i18n: the turn picture's last move when it was a random draw (the events say what was drawn).
+        move = _("Random draw")
+    events = [e for e in last.get("events") or [] if isinstance(e, dict)]
+    focus = _focus(view, last, events) if move else None
+    lines = _pick_lines(events, 2 if focus else 3) if move else []
+    whose = actor
+    if whose is None and not view.get("over") and view.get("turn_no"):
+        whose = _seat(view, view.get("current"))
+    card = TurnCard(
+        title=GAME_TITLE, status=status(view), actor=chip(view, actor) if actor is not None else None,
+        prompt=prompt_text, scores=scores, last_by=chip(view, by) if by is not None else None, last_move=move,
+        last_lines=lines, score_label=icon("vp"),
+        resources_of=chip(view, whose) if whose is not None else None,
+        resources=_resources(view, whose) if whose is not None else (),
+        focus_title=focus[0] if focus else "", focus=focus[1] if focus else None,
+        focus_height=focus[1].height if focus else FOCUS_HEIGHT,
+    )
+    return _fit_card(card)
+
+
+def _fit_card(card: TurnCard) -> TurnCard:
+    """``card`` no taller than :data:`CARD_MAX_HEIGHT`: a lower focus, then fewer event lines."""
+    extra = turn_layout_height(card) - CARD_MAX_HEIGHT
+    if extra <= 0:
+        return card
+    if card.focus is not None:
+        card = replace(card, focus_height=max(min(card.focus_height, FOCUS_MIN_HEIGHT), card.focus_height - extra))
+    while turn_layout_height(card) > CARD_MAX_HEIGHT and len(card.last_lines) > 1:
+        card = replace(card, last_lines=card.last_lines[:-1])
+    extra = turn_layout_height(card) - CARD_MAX_HEIGHT
+    if extra > 0 and card.focus is not None:
+        card = replace(card, focus_height=max(min(card.focus_height, 140), card.focus_height - extra))
+    return card
+
+
+# -- what the last move touched --------------------------------------------------------------------
+
+
+def _first(events: list[dict[str, Any]], kind: str, chance: bool | None = None) -> dict[str, Any] | None:
+    """The first event of ``kind`` (``chance``: only random ones / only a player's; ``None``: any)."""
+    for e in events:
+        if e.get("kind") != kind:
+            continue
+        random_event = not isinstance(e.get("seat"), int) or e.get("seat") < 0
+        if chance is None or chance == random_event:
+            return e
+    return None
+
+
+def _data(e: dict[str, Any] | None) -> dict[str, Any]:
+    return (e or {}).get("data") or {}
+
+
+def _focus(view: dict[str, Any], last: dict[str, Any], events: list[dict[str, Any]]) -> tuple[str, Focus] | None:
+    """``(title, drawer)`` of what the move ``last`` touched, from its events' data; ``None`` when
+    it touched nothing on the table (ending a turn, a hidden choice …)."""
+    t = tables()
+    areas = view.get("areas") or {}
+    seat = _seat(view, last.get("seat"))
+    move = str(last.get("move") or "")
+
+    def area_focus(area: Any, **kw: Any) -> tuple[str, Focus] | None:
+        if str(area) not in areas:
+            return None
+        return area_title(str(area)), _area_drawer(view, str(area), seat, **kw)
+
+    if (e := _first(events, "order", chance=False)) and _data(e).get("order") in t.orders:
+        order = str(_data(e)["order"])
+        # i18n: the turn picture's focus title: the order card just fulfilled.
+        return _("Order {id} fulfilled", id=order), _order_drawer(view, order, seat)
+    if (e := _first(events, "achieve", chance=False)) and _data(e).get("tile") in t.achievements:
+        tile = str(_data(e)["tile"])
+        # i18n: the turn picture's focus title: an achievement tile.
+        return _("Achievement {tile}", tile=tile), _achievement_drawer(view, tile)
+    if (e := _first(events, "tech", chance=False)) and _data(e).get("card") in t.techs:
+        card = str(_data(e)["card"])
+        # i18n: the turn picture's focus title: the technology card just taken.
+        return _("Technology taken: {card}", card=tech_name(card)), _tech_drawer(view, card, seat)
+    if (e := _first(events, "port", chance=False)) and _data(e).get("port") in (view.get("ports") or {}):
+        port = str(_data(e)["port"])
+        new = [str(_data(x).get("order")) for x in events if x.get("kind") == "order" and _data(x).get("port")]
+        return _("{board}: orders", board=area_title(port)), _port_drawer(view, port, new)
+    for which in ("church", "customs"):
+        if (e := _first(events, which, chance=False)) and isinstance(_data(e).get("space"), int):
+            space = int(_data(e)["space"])
+            name = str(tr(AREA_NAMES["church" if which == "church" else "customs_house"]))
+            # i18n: the turn picture's focus title: the Church or Customs House board and the space just taken.
+            return _("{board} board, space {space}", board=name, space=space), _spaces_drawer(view, which, space)
+    if (e := _first(events, "build", chance=False)) and _data(e).get("area") in areas:
+        d = _data(e)
+        return area_focus(d["area"], built=(str(d.get("piece")), d.get("space")),
+                          power=(view.get("turn") or {}).get("power"))
+    if (e := _first(events, "token", chance=False)) and _data(e).get("token") in t.token_reward:
+        return _("5-power token"), _token_drawer(str(_data(e)["token"]))
+    if (e := _first(events, "reward_token")) and _data(e).get("token") in t.reward_tokens:
+        token = str(_data(e)["token"])
+        # i18n: the turn picture's focus title: an achievement reward token (mini-expansion 1).
+        return _("Achievement reward token {token}", token=token), _reward_token_drawer(token)
+    if (e := _first(events, "station", chance=False)) and _data(e).get("area") in areas:
+        return area_focus(_data(e)["area"])
+    if (e := _first(events, "move", chance=False)) and _data(e).get("area") in areas:
+        dest = str(_data(e)["area"])
+        start = (view.get("turn") or {}).get("start")
+        power = _data(_first(events, "area_action")).get("power")
+        if seat is None or not start or start not in areas or start == dest:
+            return area_focus(dest, power=power)
+        walk = move.split(" ", 1)[0] == "go"
+        path = president_path(view, seat, str(start), dest) if walk else [str(start), dest]
+        # i18n: the turn picture's focus title: the way the president just went.
+        return _("President's way to {area}", area=area_title(dest)), _path_drawer(view, path, seat, power)
+    for kind in ("agent", "area_action", "place", "recall"):
+        if (e := _first(events, kind, chance=False)) and _data(e).get("area") in areas:
+            power = _data(_first(events, "area_action")).get("power")
+            return area_focus(_data(e)["area"], power=power)
+    if (e := _first(events, "shift", chance=False)) and _data(e).get("dst") in areas:
+        src, dst = str(_data(e).get("src")), str(_data(e)["dst"])
+        # i18n: the turn picture's focus title: an assistant just moved (a reward's assistant move).
+        return _("Assistant moved to {area}", area=area_title(dst)), _path_drawer(view, [src, dst], seat, None)
+    if seat is not None and (_first(events, "exchange", chance=False) or _first(events, "spin", chance=False)):
+        traded = {str(v) for e in events if e.get("kind") == "exchange" for k, v in _data(e).items()
+                  if k in ("sell", "buy")}
+        if _first(events, "spin"):
+            traded |= {"silk", "yen"}
+        # i18n: the turn picture's focus title: a player's money and goods after an exchange.
+        return _("Goods and yen"), _goods_drawer(view, seat, traded)
+    if seat is not None and (_first(events, "hire", chance=False) or _first(events, "university", chance=False)):
+        # i18n: the turn picture's focus title: a player's pieces in hand and in the warehouse.
+        return _("Hand and warehouse"), _pieces_drawer(view, seat)
+    # Random draws.
+    if (e := _first(events, "tech", chance=True)) and _data(e).get("lab") in (view.get("labs") or {}):
+        lab = str(_data(e)["lab"])
+        new = [str(_data(x).get("card")) for x in events if x.get("kind") == "tech"]
+        return _("{board}: technologies", board=area_title(lab)), _lab_drawer(view, lab, new)
+    if (e := _first(events, "order", chance=True)) and _data(e).get("port") in (view.get("ports") or {}):
+        port = str(_data(e)["port"])
+        new = [str(_data(x).get("order")) for x in events if x.get("kind") == "order"]
+        return _("{board}: orders", board=area_title(port)), _port_drawer(view, port, new)
+    for kind in ("tile", "token", "board"):
+        if (e := _first(events, kind, chance=True)) and _data(e).get("area") in areas:
+            return area_focus(_data(e)["area"])
+    if (e := _first(events, "achievement", chance=True)) and _data(e).get("tile") in t.achievements:
+        tile = str(_data(e)["tile"])
+        return _("Achievement {tile}", tile=tile), _achievement_drawer(view, tile)
+    return None
+
+
+def president_path(view: dict[str, Any], seat: int, start: str, dest: str) -> list[str]:
+    """The areas a president walked from ``start`` to ``dest``, both included: the cheapest walk
+    as the rules find it (Zasady ruchu prezesa: through areas with the player's assistant or the
+    Canal, paying presidents met, the Canal's fee; the first found among equal ones), recomputed
+    from the view after the move. ``[start, dest]`` when no walk is found."""
+    t = tables()
+    layout = [str(a) if a else None for a in view.get("layout") or []]
+    areas = view.get("areas") or {}
+    players = view.get("players") or []
+    near: dict[int, list[int]] = {i: [] for i in range(len(layout))}
+    for a, b in view.get("edges") or t.layouts[len(players)].edges:
+        near[int(a)].append(int(b))
+        near[int(b)].append(int(a))
+    techs = players[seat].get("technologies") or []
+    stagecoach = any(t.techs[c].name == "stagecoach" for c in techs if c in t.techs)
+    others: dict[str, int] = Counter(str(p["president"]) for s, p in enumerate(players)
+                                     if s != seat and p.get("president"))
+    cell = {a: i for i, a in enumerate(layout) if a}
+    if start not in cell or dest not in cell:
+        return [start, dest]
+
+    def entry(area: str) -> int:
+        canal = t.n["canal_fee"] if t.kind(area) == "canal" else 0
+        return canal + (0 if stagecoach else t.n["passing_fee"] * others[area])
+
+    best: dict[str, tuple[int, list[str]]] = {start: (0, [start])}
+    heap: list[tuple[int, int, str]] = [(0, 0, start)]
+    counter = itertools.count(1)
+    while heap:
+        cost, _n, here = heapq.heappop(heap)
+        if cost > best[here][0]:
+            continue
+        if here == dest:
+            break
+        for c in sorted(near[cell[here]]):
+            nxt = layout[c]
+            if nxt is None or nxt == start:
+                continue
+            here_now = (areas.get(nxt) or {}).get("assistants") or []
+            if nxt != dest and t.kind(nxt) != "canal" and (seat >= len(here_now) or int(here_now[seat]) < 1):
+                continue
+            total = cost + entry(nxt)
+            if nxt not in best or total < best[nxt][0]:
+                best[nxt] = (total, best[here][1] + [nxt])
+                heapq.heappush(heap, (total, next(counter), nxt))
+    return best[dest][1] if dest in best else [start, dest]
+
+
+# -- focus drawings (every text at least FOCUS_TEXT px, every piece with its letter) ---------------
+
+
+@dataclass(frozen=True)
+class Focus:
+    """A focus drawing (:data:`render.core.cards.FocusDrawer`) and the height it wants on the card."""
+
+    paint: FocusDrawer
+    height: int = FOCUS_HEIGHT
+
+    def __call__(self, c: Canvas, r: Rect) -> None:
+        """Draw into ``r``."""
+        self.paint(c, r)
+
+
+def _ftext(c: Canvas, x: float, y: float, text: str, room: float, *, size: int = FOCUS_TEXT,
+           style: str = "regular", fill: pal.RGB = pal.INK, anchor: str = "lm") -> int:
+    """One line of focus text in ``room`` px: condensed rather than smaller, never below
+    :data:`FOCUS_TEXT` (cut with an ellipsis last); returns its width."""
+    if not text:
+        return 0
+    f = fit_text(text, max(1, int(room)), size, style, min_size=min(size, FOCUS_TEXT))
+    return c.text(x, y, f.text, size=f.size, style=f.style, fill=fill, anchor=anchor)
+
+
+def _flines(c: Canvas, r: Rect, text: str, *, max_lines: int = 2, size: int = FOCUS_TEXT, style: str = "regular",
+            fill: pal.RGB = pal.INK, pitch: int = FOCUS_LINE) -> int:
+    """``text`` wrapped into ``r`` from its top (condensed when that saves a line); returns the lines."""
+    lines = wrap(text, r.w, size, style)
+    narrow = "condensed_bold" if style == "bold" else "condensed"
+    if len(lines) > max_lines or len(lines) > len(wrap(text, r.w, size, narrow)):
+        lines, style = wrap(text, r.w, size, narrow), narrow
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    for i, line in enumerate(lines):
+        _ftext(c, r.x, r.y + pitch * i + pitch / 2, line, r.w, size=size, style=style, fill=fill)
+    return len(lines)
+
+
+def _centred_lines(c: Canvas, r: Rect, text: str) -> None:
+    """Bold ``text`` in at most two lines, centred in ``r``'s height."""
+    n = min(2, len(wrap(text, r.w, FOCUS_TEXT, "bold")) or 1)
+    _flines(c, Rect(r.x, round(r.cy - n * FOCUS_LINE / 2), r.w, n * FOCUS_LINE), text, style="bold")
+
+
+def _fpiece(c: Canvas, view: dict[str, Any], cx: float, cy: float, seat: int | None, shape: str = "circle",
+            d: int = FOCUS_PIECE) -> None:
+    rgb, letter = seat_piece(view, seat)
+    c.piece(cx, cy, d, d, fill=rgb, letter=letter, shape=shape, size=FOCUS_TEXT)
+
+
+def _ftoken(c: Canvas, cx: float, cy: float, d: int) -> None:
+    """A 5-power token (a gold disc with a 5) for the focus drawing."""
+    c.piece(cx, cy, d, d, fill=TOKEN_GOLD, letter="5", shape="circle", outline=pal.INK, outline_w=1, size=FOCUS_TEXT)
+
+
+def _fhouse(c: Canvas, cx: float, cy: float, w: int, h: int, fill: pal.RGB, letter: str = "") -> None:
+    """A trading house for the focus drawing, its letter at :data:`FOCUS_TEXT`."""
+    house_piece(c, cx, cy, w, h, fill, outline=pal.BORDER, outline_w=2)
+    if letter:
+        c.text(cx, cy + h * 0.14, letter, size=FOCUS_TEXT + 2, style="bold", fill=pal.text_on(fill), anchor="mm")
+
+
+#: What a reward icon means, for the focus drawing's key line (VP and ¥ need none).
+ICON_MEANING = {
+    "copper": GOODS_NAMES["copper"], "silk": GOODS_NAMES["silk"], "tea": GOODS_NAMES["tea"],
+    "fish": GOODS_NAMES["fish"], "ig": GOODS_NAMES["ig"], "any_good": T("icon meaning", "trade good of your choice"),
+    "moves": T("icon meaning", "assistant move"), "wh_assistant": T("icon meaning", "assistant from the warehouse"),
+    "wh_shop": T("icon meaning", "shop from the warehouse"), "free_agent": T("icon meaning", "free agent"),
+}
+
+
+def _icon_key(c: Canvas, r: Rect, rewards: list[dict[str, int]]) -> None:
+    """One line naming the icons of ``rewards`` ("C = copper · any = trade good of your choice"),
+    as many as fit ``r`` at :data:`FOCUS_TEXT`."""
+    kinds = [k for k in ICON_MEANING if any(rw.get(k) for rw in rewards)]
+    entries = [f"{icon(k)} = {tr(ICON_MEANING[k])}" for k in kinds]
+    while entries:
+        text = " · ".join(entries)
+        if not fit_text(text, r.w, FOCUS_TEXT, "regular", min_size=FOCUS_TEXT).truncated:
+            _ftext(c, r.x, r.cy, text, r.w, fill=pal.MUTED)
+            return
+        entries.pop()
+
+
+def _reward_lines(c: Canvas, cell: Rect, reward: dict[str, int]) -> None:
+    """A space's reward in short (one item per line, at most two) at :data:`FOCUS_TEXT`."""
+    items = short_items(reward) or ["–"]
+    if len(items) > 2:
+        items = [items[0], " ".join(items[1:])]
+    pitch = FOCUS_TEXT + 4
+    y0 = cell.cy - (len(items) - 1) * pitch / 2
+    for k, item in enumerate(items):
+        _ftext(c, cell.cx, y0 + k * pitch, item, cell.w - 6, style="bold", anchor="mm")
+
+
+def _players_row(c: Canvas, r: Rect, view: dict[str, Any], area: str) -> None:
+    """Each player's assistants (circle, count) and president (diamond) in ``area``, left to right."""
+    a = (view.get("areas") or {}).get(area) or {}
+    x = r.x
+    for s, p in enumerate(view.get("players") or []):
+        here = a.get("assistants") or []
+        n = int(here[s]) if s < len(here) else 0
+        president = p.get("president") == area
+        if not n and not president:
+            continue
+        if x + FOCUS_PIECE > r.x2:
+            break
+        if n:
+            _fpiece(c, view, x + FOCUS_PIECE / 2, r.cy, s)
+            x += FOCUS_PIECE + 4
+            x += _ftext(c, x, r.cy, f"×{n}", r.x2 - x, style="bold") + 12
+        if president and x + FOCUS_PIECE <= r.x2:
+            _fpiece(c, view, x + FOCUS_PIECE / 2, r.cy, s, shape="diamond")
+            x += FOCUS_PIECE
+        x += 22
+    if x == r.x:
+        # i18n: the turn picture's focus: an area with nobody's pieces in it.
+        _ftext(c, x, r.cy, _("no pieces"), r.w, fill=pal.MUTED)
+
+
+def _area_drawer(view: dict[str, Any], area: str, seat: int | None, power: Any = None,
+                 built: tuple[str, Any] | None = None) -> Focus:
+    """An area board: the pieces on it, its building tile (the space just built outlined), its
+    5-power token and the station; the power of the move's player (or of everyone present)."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        a = (view.get("areas") or {}).get(area) or {}
+        rec = t.areas.get(area)
+        canal = rec is not None and rec.kind == "canal"
+        tint = WATER if canal else CATEGORY_TINT.get(rec.category if rec else "commercial", pal.PANEL_ALT)
+        c.draw.rounded_rectangle(r.box, radius=10, fill=pal.PANEL, outline=pal.BORDER, width=2)
+        c.rect(Rect(r.x + 2, r.y + 2, 12, r.h - 4), fill=tint)
+        inner = Rect(r.x + 24, r.y + 8, r.w - 34, r.h - 16)
+        if canal:
+            _flines(c, Rect(inner.x, inner.cy - FOCUS_LINE, inner.w, 2 * FOCUS_LINE),
+                    _("crossing {fee}, never a stop", fee=yen(t.n["canal_fee"])), style="bold")
+            outline_focus(c, r)
+            return
+        # Row 1: everybody's pieces; the 5-power token and the station at the right.
+        top = Rect(inner.x, inner.y, inner.w, FOCUS_PIECE + 6)
+        right = top.x2
+        if view.get("station") == area:
+            c.piece(right - 32, top.cy, 64, FOCUS_PIECE - 6, fill=pal.INK, letter=str(tr(STATION_LETTER)),
+                    shape="square", outline=pal.INK, size=FOCUS_TEXT)
+            right -= 76
+        token = a.get("token")
+        if token:
+            text = short_reward(t.token_reward.get(str(token), {}))
+            tw = min(text_width(text, FOCUS_TEXT, "bold"), 170)
+            _ftext(c, right - tw, top.cy, text, tw, style="bold")
+            _ftoken(c, right - tw - 8 - FOCUS_PIECE / 2, top.cy, FOCUS_PIECE)
+            right -= tw + FOCUS_PIECE + 24
+        _players_row(c, Rect(top.x, top.y, right - top.x, top.h), view, area)
+        body = Rect(inner.x, top.y2 + 8, inner.w, inner.y2 - top.y2 - 8)
+        # The key to the icons of the tile and the token, at the bottom when there is room.
+        tile = a.get("tile")
+        shown_rewards = ([*t.shop_rewards[tile], t.house_reward[tile]] if tile in t.tiles else []) + \
+            ([t.token_reward.get(str(token), {})] if token else [])
+        if body.h - FOCUS_LINE >= 84 and any(k in ICON_MEANING for rw in shown_rewards for k in rw):
+            _icon_key(c, Rect(inner.x, inner.y2 - FOCUS_LINE, inner.w, FOCUS_LINE), shown_rewards)
+            body = Rect(body.x, body.y, body.w, body.h - FOCUS_LINE)
+        # Right column: the power of the move's player, else of everyone with power here.
+        col_w = 160
+        col = Rect(body.x2 - col_w, body.y, col_w, body.h)
+        # i18n: the turn picture's focus: the power in the area (a label over a piece and a number).
+        _ftext(c, col.x, col.y + FOCUS_TEXT / 2 + 2, _("Power"), col.w, style="bold", fill=pal.MUTED)
+        powers = [int(x) for x in (view.get("power") or {}).get(area) or []]
+        shown = [(seat, int(power))] if seat is not None and power is not None else \
+            [(s, pw) for s, pw in enumerate(powers) if pw > 0]
+        py = col.y + FOCUS_TEXT + 8
+        for k, (s, pw) in enumerate(shown[:4]):
+            cx = col.x + (k % 2) * 80
+            cy = py + (k // 2) * 42 + 20
+            if cy + 19 > col.y2 + 4:
+                break
+            _fpiece(c, view, cx + 19, cy, s, shape="square", d=38)
+            _ftext(c, cx + 44, cy, str(pw), 34, style="bold", size=32)
+        if not shown:
+            _ftext(c, col.x, py + 22, "–", col.w, fill=pal.MUTED)
+        # The building tile: shop spaces and the trading-house space.
+        room = Rect(body.x, body.y, body.w - col_w - 12, body.h)
+        target: Rect | None = None
+        if tile in t.tiles:
+            rewards = t.shop_rewards[tile]
+            n = len(rewards) + 1
+            side = max(40, min(room.h, (room.w - (n - 1) * 8) // n, 118))
+            shops = a.get("shops") or []
+            for k in range(n):
+                cell = Rect(room.x + k * (side + 8), room.y + (room.h - side) // 2, side, side)
+                if k < n - 1:
+                    occ = shops[k] if k < len(shops) else None
+                    c.rect(cell, fill=pal.PANEL if occ is None else pal.PANEL_ALT, outline=pal.BORDER, width=2)
+                    if occ is None:
+                        _reward_lines(c, cell, rewards[k])
+                    else:
+                        rgb, letter = seat_piece(view, int(occ))
+                        c.piece(cell.cx, cell.cy, side - 24, side - 24, fill=rgb, letter=letter, shape="square",
+                                size=FOCUS_TEXT + 4)
+                    if built and built[0] == "shop" and built[1] == k + 1:
+                        target = cell
+                else:
+                    house = a.get("house")
+                    if house is None:
+                        _fhouse(c, cell.cx, cell.cy, side, side, pal.PANEL_ALT)
+                        _reward_lines(c, Rect(cell.x, cell.y + side // 4, cell.w, cell.h - side // 4),
+                                      t.house_reward[tile])
+                    else:
+                        rgb, letter = seat_piece(view, int(house))
+                        _fhouse(c, cell.cx, cell.cy, side, side, rgb, letter)
+                    if built and built[0] == "house":
+                        target = cell
+        else:
+            # i18n: the turn picture's focus: an area board without a building tile.
+            _ftext(c, room.x, room.cy, _("no building tile"), room.w, fill=pal.MUTED)
+        outline_focus(c, target if target is not None else r)
+
+    return Focus(paint, FOCUS_HEIGHT)
+
+
+def _path_drawer(view: dict[str, Any], path: list[str], seat: int | None, power: Any) -> Focus:
+    """The president's way (or an assistant's move) as a chain of boxes, the destination outlined;
+    under it the destination's pieces."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        nodes = path if len(path) <= 8 else path[:3] + ["…"] + path[-4:]
+        per_row = min(4, len(nodes))
+        rows = [nodes[i:i + per_row] for i in range(0, len(nodes), per_row)]
+        arrow = 34
+        box_w = (r.w - (per_row - 1) * arrow) // per_row
+        box_h = 62
+        colour = seat_piece(view, seat)[0] if seat is not None else pal.HIGHLIGHT
+        y = r.y + 4
+        target = r
+        for row in rows:
+            for k, node in enumerate(row):
+                box = Rect(r.x + k * (box_w + arrow), y, box_w, box_h)
+                last = node is nodes[-1] and row is rows[-1] and k == len(row) - 1
+                canal = node in tables().areas and tables().kind(node) == "canal"
+                fill = pal.tint(colour, 0.55) if last else WATER if canal else pal.PANEL_ALT
+                c.draw.rounded_rectangle(box.box, radius=8, fill=fill, outline=pal.BORDER, width=2)
+                if node == "hand":
+                    name = _("Hand")
+                elif node in tables().areas:
+                    name = _fit_area_name(node, box.w - 12)
+                else:
+                    name = node
+                _ftext(c, box.cx, box.cy, name, box.w - 12, style="bold", anchor="mm")
+                if k < len(row) - 1:
+                    ax = box.x2 + 4
+                    c.line([(ax, box.cy), (ax + arrow - 12, box.cy)], fill=pal.INK, width=4)
+                    c.draw.polygon([(ax + arrow - 8, box.cy), (ax + arrow - 18, box.cy - 9),
+                                    (ax + arrow - 18, box.cy + 9)], fill=pal.INK)
+                if last:
+                    target = box
+            y += box_h + 14
+        dest = path[-1]
+        rest = Rect(r.x, y, r.w, r.y2 - y)
+        if dest in (view.get("areas") or {}) and rest.h >= FOCUS_PIECE:
+            row = Rect(rest.x, rest.y, rest.w, FOCUS_PIECE + 4)
+            x = row.x
+            if power is not None:
+                # i18n: the turn picture's focus: the acting player's power in the area just reached.
+                x += _ftext(c, x, row.cy, _("power {n}", n=int(power)), 180, style="bold") + 20
+            _players_row(c, Rect(x, row.y, row.x2 - x, row.h), view, dest)
+        outline_focus(c, target)
+
+    rows = (min(len(path), 8) + 3) // 4
+    return Focus(paint, 76 * rows + 74)
+
+
+def _fit_area_name(area: str, room: int) -> str:
+    """An area's name (its short name when the full one does not fit ``room`` at :data:`FOCUS_TEXT`)."""
+    full = area_title(area)
+    if not fit_text(full, max(1, room), FOCUS_TEXT, "bold", min_size=FOCUS_TEXT).truncated:
+        return full
+    t = tables()
+    rec = t.areas[area]
+    short = str(tr(AREA_SHORT[rec.kind]))
+    return _("{area} ({copy})", area=short, copy=int(area[-1])) if area[-1].isdigit() else short
+
+
+def _spaces_drawer(view: dict[str, Any], which: str, space: int) -> Focus:
+    """The Church or Customs House board: every space's need and piece, the space taken outlined."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        spaces = t.church if which == "church" else t.customs
+        rewards = t.church_reward if which == "church" else t.customs_reward
+        board = view.get(which) or []
+        n = len(spaces)
+        gap = 6
+        w = (r.w - (n - 1) * gap) // n
+        h = min(r.h - FOCUS_LINE - 14, 2 * FOCUS_PIECE + 20)
+        target = r
+        for i, s in enumerate(spaces):
+            cell = Rect(r.x + i * (w + gap), r.y + 4, w, h)
+            c.rect(cell, fill=pal.PANEL, outline=pal.BORDER, width=2)
+            head = Rect(cell.x, cell.y, cell.w, FOCUS_TEXT + 12)
+            c.rect(head, fill=pal.PANEL_ALT, outline=pal.BORDER, width=2)
+            need = str(s.faith) if which == "church" else f"{s.ig}{icon('ig')}"
+            _ftext(c, head.cx, head.cy, need, head.w - 4, style="bold", anchor="mm")
+            occ = board[i] if i < len(board) else None
+            py = (head.y2 + cell.y2) / 2
+            if occ is None:
+                c.piece(cell.cx, py, 40, fill=pal.PANEL, outline=pal.MUTED, outline_w=1)
+            else:
+                _fpiece(c, view, cell.cx, py, None if int(occ) < 0 else int(occ), d=min(FOCUS_PIECE, w - 8))
+            if i + 1 == space:
+                target = cell
+        if 1 <= space <= n:
+            y = r.y + 4 + h + 8
+            # i18n: the turn picture's focus: the reward of the Church / Customs House space just taken.
+            text = _("Space {space}: {reward}", space=space, reward=tr(reward_text(rewards[space - 1])))
+            _flines(c, Rect(r.x, y, r.w, r.y2 - y), text, max_lines=1)
+        outline_focus(c, target)
+
+    return Focus(paint, 178)
+
+
+def _tech_drawer(view: dict[str, Any], card: str, seat: int | None) -> Focus:
+    """The technology card just taken (name, production value, country), beside its new owner's
+    technologies in all (the technology bonus goes by their production value)."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        rec = t.techs[card]
+        box = Rect(r.x, r.y + 4, min(330, r.w // 2 + 6), min(r.h - 8, 4 * FOCUS_LINE + 20))
+        c.draw.rounded_rectangle(box.box, radius=10, fill=LEVEL_TINT["mid"], outline=pal.BORDER, width=2)
+        inner = Rect(box.x + 14, box.y + 8, box.w - 28, box.h - 16)
+        y = inner.y + FOCUS_LINE * _flines(c, Rect(inner.x, inner.y, inner.w, 2 * FOCUS_LINE), tech_name(card),
+                                           style="bold", size=30)
+        for text in (str(tr(amount("pv", rec.value))), str(tr(COUNTRY_NAMES[rec.country]))):
+            room = (inner.y2 - y) // FOCUS_LINE
+            if room < 1:
+                break
+            y += FOCUS_LINE * _flines(c, Rect(inner.x, y, inner.w, room * FOCUS_LINE), text, max_lines=min(2, room))
+        outline_focus(c, box)
+        if seat is None:
+            return
+        p = view["players"][seat]
+        own = [x for x in p.get("technologies") or [] if x in t.techs]
+        x0 = box.x2 + 30
+        room = r.x2 - x0
+        cy = box.y + FOCUS_PIECE / 2 + 4
+        _fpiece(c, view, x0 + FOCUS_PIECE / 2, cy, seat, shape="square")
+        _ftext(c, x0 + FOCUS_PIECE + 10, cy, _n("{n} technology", "{n} technologies", len(own)),
+               room - FOCUS_PIECE - 10, style="bold")
+        y = round(cy + FOCUS_PIECE / 2 + 8)
+        for text in (str(tr(amount("pv", sum(t.techs[x].value for x in own)))),
+                     _("Countries {list}", list=f"{country_code(rec.country)} {country_symbols(p)[rec.country]}")):
+            lines = (box.y2 - y) // FOCUS_LINE
+            if lines < 1:
+                break
+            y += FOCUS_LINE * _flines(c, Rect(x0, y, room, lines * FOCUS_LINE), text, max_lines=min(2, lines))
+
+    return Focus(paint, 176)
+
+
+def _lab_drawer(view: dict[str, Any], lab: str, new: list[str]) -> Focus:
+    """A Laboratory board: every space's surcharge and card, the cards just drawn outlined."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        cards = (view.get("labs") or {}).get(lab) or []
+        n = len(t.lab_surcharge)
+        cols = 1 if r.h >= n * 40 + 8 else 2
+        per = (n + cols - 1) // cols
+        cw = (r.w - (cols - 1) * 10) // cols
+        pitch = min(44, (r.h - 8) // per)
+        for i, extra in enumerate(t.lab_surcharge):
+            cell = Rect(r.x + (i // per) * (cw + 10), r.y + 4 + (i % per) * pitch, cw, pitch - 3)
+            card = cards[i] if i < len(cards) else None
+            c.rect(cell, fill=pal.PANEL_ALT if extra else pal.PANEL, outline=pal.GRID)
+            _ftext(c, cell.x + 6, cell.cy, f"+{extra}", 44, style="bold")
+            if card in t.techs:
+                rec = t.techs[card]
+                tail = f"{rec.value}·{country_code(rec.country)}"
+                tw = _ftext(c, cell.x2 - 6, cell.cy, tail, 90, style="bold", anchor="rm")
+                _ftext(c, cell.x + 56, cell.cy, tech_name(card), cell.w - 56 - tw - 16)
+                if card in new:
+                    outline_focus(c, cell)
+            else:
+                _ftext(c, cell.x + 56, cell.cy, "–", 40, fill=pal.MUTED)
+
+    return Focus(paint, 170)
+
+
+def _port_drawer(view: dict[str, Any], port: str, new: list[str]) -> Focus:
+    """A Port board's orders (id, level, country; goods → reward), the cards just drawn outlined
+    (or the whole board when none was drawn)."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        cards = (view.get("ports") or {}).get(port) or []
+        orders = [o for o in cards if o in t.orders]
+        rewards = [t.order_goods[o] for o in orders] + [t.order_reward[o] for o in orders]
+        key = r.h >= 2 * 72 + 14 + FOCUS_LINE
+        cw, ch = (r.w - 10) // 2, min(2 * FOCUS_LINE + 12, (r.h - 14 - (FOCUS_LINE if key else 0)) // 2)
+        if key:
+            _icon_key(c, Rect(r.x, r.y + 4 + 2 * ch + 10, r.w, FOCUS_LINE), rewards)
+        marked = False
+        for i in range(t.port_slots):
+            cell = Rect(r.x + (i % 2) * (cw + 10), r.y + 4 + (i // 2) * (ch + 6), cw, ch)
+            card = cards[i] if i < len(cards) else None
+            if card not in t.orders:
+                c.rect(cell, fill=pal.PANEL, outline=pal.GRID)
+                _ftext(c, cell.cx, cell.cy, "–", 40, style="bold", fill=pal.MUTED, anchor="mm")
+                continue
+            o = t.orders[card]
+            c.rect(cell, fill=LEVEL_TINT.get(o.level, pal.PANEL), outline=pal.GRID)
+            head = _("{id} · {level} · {country}", id=card, level=tr(LEVEL_NAMES[o.level]),
+                     country=country_code(o.country))
+            _ftext(c, cell.x + 8, cell.y + ch / 4 + 2, head, cell.w - 16, style="bold")
+            line = f"{order_goods_short(card)} → {short_reward(t.order_reward[card])}"
+            _ftext(c, cell.x + 8, cell.y + ch * 3 / 4 - 2, line, cell.w - 16)
+            if card in new:
+                outline_focus(c, cell)
+                marked = True
+        if not marked:
+            outline_focus(c, Rect(r.x, r.y + 4, r.w, 2 * ch + 6))
+
+    return Focus(paint, 216)
+
+
+def _order_drawer(view: dict[str, Any], order: str, seat: int | None) -> Focus:
+    """The order card just fulfilled: id, level, country; the goods paid and the reward, in words."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        o = t.orders[order]
+        box = Rect(r.x, r.y + 4, r.w, min(r.h - 8, 4 * FOCUS_LINE + 20))
+        c.draw.rounded_rectangle(box.box, radius=10, fill=LEVEL_TINT.get(o.level, pal.PANEL), outline=pal.BORDER,
+                                 width=2)
+        x, w = box.x + 16, box.w - 32
+        head = _("{id} · {level} · {country}", id=order, level=tr(LEVEL_NAMES[o.level]),
+                 country=tr(COUNTRY_NAMES[o.country]))
+        y = box.y + 10 + FOCUS_LINE / 2
+        _ftext(c, x, y, head, w, style="bold", size=30)
+        goods = listing(amount(g, n) for g, n in t.order_goods[order].items())
+        # i18n: the turn picture's focus: the goods an order card asks for.
+        _ftext(c, x, y + FOCUS_LINE, _("Goods: {goods}", goods=tr(goods)), w)
+        # i18n: the turn picture's focus: what an order card gives.
+        _ftext(c, x, y + 2 * FOCUS_LINE, _("Reward: {reward}", reward=tr(reward_text(t.order_reward[order]))), w)
+        if seat is not None and box.h >= 4 * FOCUS_LINE + 10:
+            p = view["players"][seat]
+            done = len(p.get("fulfilled") or [])
+            text = _n("{n} order fulfilled", "{n} orders fulfilled", done)
+            symbols = f"{country_code(o.country)} {country_symbols(p)[o.country]}"
+            text += " · " + _("Countries {list}", list=symbols)
+            _ftext(c, x, y + 3 * FOCUS_LINE, text, w, fill=pal.MUTED)
+        outline_focus(c, box)
+
+    return Focus(paint, 176)
+
+
+def _achievement_drawer(view: dict[str, Any], tile: str) -> Focus:
+    """An achievement tile: VP for the first / later players, its condition, who fulfilled it."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        t = tables()
+        rec = t.achievements[tile]
+        box = Rect(r.x, r.y + 4, r.w, min(r.h - 8, FOCUS_PIECE + 2 * FOCUS_LINE + 36))
+        c.rect(box, fill=pal.PANEL_ALT, outline=pal.BORDER, width=2)
+        seats = [int(s) for s in (view.get("achievement_spaces") or {}).get(tile) or []]
+        discs = rec.spaces * (FOCUS_PIECE + 6)
+        head_y = box.y + 8 + FOCUS_PIECE / 2
+        _ftext(c, box.x + 14, head_y, _("{id} · {first} / {later} VP", id=tile, first=rec.first, later=rec.later),
+               box.w - 40 - discs, style="bold", size=30)
+        for k in range(rec.spaces):
+            x = box.x2 - discs - 8 + k * (FOCUS_PIECE + 6) + FOCUS_PIECE / 2
+            if k < len(seats):
+                _fpiece(c, view, x, head_y, seats[k])
+            else:
+                c.piece(x, head_y, FOCUS_PIECE - 4, fill=pal.PANEL, letter=str(rec.first if k == 0 else rec.later),
+                        outline=pal.MUTED, outline_w=1, letter_fill=pal.MUTED, size=FOCUS_TEXT)
+        _flines(c, Rect(box.x + 14, box.y + FOCUS_PIECE + 16, box.w - 28, 2 * FOCUS_LINE), _t("achievement", rec.text))
+        outline_focus(c, box)
+
+    return Focus(paint, 166)
+
+
+def _token_drawer(token: str) -> Focus:
+    """A 5-power token and its reward in words."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        reward = tables().token_reward.get(token, {})
+        box = Rect(r.x, r.y + 4, r.w, min(r.h - 8, 2 * FOCUS_LINE + 40))
+        c.rect(box, fill=pal.PANEL, outline=pal.BORDER, width=2)
+        _ftoken(c, box.x + 16 + 30, box.cy, 60)
+        _centred_lines(c, Rect(box.x + 96, box.y, box.w - 110, box.h), str(tr(reward_text(reward))))
+        outline_focus(c, box)
+
+    return Focus(paint, 124)
+
+
+def _reward_token_drawer(token: str) -> Focus:
+    """An achievement reward token: its country (a symbol) and the free agent it brings."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        country = tables().reward_tokens[token]
+        box = Rect(r.x, r.y + 4, r.w, min(r.h - 8, 2 * FOCUS_LINE + 40))
+        c.rect(box, fill=pal.PANEL, outline=pal.BORDER, width=2)
+        c.piece(box.x + 16 + 34, box.cy, 68, 48, fill=AGENT_FILL, letter=country_code(country), shape="square",
+                outline=pal.INK, size=FOCUS_TEXT)
+        text = f"{tr(COUNTRY_NAMES[country])} · {tr(amount('free_agent', 1))}"
+        _centred_lines(c, Rect(box.x + 100, box.y, box.w - 114, box.h), text)
+        outline_focus(c, box)
+
+    return Focus(paint, 124)
+
+
+def _goods_drawer(view: dict[str, Any], seat: int, traded: set[str]) -> Focus:
+    """A player's yen, trade goods and imported goods, the ones just traded outlined."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        p = view["players"][seat]
+        kinds = ("yen", *GOODS, "ig")
+        cw, ch = (r.w - 20) // 3, min(FOCUS_PIECE + 40, (r.h - 14) // 2)
+        for i, kind in enumerate(kinds):
+            cell = Rect(r.x + (i % 3) * (cw + 10), r.y + 4 + (i // 3) * (ch + 6), cw, ch)
+            c.rect(cell, fill=pal.PANEL, outline=pal.GRID, width=2)
+            w = _ftext(c, cell.x + 12, cell.cy, str(int(p.get(kind, 0))), 70, size=34, style="bold")
+            _ftext(c, cell.x + 24 + w, cell.cy, str(tr(RESOURCE_LABELS[kind])), cell.w - 36 - w)
+            if kind in traded:
+                outline_focus(c, cell)
+
+    return Focus(paint, 196)
+
+
+def _pieces_drawer(view: dict[str, Any], seat: int) -> Focus:
+    """A player's assistants, shops and trading houses in hand and in the warehouse."""
+
+    def paint(c: Canvas, r: Rect) -> None:
+        p = view["players"][seat]
+        rgb, letter = seat_piece(view, seat)
+        pitch = min(FOCUS_PIECE + 20, (r.h - 8) // 2)
+        label_w = 0
+        rows = ((_("Hand"), ("hand_assistants", "hand_shops", "hand_houses")),
+                (_("Warehouse"), ("wh_assistants", "wh_shops", "wh_houses")))
+        label_w = min(230, max(text_width(label, FOCUS_TEXT, "bold") for label, _keys in rows) + 16)
+        for k, (label, keys) in enumerate(rows):
+            cy = r.y + 4 + k * pitch + pitch / 2
+            _ftext(c, r.x, cy, label, label_w - 10, style="bold")
+            x = r.x + label_w
+            for kind, key in zip(("circle", "square", "house"), keys, strict=True):
+                if kind == "house":
+                    _fhouse(c, x + FOCUS_PIECE / 2, cy, FOCUS_PIECE, FOCUS_PIECE, rgb, letter)
+                else:
+                    c.piece(x + FOCUS_PIECE / 2, cy, FOCUS_PIECE, FOCUS_PIECE, fill=rgb, letter=letter, shape=kind,
+                            size=FOCUS_TEXT)
+                x += FOCUS_PIECE + 6
+                x += _ftext(c, x, cy, f"×{int(p.get(key, 0))}", 80, style="bold") + 26
+        outline_focus(c, Rect(r.x - 4, r.y + 4, r.w + 4, pitch))
+
+    return Focus(paint, 150)
+
+
+# -- the final-score picture -----------------------------------------------------------------------
+
+
+def final_card(view: dict[str, Any]) -> ScoreCard:
+    """The facts of the final-score picture of a finished game, in the current language: one row per
+    step of the rulebook's final scoring (Punktacja końcowa: VP during the game, the Church and
+    Customs House bonuses, the technology bonus, country sets, then the leftovers: foreign agents,
+    imported goods, yen, trade goods), the totals, the winner and, when VP tie, the tie-break by
+    turn order (Zwycięstwo)."""
+    players = view.get("players") or []
+    scores = view.get("scores") or {}
+    n = len(players)
+    chips = [chip(view, s) for s in range(n)]
+    parts = [scores.get(str(s)) or {} for s in range(n)]
+    rows = [(str(tr(label)), [int(parts[s].get(key, 0)) for s in range(n)]) for key, label in SCORE_ROWS]
+    totals = [int(parts[s].get("total", players[s].get("vp", 0))) for s in range(n)]
+    start = int(view.get("start_player", 0))
+    order = sorted(range(n), key=lambda s: (-totals[s], (s - start) % max(1, n)))
+    winners = order[:1]
+    headline = _("{name} wins with {vp} VP", name=chips[order[0]].name, vp=totals[order[0]]) if order else ""
+    tie_break = ""
+    tied = [s for s in order if totals[s] == totals[order[0]]]
+    if len(tied) > 1:
+        # i18n: the final-score picture when the best players tie on VP (Zwycięstwo: the tie goes to the
+        # tied player earliest in turn order, the start player first).
+        tie_break = _("Tie at {vp} VP between {players}: {name} wins, earliest in turn order (start player: "
+                      "{start}).", vp=totals[order[0]], players=", ".join(chips[s].name for s in tied),
+                      name=chips[order[0]].name, start=chips[start].name if 0 <= start < n else "?")
+    n_ = tables().n
+    # i18n: a note under the final-score picture's headline: how the leftovers (the last four rows) score.
+    note = _("Leftovers: {agent} VP per unused foreign agent, {ig} VP per imported good, 1 VP per {yen} yen, "
+             "1 VP per {goods} trade goods.", agent=n_["leftover_agent_vp"], ig=n_["leftover_ig_vp"],
+             yen=n_["leftover_yen_per_vp"], goods=n_["leftover_goods_per_vp"])
+    return ScoreCard(title=GAME_TITLE, players=chips, rows=rows, totals=totals, winners=winners, headline=headline,
+                     tie_break=tie_break, notes=(note,), score_label=icon("vp"))
+
+
 def clear_layers() -> None:
     """Drop the cached layers only (the next render draws every label again)."""
     _LAYERS.clear()
@@ -1249,8 +2218,9 @@ def clear_cache() -> None:
     """Drop the cached static layers, sprites and fonts (after the font search or a catalogue changes)."""
     clear_layers()
     _house_sprite.cache_clear()
+    _yen.cache_clear()
     clear_caches()
 
 
-__all__ = ["PNG_COMPRESS_LEVEL", "WIDTH", "alt_text", "clear_cache", "clear_layers", "layout_for", "render",
-           "render_image", "summary"]
+__all__ = ["PNG_COMPRESS_LEVEL", "WIDTH", "alt_text", "chip", "clear_cache", "clear_layers", "decision_text",
+           "final_card", "layout_for", "president_path", "render", "render_image", "summary", "turn_card"]

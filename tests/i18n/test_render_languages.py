@@ -149,9 +149,9 @@ def test_text_is_never_smaller_than_18px(lang: str, views: dict[str, dict[str, A
     sizes: list[int] = []
     real = draw._text_sprite.__wrapped__
 
-    def spy(text: str, size: int, style: str, fill: Any) -> Image.Image:
+    def spy(text: str, size: int, style: str, fill: Any, *rest: Any) -> Image.Image:
         sizes.append(size)
-        return real(text, size, style, fill)
+        return real(text, size, style, fill, *rest)
 
     rz.clear_cache()
     monkeypatch.setattr(draw, "_text_sprite", spy)
