@@ -1,15 +1,19 @@
-"""Render benchmark for a game's board picture (`--game`, default: the default game).
+"""Render benchmark for a game's pictures (`--game`, default: the default game).
 
-Plays a seeded random game, keeps ``--n`` views spread over it and renders each one, printing
-p50/p99 of the full ``render(view)`` time (draw + PNG encode), the draw-only time, mean/max PNG
-bytes, and — measured in the same run — the time Pillow needs to encode a blank PNG of the same
-size at the same compress level (the floor no drawing optimisation can go below).
+Plays a seeded random game, keeps ``--n`` positions spread over it and draws, for each, the three
+pictures a player sees (docs/rendering.md): the **board** (``render(view)``, the full board behind
+"Full board" and ``/game board``), the **turn picture** (``render.turn``: posted after every move)
+and — at the end of the game — the **final-score picture** (``render.final``). Prints p50/p99 of
+draw + encode, the draw-only time of the board, mean/max bytes and the colours of the PNGs, and —
+measured in the same run — the time Pillow needs to encode a blank RGB PNG of the board's size
+(compress level 1), with the board's ratio to it.
 
-    python benchmarks/render_bench.py                 # 4 players, 200 renders
+    python benchmarks/render_bench.py                 # 4 players, 200 positions
     python benchmarks/render_bench.py --players 2 --n 500 --seed 3
     python benchmarks/render_bench.py --game nippon --players 4
 
-Target (DESIGN.md): render p99 ≤ 100 ms on 2 cores. Not part of pass/fail.
+Targets (issue 11): board ≤ 150 kB, p50 ≤ 30 ms and ≤ 1.5 × the blank RGB encode; turn picture
+≤ 100 kB and p50 ≤ 20 ms. Not part of pass/fail: the figures go to docs/performance.md.
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ import importlib  # noqa: E402
 
 from PIL import Image  # noqa: E402
 
+import render  # noqa: E402
 from engine.core import CHANCE, default_game, game_info, get_game, sample_chance  # noqa: E402
+from engine.core.i18n import tr  # noqa: E402
 
 #: The game and its picture module (``--game``; set in :func:`main`). A picture module offers
 #: ``render(view)``, ``render_image(view)`` and ``PNG_COMPRESS_LEVEL``.
@@ -39,21 +45,27 @@ GAME: Any = None
 rz: Any = None
 
 
-def played_views(players: int, seed: int) -> list[dict[str, Any]]:
-    """Views (``GAME.view(state, None)``) at every player decision of one seeded random game."""
+def played_views(players: int, seed: int) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """``(view, last)`` at every player decision of one seeded random game: the spectator's view
+    and the move that led there with its public events (``render.turn``'s ``last``)."""
     state = GAME.setup({"players": players}, seed)
     rng = random.Random(seed)
-    views = []
+    views: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    last: dict[str, Any] | None = None
     ply = 0
-    while (d := GAME.decision(state)).seat is not None and ply < 3000:
+    while (d := GAME.decision(state)).seat is not None and ply < 5000:
         if d.seat == CHANCE:
             action = sample_chance(GAME, state, seed, ply)
         else:
-            views.append(GAME.view(state, None))
+            views.append((GAME.view(state, None), last))
             action = rng.choice(GAME.legal_actions(state))
-        state, _ = GAME.apply(state, action)
+            last = {"seat": d.seat, "move": GAME.format_action(state, action), "events": []}
+        state, events = GAME.apply(state, action)
+        if last is not None:
+            last["events"] += [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text)), "data": dict(e.data)}
+                               for e in events if not e.data.get("private")]
         ply += 1
-    views.append(GAME.view(state, None))
+    views.append((GAME.view(state, None), last))
     return views
 
 
@@ -80,45 +92,76 @@ def main(argv: list[str] | None = None) -> None:
         [views[i % len(views)] for i in range(args.n)]
 
     t0 = time.perf_counter()
-    first = rz.render(picks[0])  # cold: fonts, static layer, sprites
+    rz.render(picks[0][0])  # cold: fonts, static layer, sprites
+    render.turn(GAME.name, *picks[0])
     cold = (time.perf_counter() - t0) * 1000
 
-    total, cpu, draw, sizes, dims = [], [], [], [], Counter()
-    for v in picks:
+    board_ms, cpu, draw, board_kb, board_colours, dims = [], [], [], [], [], Counter()
+    turn_ms, turn_kb, turn_colours, turn_dims = [], [], [], Counter()
+    for view, last in picks:
         c0 = time.thread_time()
         t = time.perf_counter()
-        img = rz.render_image(v)
+        img = rz.render_image(view)
         t1 = time.perf_counter()
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=rz.PNG_COMPRESS_LEVEL)
+        png = rz.render(view)
         t2 = time.perf_counter()
         cpu.append((time.thread_time() - c0) * 1000)
         draw.append((t1 - t) * 1000)
-        total.append((t2 - t) * 1000)
-        sizes.append(len(buf.getvalue()))
+        board_ms.append((t2 - t1) * 1000)  # render() draws again and encodes: the real cost
+        board_kb.append(len(png) / 1024)
+        board_colours.append(colours(png))
         dims[img.size] += 1
+        t = time.perf_counter()
+        out = render.turn(GAME.name, view, last)
+        turn_ms.append((time.perf_counter() - t) * 1000)
+        assert out is not None
+        turn_kb.append(len(out[0]) / 1024)
+        turn_colours.append(colours(out[0]))
+        with Image.open(io.BytesIO(out[0])) as im:
+            turn_dims[im.size] += 1
+    final_view = views[-1][0]
+    final_ms = []
+    final_png = b""
+    for _ in range(10):
+        t = time.perf_counter()
+        final_png = (render.final(GAME.name, final_view) or (b"", ""))[0]
+        final_ms.append((time.perf_counter() - t) * 1000)
 
-    del first
     (w, h), _ = dims.most_common(1)[0]
     blank = Image.new("RGB", (w, h), (255, 255, 255))
     blank_ms = []
     for _ in range(max(20, args.n // 5)):
         t = time.perf_counter()
-        blank.save(io.BytesIO(), format="PNG", compress_level=rz.PNG_COMPRESS_LEVEL)
+        blank.save(io.BytesIO(), format="PNG", compress_level=1)
         blank_ms.append((time.perf_counter() - t) * 1000)
 
     print(f"{game_info(GAME).title} render benchmark — {args.players} players, seed {args.seed}, "
-          f"{len(views)} positions, {args.n} renders, {os.cpu_count()} CPUs")
+          f"{len(views)} positions, {args.n} pictures each, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
     others = ", ".join(f"{a} x {b} px ({n})" for (a, b), n in dims.items() if (a, b) != (w, h))
-    print(f"picture            {w} x {h} px" + (f"; also {others}" if others else "")
-          + f"; PNG compress_level {rz.PNG_COMPRESS_LEVEL}")
-    print(f"cold first render  {cold:7.1f} ms")
-    print(f"render (draw+PNG)  p50 {pct(total, .5):6.1f} ms   p99 {pct(total, .99):6.1f} ms   "
-          f"max {max(total):6.1f} ms")
-    print(f"  its CPU time     p50 {pct(cpu, .5):6.1f} ms   p99 {pct(cpu, .99):6.1f} ms   (this thread only)")
-    print(f"draw only          p50 {pct(draw, .5):6.1f} ms   p99 {pct(draw, .99):6.1f} ms")
-    print(f"blank PNG encode   p50 {pct(blank_ms, .5):6.1f} ms   p99 {pct(blank_ms, .99):6.1f} ms")
-    print(f"PNG size           mean {statistics.mean(sizes) / 1024:6.1f} kB   max {max(sizes) / 1024:6.1f} kB")
+    print(f"board              {w} x {h} px" + (f"; also {others}" if others else "")
+          + f"; palette PNG, compress_level {rz.PNG_COMPRESS_LEVEL}")
+    print(f"cold first pictures {cold:6.1f} ms")
+    print(f"board draw+encode  p50 {pct(board_ms, .5):6.1f} ms   p99 {pct(board_ms, .99):6.1f} ms   "
+          f"max {max(board_ms):6.1f} ms")
+    print(f"  draw only        p50 {pct(draw, .5):6.1f} ms   p99 {pct(draw, .99):6.1f} ms")
+    print(f"blank RGB encode   p50 {pct(blank_ms, .5):6.1f} ms   p99 {pct(blank_ms, .99):6.1f} ms   "
+          f"(board p50 = {pct(board_ms, .5) / pct(blank_ms, .5):.2f} x)")
+    print(f"board size         mean {statistics.mean(board_kb):6.1f} kB   max {max(board_kb):6.1f} kB   "
+          f"colours ≤ {max(board_colours)}")
+    (tw, th), _ = turn_dims.most_common(1)[0]
+    print(f"turn picture       {tw} x {th} px (most common); p50 {pct(turn_ms, .5):6.1f} ms   "
+          f"p99 {pct(turn_ms, .99):6.1f} ms")
+    print(f"turn size          mean {statistics.mean(turn_kb):6.1f} kB   max {max(turn_kb):6.1f} kB   "
+          f"colours ≤ {max(turn_colours)}")
+    if final_png:
+        print(f"final-score        p50 {pct(final_ms, .5):6.1f} ms   {len(final_png) / 1024:6.1f} kB")
+
+
+def colours(png: bytes) -> int:
+    """How many colours a PNG uses."""
+    with Image.open(io.BytesIO(png)) as im:
+        found = im.getcolors(1 << 16)
+        return len(found) if found is not None else 1 << 16
 
 
 if __name__ == "__main__":
