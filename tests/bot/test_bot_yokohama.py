@@ -162,10 +162,10 @@ def test_no_public_output_ever_shows_a_hidden_card(players: int, seed: int, modu
 
 
 def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() -> None:
-    from render import picture
+    from render import PICTURES  # what the bot posts: turn pictures, then the final score
 
     store = Store.open("sqlite://")
-    host = Host(store, render=picture)
+    host = Host(store, render=PICTURES)
     rng = random.Random(3)
     started = _open(host, 3, 31)
     assert started.png is not None and started.png[:8] == PNG_MAGIC and started.alt
@@ -178,6 +178,7 @@ def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() 
         moves += 1
         assert moves < 6000
     assert moves > 100
+    assert reply.alt.startswith("Yokohama: Final scoring")  # the game's last step: the final score
     data = host.export(CH).data
     final = replay(YOKOHAMA, data["options"], data["seed"], [m["notation"] for m in effective_moves(data["moves"])])
     table_id = host.status(CH).data["table_id"]

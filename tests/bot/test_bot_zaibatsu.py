@@ -209,10 +209,10 @@ def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() ->
     # Issue: "a full 2-player game played through the host produces one picture per turn".
     from bot.host import Host
     from bot.store import Store
-    from render import picture
+    from render import PICTURES  # what the bot posts: turn pictures, then the final score
 
     store = Store.open("sqlite://")
-    host = Host(store, render=picture)
+    host = Host(store, render=PICTURES)
     assert host.new_table("pics", "u1", "Ann", "zaibatsu", {"players": 2}, seed=21).ok
     assert host.join("pics", "u2", "Bob").ok
     started = host.start("pics", "u1")
@@ -222,7 +222,8 @@ def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() ->
         user = host.status("pics").data["to_act"]
         reply = host.move("pics", user, host.legal("pics", user).choices[-1][0])
         assert reply.ok and reply.png is not None and reply.png[:8] == b"\x89PNG\r\n\x1a\n"
-        assert len(reply.png) < 1_000_000 and reply.alt
+        assert len(reply.png) < 100_000 and reply.alt  # turn pictures are ≤ 100 kB
         moves += 1
     assert moves > 100 and host.status("pics").data["status"] == "finished"
+    assert reply.alt.startswith("Nippon: Zaibatsu: Final scoring")
     store.dispose()
