@@ -977,19 +977,7 @@ class Host:
             position = max(0, count + 1 + position)
         end = starts[position] if position < count else len(effective)
         begin = starts[position - 1] if position > 0 else 0
-        try:
-            state = game.setup(table.options, table.seed or 0)
-            events: list[Event] = []
-            for index, m in enumerate(effective[:end]):
-                state, step = game.apply(state, game.parse_action(state, m.notation))
-                if index >= begin:
-                    events += step
-        except (IllegalAction, ValueError) as exc:
-            raise Refusal(
-                _("This game's log no longer replays with {game} {version} (it was started with {old}): {reason}",
-                  game=game.name, version=game.version, old=table.engine_version, reason=_reason(exc)),
-                table.version,
-            ) from None
+        state, events = self._replay_events(table, game, effective[:end], begin)
         shown_move: str | None = None
         actor: int | None = None
         if position > 0:
@@ -1498,8 +1486,24 @@ class Host:
 
     @staticmethod
     def _replay(table: TableRec, game: Game, moves: Sequence[MoveRec]) -> Any:
+        return Host._replay_events(table, game, moves, len(moves))[0]
+
+    @staticmethod
+    def _replay_events(
+        table: TableRec, game: Game, moves: Sequence[MoveRec], events_from: int
+    ) -> tuple[Any, list[Event]]:
+        """The state after ``moves`` and the events of ``moves[events_from:]``; refused when the
+        log no longer replays with this engine."""
         try:
-            return replay(game, table.options, table.seed or 0, [m.notation for m in moves])
+            state = replay(game, table.options, table.seed or 0, [m.notation for m in moves[:events_from]])
+            events: list[Event] = []
+            for number, m in enumerate(moves[events_from:], start=events_from + 1):
+                try:
+                    state, step = game.apply(state, game.parse_action(state, m.notation))
+                except IllegalAction as exc:
+                    raise IllegalAction(f"move {number} ({m.notation}): {exc.reason}") from exc
+                events += step
+            return state, events
         except (IllegalAction, ValueError) as exc:
             raise Refusal(
                 _("This game's log no longer replays with {game} {version} (it was started with {old}): {reason}",
