@@ -1,9 +1,10 @@
 """Crash recovery: SIGKILL a process that is playing through the Host, restart it, lose nothing.
 
-Run:  python benchmarks/crash_recovery.py --kills 100 [--seed 0] [--dir DIR] [--game NAME]
+Run:  python benchmarks/crash_recovery.py --kills 100 [--seed 0] [--dir DIR] [--game NAME] [--url URL]
 
-A child process (this script with ``--child``) opens a file SQLite database with
-``Store.open`` (migrations included) and plays Nippon: Zaibatsu through :class:`bot.host.Host`:
+A child process (this script with ``--child``) opens the database with ``Store.open``
+(migrations included): a SQLite file in the work directory, or ``--url`` (e.g. an empty
+PostgreSQL database), and plays Nippon: Zaibatsu through :class:`bot.host.Host`:
 it opens a 2-player table in channel ``crash`` if there is none, seats both players, starts it
 and then plays random legal moves (``Host.legal`` → ``Host.move``) as fast as it can, opening a
 new table whenever a game ends. Around every move it appends to a side log (``acks.log``):
@@ -15,7 +16,8 @@ The parent starts the child, waits until it is playing (or, for one kill in ten,
 hit start-up and migrations), sleeps a random 0–0.5 s and kills it with SIGKILL — mostly in the
 middle of a move, since that is what the child spends its time on. Then, with the child dead:
 
-1. ``PRAGMA integrity_check`` must return ``ok``;
+1. the database's own check must pass: SQLite's ``PRAGMA integrity_check`` returns ``ok``; on
+   PostgreSQL ``amcheck``'s ``bt_index_check`` passes for every index of the tables;
 2. for every table, the ``seq`` numbers of the log are contiguous (1, 2, …, n);
 3. a move in flight at the kill (a ``P`` without its ``A``) is either entirely in the database or
    entirely absent; if present the parent records it (``C`` line) as committed-but-unacknowledged;
@@ -24,7 +26,8 @@ middle of a move, since that is what the child spends its time on. Then, with th
 5. the latest snapshot equals the replay of the effective log (the restarted process will load it).
 
 Then the next child resumes the same games from the database. Exit status 1 on any problem.
-Process kills only: ``synchronous=NORMAL`` in WAL mode keeps every committed transaction across a
+Process kills only (of the client; a PostgreSQL server stays up and rolls back the killed
+connection's open transaction): ``synchronous=NORMAL`` in WAL mode keeps every committed transaction across a
 process crash, but an OS crash or power loss may lose the last transactions (that would need
 ``synchronous=FULL``), which this script does not simulate.
 """
@@ -60,13 +63,13 @@ def _append(fd: int, line: str) -> None:
     os.fsync(fd)
 
 
-def child(db: Path, acks: Path, seed: int, game: str) -> int:
-    """Play forever (until killed) through a Host on ``db``; acknowledge moves in ``acks``."""
+def child(url: str, acks: Path, seed: int, game: str) -> int:
+    """Play forever (until killed) through a Host on the database ``url``; acknowledge moves in ``acks``."""
     from bot.host import Host
     from bot.store import Store
 
     rng = random.Random(seed)
-    store = Store.open(f"sqlite:///{db}")
+    store = Store.open(url)
     host = Host(store)
     fd = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     ready = False
@@ -154,28 +157,61 @@ def _read_acks(path: Path) -> list[list[str]]:
     return out
 
 
-def _db_facts(db: Path) -> tuple[str, dict[int, dict[str, Any]]]:
-    conn = sqlite3.connect(db, timeout=30)
+def _integrity(url: str) -> str:
+    """``ok`` or the database's complaint (SQLite ``integrity_check``; PostgreSQL ``amcheck``)."""
+    from sqlalchemy import create_engine, make_url, text
+
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        conn = sqlite3.connect(u.database or "", timeout=30)
+        try:
+            return "; ".join(r[0] for r in conn.execute("PRAGMA integrity_check"))
+        finally:
+            conn.close()
+    engine = create_engine(url)
     try:
-        integrity = "; ".join(r[0] for r in conn.execute("PRAGMA integrity_check"))
-        tables: dict[int, dict[str, Any]] = {}
-        for tid, version, status in conn.execute("SELECT id, version, status FROM game_table ORDER BY id"):
-            moves = conn.execute(
-                "SELECT seq, kind, notation FROM move WHERE table_id = ? ORDER BY seq", (tid,)
-            ).fetchall()
-            tables[tid] = {"version": version, "status": status, "moves": moves}
+        with engine.begin() as conn:
+            conn.execute(text("CREATE EXTENSION IF NOT EXISTS amcheck"))
+            indexes = conn.execute(text(
+                "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am a ON a.oid = c.relam "
+                "WHERE n.nspname = 'public' AND a.amname = 'btree'"
+            )).scalars().all()
+            for name in indexes:
+                conn.execute(text("SELECT bt_index_check(CAST(:name AS regclass), true)"), {"name": name})
+        return "ok" if indexes else "no indexes found"
+    except Exception as exc:  # amcheck reports corruption as an error
+        return f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
+    finally:
+        engine.dispose()
+
+
+def _db_facts(url: str) -> tuple[str, dict[int, dict[str, Any]]]:
+    from sqlalchemy import create_engine, text
+
+    integrity = _integrity(url)
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            tables: dict[int, dict[str, Any]] = {}
+            rows = conn.execute(text("SELECT id, version, status FROM game_table ORDER BY id")).all()
+            for tid, version, status in rows:
+                moves = [tuple(m) for m in conn.execute(
+                    text("SELECT seq, kind, notation FROM move WHERE table_id = :t ORDER BY seq"), {"t": tid}
+                )]
+                tables[tid] = {"version": version, "status": status, "moves": moves}
         return integrity, tables
     finally:
-        conn.close()
+        engine.dispose()
 
 
-def _snapshot_matches(db: Path, table_id: int) -> str | None:
+def _snapshot_matches(url: str, table_id: int) -> str | None:
     """None if the latest snapshot of ``table_id`` equals the replay of its effective log."""
     from bot.host import effective_moves
     from bot.store import Store
     from engine.core import get_game, replay
 
-    store = Store(f"sqlite:///{db}")
+    store = Store(url)
     try:
         with store.unit_of_work(write=False) as repo:
             table = repo.table(table_id)
@@ -195,9 +231,9 @@ def _snapshot_matches(db: Path, table_id: int) -> str | None:
         store.dispose()
 
 
-def check(db: Path, acks: Path, tally: Tally) -> None:
-    """Check the database against the acknowledgement log after a kill (child is dead)."""
-    integrity, tables = _db_facts(db)
+def check(url: str, acks: Path, tally: Tally) -> None:
+    """Check the database ``url`` against the acknowledgement log after a kill (child is dead)."""
+    integrity, tables = _db_facts(url)
     if integrity != "ok":
         tally.problems.append(f"integrity_check: {integrity}")
     lines = _read_acks(acks)
@@ -243,7 +279,7 @@ def check(db: Path, acks: Path, tally: Tally) -> None:
                 f"table {tid}: version {facts['version']} but the last acknowledged move left {last_version[tid]}"
             )
     for tid in tables:
-        problem = _snapshot_matches(db, tid)
+        problem = _snapshot_matches(url, tid)
         if problem:
             tally.problems.append(problem)
     tally.acknowledged = sum(len(v) for v in expected.values()) - tally.in_flight_committed
@@ -266,22 +302,26 @@ def _wait_ready(acks: Path, offset: int, proc: subprocess.Popen[bytes], timeout:
     return False
 
 
-def run(kills: int, seed: int, workdir: Path, game: str | None = None, verbose: bool = True) -> Tally:
+def run(
+    kills: int, seed: int, workdir: Path, game: str | None = None, verbose: bool = True, url: str | None = None
+) -> Tally:
     """Kill and restart the child ``kills`` times in ``workdir``; check after every kill.
 
-    ``game`` defaults to the default game (:func:`engine.core.default_game`).
+    ``game`` defaults to the default game (:func:`engine.core.default_game`); ``url`` to the
+    SQLite file ``crash.db`` in ``workdir``.
     """
     from engine.core import default_game
 
     game = game or default_game()
     rng = random.Random(seed)
-    db, acks = workdir / "crash.db", workdir / "acks.log"
+    acks = workdir / "acks.log"
+    url = url or f"sqlite:///{workdir / 'crash.db'}"
     tally = Tally()
     start = time.perf_counter()
     env = {**os.environ, "LOG_LEVEL": "ERROR", "PYTHONPATH": str(ROOT)}
     for k in range(kills):
         offset = acks.stat().st_size if acks.exists() else 0
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--db", str(db), "--acks", str(acks),
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--url", url, "--acks", str(acks),
                "--seed", str(rng.randrange(2**31)), "--game", game]
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         early = k > 0 and rng.random() < 0.1
@@ -309,7 +349,7 @@ def run(kills: int, seed: int, workdir: Path, game: str | None = None, verbose: 
         with open(acks, "a", encoding="utf-8") as f:
             f.write(f"K {k + 1}\n")
         before = len(tally.problems)
-        check(db, acks, tally)
+        check(url, acks, tally)
         tally.seconds = time.perf_counter() - start
         if verbose and (len(tally.problems) > before or (k + 1) % 10 == 0 or k + 1 == kills):
             print(f"  after {k + 1} kills: {tally.summary()}", flush=True)
@@ -326,23 +366,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the kill timing and the players (default: %(default)s)")
     ap.add_argument("--dir", default=None, help="work directory (default: a temporary one, removed afterwards)")
     ap.add_argument("--game", default=None, help="game to play (default: the default game)")
+    ap.add_argument("--url", default=None,
+                    help="database URL (default: the SQLite file crash.db in the work directory)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--db", help=argparse.SUPPRESS)
     ap.add_argument("--acks", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         from engine.core import default_game
 
-        return child(Path(args.db), Path(args.acks), args.seed, args.game or default_game())
+        return child(args.url, Path(args.acks), args.seed, args.game or default_game())
     if args.kills < 1:
         ap.error("--kills must be at least 1")
     if args.dir:
         workdir = Path(args.dir)
         workdir.mkdir(parents=True, exist_ok=True)
-        tally = run(args.kills, args.seed, workdir, args.game)
+        tally = run(args.kills, args.seed, workdir, args.game, url=args.url)
     else:
         with tempfile.TemporaryDirectory(prefix="meiji-crash-") as tmp:
-            tally = run(args.kills, args.seed, Path(tmp), args.game)
+            tally = run(args.kills, args.seed, Path(tmp), args.game, url=args.url)
     print(tally.summary())
     return 1 if tally.problems or tally.lost or tally.duplicated else 0
 

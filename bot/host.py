@@ -57,6 +57,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from engine.core import (
     CHANCE,
     Action,
@@ -430,40 +432,36 @@ class Host:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
             raise Refusal(_("The seed must be a whole number from 0 to 2^63 − 1."))
         public_language = normalise(language) if language else current()
+        table: TableRec | None = None
         with self.store.unit_of_work() as repo:
             existing = repo.active_table(channel)
             if existing:
-                if existing.status == OPEN:
-                    busy = _("A {game} game is already open here (table #{table}). Finish or abandon it first.",
-                             game=_title(existing.game), table=existing.id)
-                else:
-                    busy = _("A {game} game is already running here (table #{table}). Finish or abandon it first.",
-                             game=_title(existing.game), table=existing.id)
-                if existing.board_url:
-                    busy += " " + _("Latest board: {url}", url=existing.board_url)
-                raise Refusal(
-                    busy,
-                    existing.version,
-                    {
-                        "table_id": existing.id,
-                        "game": existing.game,
-                        "status": existing.status,
-                        "board_url": existing.board_url,
-                    },
+                raise self._busy(existing)
+            try:
+                table = repo.create_table(
+                    channel=channel,
+                    guild=None if guild is None else str(guild),
+                    game=g.name,
+                    options=options,
+                    seed=seed,
+                    engine_version=g.version,
+                    creator=user,
+                    reminder_hours=reminder_hours,
+                    language=public_language,
                 )
-            table = repo.create_table(
-                channel=channel,
-                guild=None if guild is None else str(guild),
-                game=g.name,
-                options=options,
-                seed=seed,
-                engine_version=g.version,
-                creator=user,
-                reminder_hours=reminder_hours,
-                language=public_language,
-            )
-            repo.add_seat(table.id, user, user_name)
-            repo.commit()
+                repo.add_seat(table.id, user, user_name)
+                repo.commit()
+            except IntegrityError:
+                # One open or running table per channel is a unique index of the database: another
+                # process opened one here at the same moment and won (PostgreSQL; SQLite's
+                # BEGIN IMMEDIATE queues the second opener behind the first instead).
+                table = None
+        if table is None:
+            with self.store.unit_of_work(write=False) as repo:
+                existing = repo.active_table(channel)
+            if existing:
+                raise self._busy(existing)
+            raise Refusal(tr(MOVED_ON))
         want = options.get("players")
         warn = getattr(g, "option_warnings", None)
         with i18n.language(public_language):
@@ -1289,7 +1287,9 @@ class Host:
         return Reply(ok=True, public=text, version=table.version, data={"table_id": table.id, "language": code},
                      language=code)
 
-    def due_reminders(self, now: datetime | None = None) -> list[dict[str, Any]]:
+    def due_reminders(
+        self, now: datetime | None = None, serves: Callable[[str | None], bool] | None = None
+    ) -> list[dict[str, Any]]:
         """Reminders due at ``now`` (default: the current time), computed from the database.
 
         A running table with a reminder interval of N hours is due when its decision has waited
@@ -1298,6 +1298,8 @@ class Host:
         to_act, user_name, prompt, since, number, last_seq, hours, language``: ``language`` is the
         table's (English for tables from before languages) and ``prompt`` is in it. Claim an item
         with :meth:`mark_reminded` before sending. A table that fails to load is logged and skipped.
+        ``serves(guild)`` (a process's shard plan, :meth:`bot.sharding.ShardPlan.serves`) limits the
+        check to the tables of the servers this process serves; the claim stays exactly-once anyway.
         """
         now = now or utcnow()
         if now.tzinfo is None:
@@ -1307,6 +1309,8 @@ class Host:
             for table in repo.tables([RUNNING]):
                 if not table.reminder_hours or table.reminder_hours <= 0:
                     continue
+                if serves is not None and not serves(table.guild):
+                    continue  # another process's shard serves this table's server
                 try:
                     item = self._due(repo, table, now)
                 except Exception:
@@ -1396,6 +1400,21 @@ class Host:
     # ------------------------------------------------------------------------------------------
     # Internals
     # ------------------------------------------------------------------------------------------
+    @staticmethod
+    def _busy(existing: TableRec) -> Refusal:
+        """The refusal of a new table while ``existing`` is open or running in the channel."""
+        if existing.status == OPEN:
+            busy = _("A {game} game is already open here (table #{table}). Finish or abandon it first.",
+                     game=_title(existing.game), table=existing.id)
+        else:
+            busy = _("A {game} game is already running here (table #{table}). Finish or abandon it first.",
+                     game=_title(existing.game), table=existing.id)
+        if existing.board_url:
+            busy += " " + _("Latest board: {url}", url=existing.board_url)
+        data = {"table_id": existing.id, "game": existing.game, "status": existing.status,
+                "board_url": existing.board_url}
+        return Refusal(busy, existing.version, data)
+
     def _game(self, name: str) -> Game:
         try:
             return self._games(name)

@@ -49,6 +49,8 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
@@ -312,28 +314,35 @@ class VersionConflict(Exception):
 class Repository:
     """Reads and writes of one unit of work; returns plain records. Commit explicitly."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, lock_rows: bool = False) -> None:
         self._s = session
         self.committed = False
+        # PostgreSQL writing units lock the table rows they read (SELECT … FOR UPDATE), so a
+        # read-check-write on one table waits for the other writer of that table and then sees
+        # its result, as SQLite's BEGIN IMMEDIATE gives for the whole file.
+        self._lock_rows = lock_rows
+
+    def _locking(self, query: Any) -> Any:
+        return query.with_for_update() if self._lock_rows else query
 
     # --- tables ----------------------------------------------------------------------------
     def active_table(self, channel: str) -> TableRec | None:
-        """The open or running table of ``channel``, if any."""
-        row = self._s.execute(
+        """The open or running table of ``channel``, if any (row-locked in a PostgreSQL writing unit)."""
+        row = self._s.execute(self._locking(
             select(GameTable).where(GameTable.channel == channel, GameTable.status.in_(ACTIVE_STATUSES))
-        ).scalars().first()
+        )).scalars().first()
         return _table_rec(row) if row else None
 
     def latest_table(self, channel: str) -> TableRec | None:
-        """The most recently created table of ``channel`` (any status)."""
-        row = self._s.execute(
+        """The most recently created table of ``channel`` (any status; row-locked like :meth:`active_table`)."""
+        row = self._s.execute(self._locking(
             select(GameTable).where(GameTable.channel == channel).order_by(GameTable.id.desc()).limit(1)
-        ).scalars().first()
+        )).scalars().first()
         return _table_rec(row) if row else None
 
     def table(self, table_id: int) -> TableRec | None:
-        """A table by id."""
-        row = self._s.get(GameTable, table_id)
+        """A table by id (row-locked like :meth:`active_table`)."""
+        row = self._s.execute(self._locking(select(GameTable).where(GameTable.id == table_id))).scalars().first()
         return _table_rec(row) if row else None
 
     def tables(self, status: Sequence[str] | None = None) -> list[TableRec]:
@@ -433,9 +442,18 @@ class Repository:
         """
         now = utcnow()
         if previous is None:
-            self._s.add(ReminderState(table_id=table_id, last_seq=last_seq, sent=sent, sent_at=now))
-            self._s.flush()
-            return True
+            # INSERT … ON CONFLICT DO NOTHING (SQLite and PostgreSQL): when another process inserted
+            # the first row in between, nothing is written and the claim is lost, without an error
+            # that would abort a PostgreSQL transaction.
+            dialect = self._s.get_bind().dialect.name
+            insert_fn = pg_insert if dialect == "postgresql" else sqlite_insert
+            result = self._s.execute(
+                insert_fn(ReminderState.__table__)
+                .values(table_id=table_id, last_seq=last_seq, sent=sent, sent_at=now)
+                .on_conflict_do_nothing(index_elements=["table_id"])
+                .returning(ReminderState.__table__.c.table_id)  # rowcount is not reliable here
+            )
+            return result.first() is not None
         result = self._s.execute(
             update(ReminderState)
             .where(
@@ -674,14 +692,16 @@ class Store:
         """A transaction as a :class:`Repository`; rolled back unless ``commit()`` is called.
 
         ``write=True`` starts SQLite transactions with ``BEGIN IMMEDIATE`` (the write lock is
-        taken up front, so read-check-write sequences cannot interleave); ``write=False`` uses a
-        deferred ``BEGIN``.
+        taken up front, so read-check-write sequences cannot interleave); on PostgreSQL (READ
+        COMMITTED) it makes the repository lock every ``game_table`` row it reads, so writers of
+        one table queue up and writers of different tables run in parallel. ``write=False`` uses
+        a deferred ``BEGIN`` and locks nothing.
         """
         guard = self._lock if self._lock is not None else nullcontext()
         with guard, Session(self.engine, expire_on_commit=False) as session:
             if self._sqlite:
                 session.connection(execution_options={"sqlite_begin": "IMMEDIATE" if write else "DEFERRED"})
-            repo = Repository(session)
+            repo = Repository(session, lock_rows=write and not self._sqlite)
             try:
                 yield repo
             except BaseException:

@@ -25,10 +25,13 @@ register(GAME)
 
 
 @pytest.fixture
-def store() -> Iterator[Store]:
-    """A fresh in-memory database."""
-    s = Store("sqlite://")
-    s.create_all()
+def store(db_backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
+    """A fresh database: in-memory SQLite, or (in ``all_databases`` modules) also PostgreSQL."""
+    if db_backend == "sqlite":
+        s = Store("sqlite://")
+        s.create_all()
+    else:
+        s = Store.open(request.getfixturevalue("db_url"))
     yield s
     s.dispose()
 

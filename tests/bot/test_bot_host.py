@@ -14,6 +14,9 @@ from bot.host import MAX_INPUT, MOVED_ON, Host, Reply, effective_moves
 from bot.store import Store
 from engine.core import CHANCE, IllegalAction, sample_chance
 
+#: Every test with a store runs on SQLite and, when the run has a server, on PostgreSQL.
+pytestmark = pytest.mark.all_databases
+
 
 # ---------------------------------------------------------------------------------------------
 # Lobby and seats
@@ -326,8 +329,8 @@ def test_engine_bug_is_contained(store: Store) -> None:
 # ---------------------------------------------------------------------------------------------
 # Concurrency and restart (file databases)
 # ---------------------------------------------------------------------------------------------
-def test_two_racing_moves_with_same_version_exactly_one_wins(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path / 'race.db'}"
+def test_two_racing_moves_with_same_version_exactly_one_wins(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host)
@@ -356,8 +359,8 @@ def test_two_racing_moves_with_same_version_exactly_one_wins(tmp_path) -> None:
     store.dispose()
 
 
-def test_racing_without_expected_version_serialises(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path / 'race2.db'}"
+def test_racing_without_expected_version_serialises(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host, seed=3)
@@ -397,8 +400,8 @@ def test_version_conflict_at_update_time_saves_nothing(host: Host, store: Store,
     _refused(store, lambda: host.move(CH, user, "bank"), "moved on")
 
 
-def test_restart_resumes_from_the_database(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path / 'meiji.db'}"
+def test_restart_resumes_from_the_database(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host, seed=21)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +12,9 @@ from hosthelpers import CH, current_state, dump, open_table, play_to_end, starte
 from bot.host import AUTOMA_EVENT, MOVED_ON, Host, Reply
 from bot.store import Store
 from engine.core import Event
+
+#: Every test with a store runs on SQLite and, when the run has a server, on PostgreSQL.
+pytestmark = pytest.mark.all_databases
 
 
 # ---------------------------------------------------------------------------------------------
@@ -102,8 +104,8 @@ def test_choose_on_the_board_of_a_finished_or_abandoned_game(host: Host) -> None
     assert reply.private == "That game was abandoned."
 
 
-def test_two_racing_clicks_on_one_board_exactly_one_wins(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'race.db'}"
+def test_two_racing_clicks_on_one_board_exactly_one_wins(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host)
@@ -176,8 +178,8 @@ def test_a_failing_renderer_costs_picture_and_alt_only(store: Store) -> None:
 # ---------------------------------------------------------------------------------------------
 # Board messages
 # ---------------------------------------------------------------------------------------------
-def test_set_board_message_is_unversioned_and_survives_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'b.db'}"
+def test_set_board_message_is_unversioned_and_survives_restart(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 from hosthelpers import CH, dump, open_table, started, to_act, version
 
 from bot.host import MAX_REMINDERS, Host
 from bot.store import RUNNING, SYSTEM, MoveRec, Store, utcnow
+
+#: Every test with a store runs on SQLite and, when the run has a server, on PostgreSQL.
+pytestmark = pytest.mark.all_databases
 
 KEYS = {"table_id", "channel", "guild", "game", "to_act", "user_name", "prompt", "since", "number", "last_seq", "hours",
         "language"}
@@ -161,8 +163,8 @@ def test_a_broken_table_is_skipped_not_fatal(host: Host, store: Store, caplog: p
     assert any("reminders of table" in r.getMessage() for r in caplog.records)
 
 
-def test_due_reminders_after_restart_from_a_file_database(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'r.db'}"
+def test_due_reminders_after_restart_from_a_file_database(db_url: str) -> None:
+    url = db_url
     store = Store.open(url)
     host = Host(store)
     started(host)

@@ -1,4 +1,8 @@
-"""Store: SQLite settings, transactions, optimistic versions, migrations."""
+"""Store: SQLite settings, transactions, optimistic versions, migrations.
+
+Every test with a ``store``/``db_url`` runs on SQLite and, when the run has a server, on PostgreSQL
+(tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from bot.store import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.all_databases
 
 
 def _table(repo, channel: str = "c") -> TableRec:  # noqa: ANN001
@@ -51,6 +56,8 @@ def test_file_database_pragmas(tmp_path: Path) -> None:
 
 
 def test_writes_begin_immediate_and_reads_deferred(store: Store) -> None:
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's BEGIN modes; PostgreSQL relies on the version compare-and-set (test_concurrency)")
     seen: list[str] = []
 
     @event.listens_for(store.engine, "before_cursor_execute")
@@ -143,9 +150,8 @@ def test_snapshots(store: Store) -> None:
         assert repo.snapshot_before(t.id, 0) is None
 
 
-def test_migrations_create_the_model_schema(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'm.db'}"
-    store = Store.open(url)
+def test_migrations_create_the_model_schema(empty_db_url: str) -> None:
+    store = Store.open(empty_db_url)
     store.migrate()  # idempotent
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
@@ -197,11 +203,10 @@ def _alembic(store: Store, fn, revision: str) -> None:  # noqa: ANN001
         getattr(command, fn)(cfg, revision)
 
 
-def _game_at_0001(tmp_path: Path) -> str:
-    """A file database at revision 0001 holding a running dice race with an old reminder note."""
+def _game_at_0001(url: str) -> str:
+    """The empty database ``url`` at revision 0001, holding a running dice race with an old reminder note."""
     from fakegame import GAME
 
-    url = f"sqlite:///{tmp_path / 'old.db'}"
     old = Store(url)
     _alembic(old, "upgrade", "0001")
     with old.engine.connect() as conn:
@@ -216,12 +221,14 @@ def _game_at_0001(tmp_path: Path) -> str:
         action = GAME.chance_outcomes(state)[-1].action
         chance.append(GAME.format_action(state, action))
         state, _ = GAME.apply(state, action)
+    # timestamps are UTC: say so to PostgreSQL (a timestamptz literal); SQLite stores them naive
+    utc = "" if old.engine.dialect.name == "sqlite" else "+00"
     with old.engine.begin() as conn:
         conn.execute(text(
             "INSERT INTO game_table (channel, guild, game, options, seed, status, version, engine_version, "
             "creator, created_at, updated_at, reminder_hours) VALUES ('c', 'g', 'dicerace', "
-            "'{\"players\": 2}', 7, 'running', 4, 'test-1', 'u1', '2026-01-01 10:00:00', "
-            "'2026-01-01 10:00:00', 2)"
+            "'{\"players\": 2}', 7, 'running', 4, 'test-1', 'u1', "
+            f"'2026-01-01 10:00:00{utc}', '2026-01-01 10:00:00{utc}', 2)"
         ))
         conn.execute(text("INSERT INTO seat (table_id, seat, user_id, user_name) VALUES (1, 0, 'u1', 'Ann')"))
         conn.execute(text("INSERT INTO seat (table_id, seat, user_id, user_name) VALUES (1, 1, 'u2', 'Bob')"))
@@ -230,21 +237,21 @@ def _game_at_0001(tmp_path: Path) -> str:
             "VALUES (1, :seq, NULL, :seat, :kind, :notation, :at)"
         )
         for seq, notation in enumerate(chance, start=1):
-            conn.execute(insert, {"seq": seq, "seat": -1, "kind": "chance", "notation": notation, "at": "2026-01-01 10:00:00"})
+            conn.execute(insert, {"seq": seq, "seat": -1, "kind": "chance", "notation": notation, "at": f"2026-01-01 10:00:00{utc}"})
         conn.execute(insert, {
             "seq": len(chance) + 1, "seat": None, "kind": "system", "notation": "reminder 1 sent to Ann",
-            "at": "2026-01-01 12:01:00",
+            "at": f"2026-01-01 12:01:00{utc}",
         })
     old.dispose()
     return url
 
 
-def test_a_0001_database_upgrades_to_head_keeping_every_game(tmp_path: Path) -> None:
+def test_a_0001_database_upgrades_to_head_keeping_every_game(empty_db_url: str) -> None:
     from datetime import UTC, datetime, timedelta
 
     from bot.host import Host
 
-    url = _game_at_0001(tmp_path)
+    url = _game_at_0001(empty_db_url)
     store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
@@ -275,8 +282,8 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(tmp_path: Path) -> 
     store.dispose()
 
 
-def test_0002_downgrade_keeps_the_games(tmp_path: Path) -> None:
-    url = _game_at_0001(tmp_path)
+def test_0002_downgrade_keeps_the_games(empty_db_url: str) -> None:
+    url = _game_at_0001(empty_db_url)
     store = Store.open(url)
     _alembic(store, "downgrade", "0001")
     with store.engine.connect() as conn:
@@ -290,8 +297,8 @@ def test_0002_downgrade_keeps_the_games(tmp_path: Path) -> None:
     store.dispose()
 
 
-def test_0003_downgrade_drops_the_public_column_and_keeps_the_log(tmp_path: Path) -> None:
-    url = _game_at_0001(tmp_path)
+def test_0003_downgrade_drops_the_public_column_and_keeps_the_log(empty_db_url: str) -> None:
+    url = _game_at_0001(empty_db_url)
     store = Store.open(url)
     _alembic(store, "downgrade", "0002")
     with store.engine.connect() as conn:
@@ -304,8 +311,8 @@ def test_0003_downgrade_drops_the_public_column_and_keeps_the_log(tmp_path: Path
     store.dispose()
 
 
-def test_0004_downgrade_drops_the_language_column_and_keeps_the_tables(tmp_path: Path) -> None:
-    url = _game_at_0001(tmp_path)
+def test_0004_downgrade_drops_the_language_column_and_keeps_the_tables(empty_db_url: str) -> None:
+    url = _game_at_0001(empty_db_url)
     store = Store.open(url)
     _alembic(store, "downgrade", "0003")
     with store.engine.connect() as conn:
@@ -332,6 +339,7 @@ def test_unversioned_fields_and_reminder_compare_and_set(store: Store) -> None:
         assert (again.reminder_hours, again.board_message_id, again.board_url) == (5, "9", "https://x/9")
         assert repo.reminder_state(t.id) is None
         assert repo.record_reminder(t.id, 3, 1, None)
+        assert not repo.record_reminder(t.id, 3, 1, None)  # the first row exists: this claim is lost
         first = repo.reminder_state(t.id)
         assert first is not None and (first.last_seq, first.sent) == (3, 1)
         assert repo.record_reminder(t.id, 3, 2, first)
@@ -340,3 +348,14 @@ def test_unversioned_fields_and_reminder_compare_and_set(store: Store) -> None:
     with store.unit_of_work(write=False) as repo:
         rec = repo.reminder_state(t.id)
         assert rec is not None and rec.sent == 2 and rec.sent_at.tzinfo is not None
+
+
+def test_postgresql_runs_when_required(db_backend: str, pytestconfig: pytest.Config) -> None:
+    """CI sets MEIJI_REQUIRE_POSTGRES: then this module must also run on PostgreSQL."""
+    import os
+
+    from tests.conftest import postgres_setting
+
+    if os.environ.get("MEIJI_REQUIRE_POSTGRES"):
+        assert postgres_setting(pytestconfig), "MEIJI_REQUIRE_POSTGRES is set but no PostgreSQL server was given"
+    assert db_backend in ("sqlite", "postgresql")

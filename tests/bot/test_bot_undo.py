@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from fakegame import GAME
 from hosthelpers import CH, current_state, dump, started, to_act, version
 
 from bot.host import Host, effective_moves
 from bot.store import Store
+
+#: Every test with a store runs on SQLite and, when the run has a server, on PostgreSQL.
+pytestmark = pytest.mark.all_databases
 
 
 def _state_json(host: Host) -> str:

@@ -18,7 +18,6 @@ import random
 import threading
 from collections.abc import Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,12 +29,14 @@ from bot.store import Store
 from .test_fuzz_host import check_consistent
 
 MOVED_ON_WORDS = "moved on"
+#: Every test with a database runs on SQLite and, when the run has a server, on PostgreSQL.
+pytestmark = pytest.mark.all_databases
 
 
 @pytest.fixture
-def file_store(tmp_path: Path) -> Iterator[Store]:
-    """A migrated SQLite file database (WAL), as in production."""
-    store = Store.open(f"sqlite:///{tmp_path / 'meiji.db'}")
+def file_store(db_url: str) -> Iterator[Store]:
+    """A migrated database as in production: a SQLite file (WAL), or PostgreSQL."""
+    store = Store.open(db_url)
     yield store
     store.dispose()
 
@@ -133,9 +134,9 @@ def test_many_tables_advance_at_once_on_a_file_database(file_store: Store) -> No
     check_consistent(file_store)
 
 
-def test_separate_stores_on_one_file_act_like_separate_processes(tmp_path: Path) -> None:
-    """Two Store objects (two connection pools, like two bot processes) sharing one file."""
-    url = f"sqlite:///{tmp_path / 'shared.db'}"
+def test_separate_stores_on_one_file_act_like_separate_processes(db_url: str) -> None:
+    """Two Store objects (two connection pools, like two bot processes) sharing one database."""
+    url = db_url
     first, second = Store.open(url), Store.open(url)
     try:
         hosts = [Host(first), Host(second)]
@@ -160,8 +161,8 @@ def test_separate_stores_on_one_file_act_like_separate_processes(tmp_path: Path)
 # Racing moves inside one table (Host from threads)
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["file", "memory"])
-def test_two_identical_moves_with_the_same_version_exactly_one_wins(kind: str, tmp_path: Path) -> None:
-    store = Store.open(f"sqlite:///{tmp_path / 'race.db'}") if kind == "file" else Store("sqlite://")
+def test_two_identical_moves_with_the_same_version_exactly_one_wins(kind: str, db_url: str) -> None:
+    store = Store.open(db_url) if kind == "file" else Store("sqlite://")
     if kind == "memory":
         store.create_all()
     host = Host(store)
@@ -232,6 +233,8 @@ def test_lobby_races(file_store: Store) -> None:
         channel = f"lobby-{round_}"
         opened = _race([partial(host.new_table, channel, u, u, "zaibatsu", {"players": 2}, 1) for u in ("a", "b")])
         assert sum(r.ok for r in opened) == 1, [r.private for r in opened]
+        loser = next(r for r in opened if not r.ok)  # the database's unique index decides, then a clear word
+        assert "already open here" in (loser.private or ""), loser.private
         creator = "a" if opened[0].ok else "b"
         joined = _race([partial(host.join, channel, u, u) for u in ("c", "d")])
         assert sum(r.ok for r in joined) == 1, [r.private for r in joined]
