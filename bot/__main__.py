@@ -1,7 +1,7 @@
 """Command line of Meiji Table (console script ``meiji``; also ``python -m bot``).
 
-Subcommands: ``run`` (Discord), ``local`` (terminal table), ``selfplay``, ``replay``, ``apply``,
-``data-report`` and ``schema``; see ``meiji --help`` and docs/hosting.md. Without a subcommand
+Subcommands: ``run`` (Discord), ``migrate`` (database schema), ``local`` (terminal table),
+``selfplay``, ``replay``, ``apply``, ``data-report``, ``i18n`` and ``schema``; see ``meiji --help`` and docs/hosting.md. Without a subcommand
 ``meiji`` runs the Discord bot if ``DISCORD_TOKEN`` is set, else opens the terminal table.
 Errors are printed as one line (details in the log with ``LOG_LEVEL=DEBUG``).
 """
@@ -48,6 +48,7 @@ class CliError(Exception):
 # ---------------------------------------------------------------------------------------------
 def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     """Run the Discord bot (``DISCORD_TOKEN`` from the environment or ``.env``)."""
+    plan = _shard_plan(args)  # a bad --shards/--shard-ids is refused before anything starts
     if not settings.discord_token:
         print(TOKEN_HELP, file=sys.stderr)
         return 1
@@ -55,15 +56,66 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 
     from . import discord_app
 
+    extra: dict[str, Any] = {}
+    if plan is not None:
+        extra["shards"] = plan
     try:
         discord_app.run_bot(
-            settings.discord_token, settings.database_url, settings.dev_guild_id, bool(getattr(args, "sync", False))
+            settings.discord_token, settings.database_url, settings.dev_guild_id, bool(getattr(args, "sync", False)),
+            **extra,
         )
     except discord.LoginFailure:
         raise CliError("Discord refused DISCORD_TOKEN (login failed): copy a fresh token from the Developer "
                        "Portal → your application → Bot → Reset Token.") from None
     except discord.PrivilegedIntentsRequired:
         raise CliError("Discord asks for a privileged intent; this bot needs none — check the adapter.") from None
+    return 0
+
+
+def _shard_plan(args: argparse.Namespace) -> Any:
+    """The :class:`~bot.sharding.ShardPlan` of ``--shards``/``--shard-ids`` (``None`` without them)."""
+    from .sharding import ShardPlan, parse_shard_ids
+
+    count, ids_text = getattr(args, "shards", None), getattr(args, "shard_ids", None)
+    if count is None and ids_text is None:
+        return None
+    if count is None:
+        raise CliError("--shard-ids needs --shards N (the bot's total shard count, the same in every process)", 2)
+    try:
+        ids = parse_shard_ids(ids_text) if ids_text is not None else None
+        return ShardPlan(count, ids)
+    except ValueError as exc:
+        raise CliError(str(exc), 2) from None
+
+
+def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
+    """Bring the database (``--db`` or ``DATABASE_URL``) to the newest schema revision and say which."""
+    from alembic.migration import MigrationContext
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .store import Store
+
+    url = args.db or settings.database_url
+    try:
+        store = Store(url)
+    except (ImportError, SQLAlchemyError, ValueError) as exc:  # no driver, a malformed URL
+        raise CliError(f"cannot open the database: {exc}") from None
+    try:
+        with store.engine.connect() as conn:
+            before = MigrationContext.configure(conn).get_current_revision()
+        store.migrate()
+        with store.engine.connect() as conn:
+            after = MigrationContext.configure(conn).get_current_revision()
+    except SQLAlchemyError as exc:
+        raise CliError(f"migrating {store.engine.url.render_as_string(hide_password=True)} failed: "
+                       f"{type(exc).__name__}: {str(exc).splitlines()[0]}") from None
+    finally:
+        store.dispose()
+    where = store.engine.url.render_as_string(hide_password=True)
+    if before == after:
+        print(f"{where}: already at revision {after}")
+    else:
+        print(f"{where}: migrated from {before or 'an empty database'} to revision {after}")
     return 0
 
 
@@ -368,7 +420,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--sync", action="store_true",
         help="sync the slash commands with Discord (to DEV_GUILD_ID instantly, else globally) before starting",
     )
+    p.add_argument(
+        "--shards", type=int, default=None, metavar="N",
+        help="the bot's total number of Discord shards (default: Discord's recommendation, all in this process)",
+    )
+    p.add_argument(
+        "--shard-ids", default=None, metavar="IDS",
+        help="run only these shards of --shards N here, e.g. 0,1 or 2-3 (other processes run the rest)",
+    )
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("migrate", help="bring the database schema to the newest revision (then exit)")
+    p.add_argument("--db", default=None, metavar="URL", help="database URL (default: DATABASE_URL or ./meiji.db)")
+    p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("local", help="play hot-seat at the terminal (saved after every move)")
     p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: asked)")

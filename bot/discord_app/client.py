@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.host import Host
+from bot.sharding import ShardPlan
 from bot.store import Store
 
 from .commands import MeijiTree, TableCommands, install_commands
@@ -42,12 +43,17 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-class MeijiBot(discord.Client):
+class MeijiBot(discord.AutoShardedClient):
     """Discord client hosting game tables through a :class:`~bot.host.Host`.
 
     ``tables`` holds the command handlers (also used by the option buttons), ``tree`` the
     application commands (``/game``, ``/move``, ``/solo``). ``sync`` makes :meth:`setup_hook` sync
     the commands once, to ``dev_guild_id`` if given (instant) or globally.
+
+    An ``AutoShardedClient``: without ``shards`` Discord's recommended shard count is used and this
+    process runs every shard; ``ShardPlan(count)`` fixes the count, ``ShardPlan(count, ids)`` runs
+    only those shards here (other processes run the rest against the same database) and limits
+    the reminder check to this process's servers (:mod:`bot.sharding`).
     """
 
     def __init__(
@@ -56,8 +62,15 @@ class MeijiBot(discord.Client):
         *,
         dev_guild_id: int | None = None,
         sync: bool = False,
+        shards: ShardPlan | None = None,
     ) -> None:
-        super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS)
+        sharding: dict[str, object] = {}
+        if shards is not None:
+            sharding["shard_count"] = shards.count
+            if shards.ids is not None:
+                sharding["shard_ids"] = list(shards.ids)
+        super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, **sharding)
+        self.shard_plan = shards
         self.host = host
         self.tables = TableCommands(host)
         self.tree = MeijiTree(self)
@@ -69,7 +82,10 @@ class MeijiBot(discord.Client):
         """Install the command translator, register the restart-proof buttons, sync if asked, start reminders."""
         await self.tree.set_translator(MeijiTranslator())
         self.add_dynamic_items(ChoiceButton, ChoiceMenu, BoardButton, ReplayButton)
-        if self.sync_on_start:
+        plan = self.shard_plan
+        if self.sync_on_start and plan is not None and 0 not in plan.local_ids:
+            log.warning("--sync ignored: commands are synced by the process that runs shard 0")
+        elif self.sync_on_start:
             synced = await sync_commands(self, self.dev_guild_id)
             log.warning("synced %d application commands (%s)", len(synced), self.dev_guild_id or "global")
         self.reminder_loop.start()
@@ -97,7 +113,9 @@ class MeijiBot(discord.Client):
 
     async def send_reminders(self, now: datetime | None = None) -> int:
         """Send every reminder due at ``now`` (recomputed from the database); return how many were sent."""
-        due = await asyncio.to_thread(self.host.due_reminders, now)
+        plan = self.shard_plan
+        serves = plan.serves if plan is not None and plan.ids is not None else None
+        due = await asyncio.to_thread(self.host.due_reminders, now, serves)
         sent = 0
         for item in due:
             reminder = DueReminder.from_host(item)
@@ -126,15 +144,18 @@ async def sync_commands(client: MeijiBot, guild_id: int | None = None) -> list[a
     return await client.tree.sync()
 
 
-def run_bot(token: str, database_url: str | None, dev_guild_id: int | None, sync: bool) -> None:
+def run_bot(
+    token: str, database_url: str | None, dev_guild_id: int | None, sync: bool, *, shards: ShardPlan | None = None
+) -> None:
     """Open the database, build the Host and run the bot until it is stopped (blocking).
 
-    ``sync`` syncs the slash commands once at start-up (to ``dev_guild_id`` when given).
+    ``sync`` syncs the slash commands once at start-up (to ``dev_guild_id`` when given);
+    ``shards`` is this process's shard plan (``None``: Discord's recommended count, all here).
     Logging is left as the caller configured it.
     """
     store = Store.open(database_url)
     host = Host(store, render=BoardRenderer())
-    bot = MeijiBot(host, dev_guild_id=dev_guild_id, sync=sync)
+    bot = MeijiBot(host, dev_guild_id=dev_guild_id, sync=sync, shards=shards)
     try:
         bot.run(token, log_handler=None)
     finally:
