@@ -224,8 +224,11 @@ def choose_slot(state: ZState, region: str, options: list[tuple[int, int, int | 
     return next(o for o in options if printed(o) == top)
 
 
-def automa_turn(state: ZState, tile_id: str, events: list[Event]) -> None:
-    """Steps B–D of Takatoshi's turn after tile ``tile_id`` was revealed (step A, a chance outcome)."""
+def automa_turn(state: ZState, tile_id: str, events: list[Event] | None) -> None:
+    """Steps B–D of Takatoshi's turn after tile ``tile_id`` was revealed (step A, a chance outcome).
+
+    ``events`` is ``None`` in a quiet apply (no narration event is built).
+    """
     from .rules import ev
 
     a = state.automa
@@ -245,7 +248,9 @@ def automa_turn(state: ZState, tile_id: str, events: list[Event]) -> None:
             turn.act = "markets"
             automa_markets(state, turn)
     a.narration.append(turn)
-    ev(events, "automa", AUTOMA, narration_text(turn), tile=tile_id, space=h + 1, colour=colour, turn=asdict(turn))
+    if events is not None:
+        ev(events, "automa", AUTOMA, narration_text(turn), tile=tile_id, space=h + 1, colour=colour,
+           turn=asdict(turn))
     if not a.deck:
         # Step D: re-randomise the priority row and reshuffle all 9 tiles (set-up steps 4 and 5).
         a.deck = list(a.discard)

@@ -47,12 +47,12 @@ def leaders(state: ZState, goal_id: str) -> list[int]:
     return [s for s, v in values.items() if v == best]
 
 
-def resolve_common_goals(state: ZState, period: int, events: list[Event]) -> None:
+def resolve_common_goals(state: ZState, period: int, events: list[Event] | None) -> None:
     """After all regions of a period are scored (rulebook: Common Goals module, step 4b;
     docs/rules-notes.md D-14): reward each goal's leaders.
 
     Periods I–II: every leader chooses one of the period's rewards (a ``reward`` choice);
-    period III: each goal slot gives its own fixed reward.
+    period III: each goal slot gives its own fixed reward. ``events`` is ``None`` in a quiet apply.
     """
     from .rules import bonus_ops, ev, name
 
@@ -62,13 +62,14 @@ def resolve_common_goals(state: ZState, period: int, events: list[Event]) -> Non
     for slot, goal_id in enumerate(goals, start=1):
         goal = next(g for g in t.data.common_goals if g.id == goal_id)
         who = leaders(state, goal_id)
-        text = T("common goal", goal.text)
-        if who:
-            line = M("Common goal {goal} ({text}): {leaders}.", goal=goal_id, text=text,
-                     leaders=listing([name(state, s) for s in who]))
-        else:
-            line = M("Common goal {goal} ({text}): no leader.", goal=goal_id, text=text)
-        ev(events, "common_goal", None, line)
+        if events is not None:
+            text = T("common goal", goal.text)
+            if who:
+                line = M("Common goal {goal} ({text}): {leaders}.", goal=goal_id, text=text,
+                         leaders=listing([name(state, s) for s in who]))
+            else:
+                line = M("Common goal {goal} ({text}): no leader.", goal=goal_id, text=text)
+            ev(events, "common_goal", None, line)
         rewards = [r for r in t.data.common_goal_rewards if r.period == period and r.slot in (None, slot)]
         if not rewards:
             continue

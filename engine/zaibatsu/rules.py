@@ -39,7 +39,7 @@ from .state import (
     Worker,
     ZState,
 )
-from .tables import tables
+from .tables import Tables, tables
 from .words import GOAL_SLOT_NAMES, SOLO_SLOT_NAMES, TRACK_NAMES, M, Mn, T, amount, listing
 
 DIRS = "NESW"
@@ -174,9 +174,25 @@ def top(state: ZState) -> dict[str, Any]:
     return state.stack[-1]
 
 
-def ev(events: list[Event], kind: str, seat: int | None, text: str, **data: Any) -> None:
-    """Append an :class:`Event`; ``text`` is a :class:`~engine.core.i18n.Msg` of this game's domain."""
-    events.append(Event(kind=kind, seat=seat, text=text, data=data))
+@lru_cache(maxsize=1 << 16, typed=True)
+def act(kind: str, *args: Any) -> Action:
+    """The action ``kind`` with ``args``: one shared object per distinct action.
+
+    Actions are immutable and compare by value, so the lists of legal actions may share them;
+    building them anew was a large part of listing legal actions. (``typed``: ``1`` and ``True``
+    stay distinct arguments.)
+    """
+    return Action(kind, args)
+
+
+def ev(events: list[Event] | None, kind: str, seat: int | None, text: str, **data: Any) -> None:
+    """Append an :class:`Event`; ``text`` is a :class:`~engine.core.i18n.Msg` of this game's domain.
+
+    ``events`` is ``None`` in a quiet apply (:func:`apply_quiet`): nothing is recorded. Callers test
+    ``events is not None`` first, so that a quiet apply does not even build the text.
+    """
+    if events is not None:
+        events.append(Event(kind=kind, seat=seat, text=text, data=data))
 
 
 #: Worker colours (also department colours) and goods types as terms in texts.
@@ -191,6 +207,10 @@ def name(state: ZState, seat: int) -> str:
     if state.automa is not None and seat == 1:
         return T("name", "Takatoshi")
     return PLAYER_NAMES[state.players[seat].colour]
+
+
+#: Takatoshi's name (the same term :func:`name` gives; :func:`decision` uses this one object).
+_TAKATOSHI = T("name", "Takatoshi")
 
 
 @cache
@@ -250,7 +270,10 @@ def pay_money(p: Player, amount: int) -> int:
 
 def coal_total(p: Player) -> int:
     """All coal a player may spend: supply, start tile A7 and coal stored on factories."""
-    return p.coal + p.protected_coal + sum(f.coal for f in p.factories)
+    coal = p.coal + p.protected_coal
+    for f in p.factories:
+        coal += f.coal
+    return coal
 
 
 def pay_coal(p: Player, amount: int) -> None:
@@ -274,14 +297,12 @@ def goods_of(p: Player, goods_type: str) -> int:
 
 def special_max(p: Player, op_name: str, attr: str, default: int) -> int:
     """The largest ``attr`` of special-effect ops ``op_name`` on a player's factories (or ``default``)."""
-    t = tables()
+    values = tables().special_values(op_name, attr)
     best = default
     for f in p.factories:
-        side = t.sides.get(f.side)
-        if side and side.kind == "special":
-            for op in side.ops:
-                if op.op == op_name:
-                    best = max(best, getattr(op, attr))
+        v = values.get(f.side)
+        if v is not None and v > best:
+            best = v
     return best
 
 
@@ -480,24 +501,39 @@ def choice_prompt(f: dict[str, Any]) -> str:
     return CHOICE_PROMPTS[what]
 
 
+#: The decision once the game is over, and the decision of each kind of random event (decisions
+#: are immutable, so :func:`decision` hands out these shared objects).
+_OVER = Decision(None, "over", M("The game is over."))
+_CHANCE_DECISIONS = {what: Decision(CHANCE, "chance", prompt) for what, prompt in CHANCE_PROMPTS.items()}
+
+
 def decision(state: ZState) -> Decision:
     """Who acts now and on what (see :class:`engine.core.Decision`); the prompt is a Msg."""
     if state.over or not state.stack:
-        return Decision(None, "over", M("The game is over."))
-    f = top(state)
+        return _OVER
+    f = state.stack[-1]
     k = f["k"]
     if k == "chance":
-        return Decision(CHANCE, "chance", CHANCE_PROMPTS[f["what"]])
+        return _CHANCE_DECISIONS[f["what"]]
     seat = f["seat"]
+    who = _TAKATOSHI if state.automa is not None and seat == 1 else PLAYER_NAMES[state.players[seat].colour]
     if k == "draft":
-        return Decision(seat, "draft", _prompt(name(state, seat), "draft"))
+        return _decision(who, seat, "draft", "draft")
     if k == "turn":
-        return Decision(seat, "turn", _prompt(name(state, seat), "turn"))
+        return _decision(who, seat, "turn", "turn")
     if k == "act":
-        return Decision(seat, "activation", _prompt(name(state, seat), "act", f["action"], f["n"] + 1))
+        return _decision(who, seat, "activation", "act", f["action"], f["n"] + 1)
     if k == "choose":
-        return Decision(seat, f["what"], _prompt(name(state, seat), "choose", f["what"], f.get("what_build", "any")))
+        return _decision(who, seat, f["what"], "choose", f["what"], f.get("what_build", "any"))
     raise AssertionError(f"frame {k} is not a decision")
+
+
+@lru_cache(maxsize=2048)
+def _decision(who: str, seat: int, kind: str, k: str, what: str = "", extra: Any = None) -> Decision:
+    """A player's decision (cached: decisions and their prompts are immutable, and a search asks often)."""
+    if k in ("draft", "turn"):
+        return Decision(seat, kind, _prompt(who, k))
+    return Decision(seat, kind, _prompt(who, k, what, extra))
 
 
 @lru_cache(maxsize=512)
@@ -522,58 +558,97 @@ def _prompt(who: str, k: str, what: str = "", extra: Any = None) -> str:
 
 def chance_outcomes(state: ZState) -> list[Outcome]:
     """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
-    if state.over or not state.stack or top(state)["k"] != "chance":
+    if state.over or not state.stack or state.stack[-1]["k"] != "chance":
         return []
     t = tables()
-    f = top(state)
+    f = state.stack[-1]
     what = f["what"]
     if what == "draw":
-        return [Outcome(Action("chance", (c,)), n) for c, n in state.bag.items() if n > 0]
+        out = []
+        for c, n in state.bag.items():
+            if n > 0:
+                out.append(_outcome(c, n))
+        return out
     if what == "demand":
         used = {m.tile for m in state.markets if m.tile}
-        return [Outcome(Action("chance", (d,)), 1) for d in sorted(t.demand) if d not in used]
+        return [_outcome(d, 1) for d in sorted(t.demand) if d not in used]
     if what == "rotate":
-        return [Outcome(Action("chance", (f"r{r}",)), 1) for r in range(4)]
+        return [_outcome(f"r{r}", 1) for r in range(4)]
     if what == "factories":
-        tiles = sorted({s.tile for s in t.data.factories if s.goods == f["goods"] and not s.modern})
-        k = t.count(state.options.players).factories_per_type
-        return [Outcome(Action("chance", ("+".join(c),)), 1) for c in itertools.combinations(tiles, k)]
+        return list(_display_draws(f["goods"], t.count(state.options.players).factories_per_type))
     if what == "side":
-        return [Outcome(Action("chance", (s,)), 1) for s in ("A", "B")]
+        return [_outcome(s, 1) for s in ("A", "B")]
     if what == "first":
-        return [Outcome(Action("chance", (f"seat{i + 1}",)), 1) for i in range(state.options.players)]
+        return [_outcome(f"seat{i + 1}", 1) for i in range(state.options.players)]
     if what == "regioncolour":
         a = state.automa
         assert a is not None
-        return [Outcome(Action("chance", (c,)), 1) for c in COLOURS if c not in a.region_colours.values()]
+        return [_outcome(c, 1) for c in COLOURS if c not in a.region_colours.values()]
     if what == "priority":
         a = state.automa
         assert a is not None
-        return [Outcome(Action("chance", (c,)), 1) for c in COLOURS if c not in a.priority]
+        return [_outcome(c, 1) for c in COLOURS if c not in a.priority]
     if what == "goal":
         a = state.automa
         assert a is not None
-        return [Outcome(Action("chance", (g.id,)), 1) for g in t.data.solo_goals if g.id not in a.goals.values()]
+        return [_outcome(g.id, 1) for g in t.data.solo_goals if g.id not in a.goals.values()]
     if what == "reveal":
         a = state.automa
         assert a is not None
-        return [Outcome(Action("chance", (tile,)), 1) for tile in sorted(a.deck)]
+        return [_outcome(tile, 1) for tile in sorted(a.deck)]
     if what == "modern":
-        tiles = sorted({s.tile for s in t.data.factories if s.modern})
-        k = t.count(state.options.players).modern_factories
-        return [Outcome(Action("chance", ("+".join(c),)), 1) for c in itertools.combinations(tiles, k)]
+        return list(_display_draws(None, t.count(state.options.players).modern_factories))
     if what == "common":
         used = {g for goals in state.common_goals.values() for g in goals}
-        return [Outcome(Action("chance", (g.id,)), 1) for g in t.data.common_goals if g.id not in used]
+        return [_outcome(g.id, 1) for g in t.data.common_goals if g.id not in used]
     if what in ("pairA", "pairB"):
         side = what[-1]
         used = {x for pair in state.start_pairs for x in pair}
         ids = sorted(s.id for s in t.data.start_tiles if s.side == side and s.id not in used)
-        return [Outcome(Action("chance", (i,)), 1) for i in ids]
+        return [_outcome(i, 1) for i in ids]
     raise AssertionError(what)
 
 
-def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Event]) -> None:
+@lru_cache(maxsize=64)
+def _display_draws(goods: str | None, k: int) -> tuple[Outcome, ...]:
+    """The outcomes of drawing ``k`` factory tiles of ``goods`` (``None``: the modern factories) for
+    the display: every combination, equally likely (the same for every game: cached)."""
+    if goods is None:
+        tiles = sorted({s.tile for s in tables().data.factories if s.modern})
+    else:
+        tiles = sorted({s.tile for s in tables().data.factories if s.goods == goods and not s.modern})
+    return tuple(_outcome("+".join(c), 1) for c in itertools.combinations(tiles, k))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _outcome(value: str, weight: int) -> Outcome:
+    """The chance outcome ``value`` with ``weight`` (outcomes are immutable: one shared object each)."""
+    return Outcome(act("chance", value), weight)
+
+
+def forced_chance(state: ZState, f: dict[str, Any]) -> bool:
+    """Whether the chance frame ``f`` on top of the stack has a single outcome (no random event).
+
+    Same answer as ``len(chance_outcomes(state)) == 1`` without building the outcomes of the
+    frequent frames (a worker drawn from the bag, a demand tile turned, a factory side).
+    """
+    if state.over:
+        return False  # chance_outcomes offers nothing once the game is over
+    what = f["what"]
+    if what == "draw":
+        colours = 0
+        for n in state.bag.values():
+            if n > 0:
+                colours += 1
+                if colours > 1:
+                    return False
+        return colours == 1
+    if what in ("rotate", "side"):
+        return False  # always 4 rotations / 2 sides
+    return len(chance_outcomes(state)) == 1
+
+
+def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Event] | None) -> None:
     """Apply a chance outcome to the state."""
     t = tables()
     what = f["what"]
@@ -581,17 +656,19 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         state.bag[value] -= 1
         target = state.hiring if f["to"] == "hiring" else state.waiting
         target[f["index"]].append(value)
-        if f["to"] == "hiring":
-            text = M("A {colour} worker is drawn onto hiring space {space}.", colour=WORKER_COLOURS[value],
-                     space=f["index"] + 1)
-        else:
-            text = M("A {colour} worker is drawn onto waiting row {row}.", colour=WORKER_COLOURS[value],
-                     row=f["index"] + 1)
-        ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
+        if events is not None:
+            if f["to"] == "hiring":
+                text = M("A {colour} worker is drawn onto hiring space {space}.", colour=WORKER_COLOURS[value],
+                         space=f["index"] + 1)
+            else:
+                text = M("A {colour} worker is drawn onto waiting row {row}.", colour=WORKER_COLOURS[value],
+                         row=f["index"] + 1)
+            ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
     elif what == "demand":
         state.markets[f["city"]].tile = value
-        ev(events, "demand", CHANCE, M("Demand tile {tile} goes to market {market}.", tile=value,
-                                       market=state.markets[f["city"]].id))
+        if events is not None:
+            ev(events, "demand", CHANCE, M("Demand tile {tile} goes to market {market}.", tile=value,
+                                           market=state.markets[f["city"]].id))
     elif what == "rotate":
         state.markets[f["city"]].rotation = int(value[1:])
     elif what == "factories":
@@ -602,7 +679,8 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         else:
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
-        ev(events, "factories", CHANCE, M("Factories in the display: {tiles}.", tiles=", ".join(picked)))
+        if events is not None:
+            ev(events, "factories", CHANCE, M("Factories in the display: {tiles}.", tiles=", ".join(picked)))
     elif what == "side":
         state.display.append(f"{f['tile']}{value}")
     elif what == "modern":
@@ -612,20 +690,24 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         else:
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
-        ev(events, "factories", CHANCE, M("Modern factories in the display: {tiles}.", tiles=", ".join(picked)))
+        if events is not None:
+            ev(events, "factories", CHANCE, M("Modern factories in the display: {tiles}.",
+                                              tiles=", ".join(picked)))
     elif what == "common":
         state.common_goals.setdefault(str(f["period"]), []).append(value)
-        ev(events, "common_goal", CHANCE, M("Common goal {goal} for period {period}.", goal=value,
-                                            period=f["period"]))
+        if events is not None:
+            ev(events, "common_goal", CHANCE, M("Common goal {goal} for period {period}.", goal=value,
+                                                period=f["period"]))
     elif what == "regioncolour":
         assert state.automa is not None
         state.automa.region_colours[f["region"]] = value
-        ev(events, "solo", CHANCE, M("A {colour} worker marks {region}.", colour=WORKER_COLOURS[value],
-                                     region=region_name(f["region"])))
+        if events is not None:
+            ev(events, "solo", CHANCE, M("A {colour} worker marks {region}.", colour=WORKER_COLOURS[value],
+                                         region=region_name(f["region"])))
     elif what == "priority":
         assert state.automa is not None
         state.automa.priority.append(value)
-        if len(state.automa.priority) == len(COLOURS):
+        if len(state.automa.priority) == len(COLOURS) and events is not None:
             ev(events, "solo", CHANCE, M("{who}'s priority row: {colours}.", who=T("name", "Takatoshi"),
                                          colours=listing([WORKER_COLOURS[c] for c in state.automa.priority])))
     elif what == "goal":
@@ -635,22 +717,25 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         slot = slots[len(a.goals)]
         a.goals[slot] = value
         goal = next(g for g in t.data.solo_goals if g.id == value)
-        ev(events, "solo", CHANCE, M("Solo goal ({slot} slot): {goal}", slot=SOLO_SLOT_NAMES[slot],
-                                     goal=T("solo goal", goal.text)))
+        if events is not None:
+            ev(events, "solo", CHANCE, M("Solo goal ({slot} slot): {goal}", slot=SOLO_SLOT_NAMES[slot],
+                                         goal=T("solo goal", goal.text)))
     elif what == "reveal":
         from .automa import automa_turn
 
         automa_turn(state, value, events)
     elif what == "first":
         state.first_player = int(value[4:]) - 1
-        ev(events, "first", CHANCE, M("{who} is the start player.", who=name(state, state.first_player)))
+        if events is not None:
+            ev(events, "first", CHANCE, M("{who} is the start player.", who=name(state, state.first_player)))
     elif what == "pairA":
         state.start_pairs.append([value])
     elif what == "pairB":
         state.start_pairs[f["pair"]].append(value)
         a, b = state.start_pairs[f["pair"]]
-        ev(events, "pair", CHANCE, M("Start-tile pair {pair}: {a} ({a_text}) + {b} ({b_text})", pair=f["pair"] + 1,
-                                     a=a, a_text=start_text(a), b=b, b_text=start_text(b)))
+        if events is not None:
+            ev(events, "pair", CHANCE, M("Start-tile pair {pair}: {a} ({a_text}) + {b} ({b_text})",
+                                         pair=f["pair"] + 1, a=a, a_text=start_text(a), b=b, b_text=start_text(b)))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -662,42 +747,68 @@ def legal_actions(state: ZState) -> list[Action]:
     """Every legal action at the current decision (chance: every possible outcome)."""
     if state.over or not state.stack:
         return []
-    f = top(state)
+    f = state.stack[-1]
     k = f["k"]
     if k == "chance":
         return [o.action for o in chance_outcomes(state)]
     p = state.players[f["seat"]]
     if k == "draft":
-        return [Action("pair", (a, b)) for a, b in state.start_pairs]
+        return [act("pair", a, b) for a, b in state.start_pairs]
     if k == "turn":
         return turn_actions(state, p)
     if k == "act":
         acts = activations(state, p, f)
         if f["n"] > 0:
-            acts.append(Action("done"))
+            acts.append(_DONE)
         return acts
     if k == "choose":
         return choice_actions(state, p, f)
     raise AssertionError(k)
 
 
+#: Actions without arguments (immutable: shared by every list of legal actions).
+_DONE = act("done")
+_CONSOLIDATE = act("consolidate")
+
+
 def turn_actions(state: ZState, p: Player) -> list[Action]:
     """Legal turn choices (rulebook: Gameplay): take a worker for an action, or consolidate."""
     t = tables()
     out: list[Action] = []
-    if len(p.workforce) < workforce_slots():
+    if len(p.workforce) < t.n["workforce_slots"]:
         for h, space in enumerate(state.hiring):
             if not space:
                 continue
-            for action in t.hiring[h].actions:
-                probe = new_act_frame(p.seat, action, "")
-                if can_activate(state, p, probe, extra_workers=1):
-                    out.extend(Action("take", (h + 1, action, c)) for c in sorted(set(space)))
+            colours: list[str] | None = None
+            for action in t.hiring_actions[h]:
+                # A fresh frame is below every activation limit; the worker is not placed yet.
+                if _CAN_ACTIVATE[action](state, p, _probe(p.seat, action), 1):
+                    if colours is None:
+                        colours = sorted(set(space))
+                    out.extend(map(_takes(h + 1, action).__getitem__, colours))
     if p.workforce or (state.options.empty_consolidation and not out):
         # Rulebook: Gameplay (consolidate); rule gap docs/rules-notes.md G-1: with an empty workforce
         # and no legal action the engine allows an (empty) consolidation — a house rule, on by default.
-        out.append(Action("consolidate"))
+        out.append(_CONSOLIDATE)
     return out
+
+
+@cache
+def _takes(space: int, action: str) -> dict[str, Action]:
+    """The actions "take a worker of each colour from hiring ``space`` for ``action``", by colour.
+
+    Actions are immutable and compare by value, so legal-action lists share these objects.
+    """
+    return {c: Action("take", (space, action, c)) for c in COLOURS}
+
+
+@cache
+def _probe(seat: int, action: str) -> dict[str, Any]:
+    """The frame of ``action`` not started yet, to ask :func:`can_activate` whether it may be taken.
+
+    Shared between calls: :func:`can_activate` and :func:`activations` only read their frame.
+    """
+    return new_act_frame(seat, action, "")
 
 
 def new_act_frame(seat: int, action: str, worker: str) -> dict[str, Any]:
@@ -710,11 +821,10 @@ def new_act_frame(seat: int, action: str, worker: str) -> dict[str, Any]:
 
 def modifier_slots(p: Player, action: str) -> list[int]:
     """1-based factory slots whose side is an action modifier of ``action``."""
-    t = tables()
+    modifier_action = tables().modifier_action
     out = []
-    for i, f in enumerate(p.factories):
-        side = t.sides.get(f.side)
-        if side and side.kind == "modifier" and side.action == action:
+    for i, f in enumerate(p.factories):  # a loop: cheaper than a comprehension in this hot path
+        if modifier_action.get(f.side) == action:
             out.append(i + 1)
     return out
 
@@ -782,10 +892,11 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
         # A marker on the last space stays there (rulebook: Basic concepts, p. 7; German "passiert
         # stattdessen nichts"); the action can still be activated (paying its cost), so it is not
         # excluded here.
+        mods = mod_variants(p, f, {})
         for i, cost in enumerate(costs):
             if money_like(p) >= cost:
-                for m in mod_variants(p, f, {}):
-                    out.append(Action(action, (i + 1, m)))
+                for m in mods:
+                    out.append(act(action, i + 1, m))
         return out
     if action == "factory":
         if len(p.factories) >= t.n["factory_slots"]:
@@ -798,7 +909,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
             need = t.goods[t.sides[side_id].goods].rd_required
             for steps, silk in enumerate(boosts):
                 if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
-                    out.append(Action("factory", (side_id, silk)))
+                    out.append(act("factory", side_id, silk))
         return out
     if action == "machines":
         if p.machines >= 6:
@@ -815,7 +926,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
                 money = t.n["machine_cost"] + (extra.get("money", 0) if lr == 1 else 0)
                 if money_like(p) >= money and p.iron >= iron:
                     for m in mod_variants(p, f, {"factory": slot}):
-                        out.append(Action("machine", (slot, "LR"[lr], m)))
+                        out.append(act("machine", slot, "LR"[lr], m))
         return out
     if action == "production":
         for i, fac in enumerate(p.factories):
@@ -827,7 +938,7 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
                 red = mod_has(p, m, "reduce_production_coal")
                 cost = max(0, base - (red.n if red else 0))
                 if coal_total(p) >= cost:
-                    out.append(Action("produce", (slot, m)))
+                    out.append(act("produce", slot, m))
         return out
     if action in ("ships", "trains"):
         return transport_options(state, p, action, f, extra_workers, pay_modes=PAYS)
@@ -839,39 +950,186 @@ def activations(state: ZState, p: Player, f: dict[str, Any], extra_workers: int 
 
 
 def can_activate(state: ZState, p: Player, f: dict[str, Any], extra_workers: int = 0) -> bool:
-    """Whether :func:`activations` would be non-empty (fast existence checks; same rules)."""
-    t = tables()
+    """Whether :func:`activations` would be non-empty (fast existence checks; same rules).
+
+    Each check stops at the first legal activation it finds; ``tests/zaibatsu/test_fast_paths.py``
+    checks that the answer agrees with the full enumeration at every decision of random games.
+    """
     action = f["action"]
-    limit = 1 if action in ("rd", "mining", "factory") else t.n["activation_limit"]
-    if f["n"] >= limit:
+    if f["n"] >= tables().activation_limit[action]:
         return False
-    if action in ("rd", "mining"):
-        return money_like(p) >= min(t.n["rd_step_costs" if action == "rd" else "mining_step_costs"])
-    if action in ("ships", "trains"):
-        costs = (t.n["transport_cost_iron"], t.n["transport_cost_money"])
-        if not any(p.iron >= c.get("iron", 0) and money_like(p) >= c.get("money", 0) for c in costs):
-            return False
-        if action == "ships":
-            if p.ships >= 6 or len(p.workforce) + extra_workers >= workforce_slots():
-                return False
-            limit_ships = t.count(state.options.players).ship_slots
-            return any(
-                d.id not in f["used"] and state.experts[d.id] and len(state.ships[d.id]) < limit_ships
-                for d in t.destinations
-            )
-        if p.trains >= 6:
-            return False
-        return any(
-            r not in f["used"] and any(
-                ts.min_players <= state.options.players and state.trains[r][ts.slot - 1] is None
-                for ts in t.train_slots
-            )
-            for r in t.region_ids
-        )
-    if action == "investments":
-        k = f["n"] + 1
-        return any(g not in f["types"] and goods_of(p, g) >= k for g in GOODS)
-    return bool(activations(state, p, f, extra_workers))
+    return _CAN_ACTIVATE[action](state, p, f, extra_workers)
+
+
+def _can_step(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """R&D or Mining: the cheapest step is affordable (a marker on the last space still activates)."""
+    return p.money + p.silk >= tables().min_step_cost[f["action"]]
+
+
+def _can_pay_transport(t: Tables, p: Player) -> bool:
+    """Whether a ship or train of the Ships/Railways action is affordable (in iron, or money and iron)."""
+    money = p.money + p.silk
+    for iron, cost in t.transport_costs:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
+        if p.iron >= iron and money >= cost:
+            return True
+    return False
+
+
+def _can_ship(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Ships: affordable, a ship and a workforce slot (for the expert) left, a destination open."""
+    t = tables()
+    if p.ships >= 6 or len(p.workforce) + extra_workers >= t.n["workforce_slots"] or not _can_pay_transport(t, p):
+        return False
+    used = f["used"]
+    limit = t.count(state.options.players).ship_slots
+    experts, ships = state.experts, state.ships
+    for dest in t.dest_ids:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
+        if experts[dest] and len(ships[dest]) < limit and dest not in used:
+            return True
+    return False
+
+
+def _can_train(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Railways: affordable, a train left, an open train slot in a region not used by this action."""
+    t = tables()
+    if p.trains >= 6 or not _can_pay_transport(t, p):
+        return False
+    used = f["used"]
+    slots = t.open_train_slots[state.options.players]
+    for r in t.region_ids:
+        if r not in used:
+            row = state.trains[r]
+            for i in slots:
+                if row[i] is None:
+                    return True
+    return False
+
+
+def _can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Investments: ``n + 1`` goods of a type not invested yet in this action."""
+    k = f["n"] + 1
+    types = f["types"]
+    for goods, n in _goods_stock(p).items():  # noqa: SIM110 - a loop: cheaper than any() in this hot path
+        if n >= k and goods not in types:
+            return True
+    return False
+
+
+def _goods_stock(p: Player) -> dict[str, int]:
+    """Goods per type over all of a player's factories (:func:`goods_of` of every type at once)."""
+    stock = dict.fromkeys(GOODS, 0)
+    for fac in p.factories:
+        if fac.goods and fac.goods_type in stock:
+            stock[fac.goods_type] += fac.goods
+    return stock
+
+
+@lru_cache(maxsize=256)
+def _easiest_factory(display: tuple[str, ...]) -> int:
+    """The least R&D any factory side of ``display`` needs (the display changes rarely: cached)."""
+    side_rd = tables().side_rd
+    return min(side_rd[side_id] for side_id in display)
+
+
+def _can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Factory: a free factory slot and a side of the display within (silk-boosted) R&D and money."""
+    t = tables()
+    if len(p.factories) >= t.n["factory_slots"] or not state.display:
+        return False
+    cost = t.n["factory_cost"]
+    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+        cost -= t.n["cheap_factory_discount"]
+    # The side needing the least R&D is the easiest one; silk may raise R&D for this build.
+    need = _easiest_factory(tuple(state.display))
+    for steps, silk in enumerate(t.silk_boosts):
+        if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+            return True
+    return False
+
+
+def _can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Machines: a machine left and an affordable free machine slot on an unused factory."""
+    if p.machines >= 6:
+        return False
+    t = tables()
+    extra = t.n["machine_right_slot_extra"]
+    cost = t.n["machine_cost"]
+    left = p.money + p.silk >= cost and p.iron >= 0
+    right = p.money + p.silk >= cost + extra.get("money", 0) and p.iron >= extra.get("iron", 0)
+    if not (left or right):
+        return False
+    used = f["used"]
+    for i, fac in enumerate(p.factories):
+        if fac.side == "old" or i + 1 in used:
+            continue
+        if (left and not fac.machines[0]) or (right and not fac.machines[1]):
+            return True  # every machine slot offers at least one modifier variant
+    return False
+
+
+def _can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Production: an unused factory (not the old one) whose coal cost, with a modifier, is payable."""
+    t = tables()
+    coal = coal_total(p)
+    # Without a modifier factory for production (or with the action's modifier used) the only
+    # variant is "no modifier", at the full coal cost.
+    plain = bool(f["mod"]) or not modifier_slots(p, "production")
+    used = f["used"]
+    for i, fac in enumerate(p.factories):
+        slot = i + 1
+        if fac.side == "old" or slot in used:
+            continue
+        base = t.production_coal[fac.goods_type]
+        if plain:
+            if coal >= max(0, base):
+                return True
+            continue
+        for m in mod_variants(p, f, {"factory": slot}):
+            red = mod_has(p, m, "reduce_production_coal")
+            if coal >= max(0, base - (red.n if red else 0)):
+                return True
+    return False
+
+
+def _can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Local Markets: a slot whose goods, token value and placement rule allow an influence token.
+
+    Enough goods of a type always give at least one way to take them (:func:`goods_distributions`),
+    so the slot is enough.
+    """
+    stock = _goods_stock(p)
+    if not any(stock.values()):
+        return False
+    t = tables()
+    region = f["region"]
+    tokens = p.tokens
+    for market in state.markets:
+        if region and market.region != region:
+            continue
+        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
+            have = stock[goods]
+            if not have:
+                continue
+            values = t.goods_influence[goods]
+            for n in range(min(3, have)):
+                value = values[n]
+                if value in tokens and market_slot_check(state, market, slot, value)[0]:
+                    return True
+    return False
+
+
+#: The existence check of each action (:func:`can_activate`, once the activation limit is checked).
+_CAN_ACTIVATE = {
+    "rd": _can_step,
+    "mining": _can_step,
+    "factory": _can_build_factory,
+    "machines": _can_build_machine,
+    "production": _can_produce,
+    "ships": _can_ship,
+    "trains": _can_train,
+    "markets": _can_place_token,
+    "investments": _can_invest,
+}
 
 
 def transport_options(
@@ -905,26 +1163,28 @@ def transport_options(
     if action == "ships":
         if p.ships >= 6 or len(p.workforce) + extra_workers >= workforce_slots():
             return out  # Rulebook: Building a ship, p. 12: the expert needs a free workforce slot.
+        mods = mod_variants(p, f, {}) if f else [0]
         for d in t.destinations:
             if d.id in used or not state.experts[d.id] or len(state.ships[d.id]) >= pc.ship_slots:
                 continue
             for pay in pays:
-                mods = mod_variants(p, f, {}) if f else [0]
                 for m in mods:
-                    out.append(Action("ship", (d.id, pay, m)))
+                    out.append(act("ship", d.id, pay, m))
         return out
     if p.trains >= 6:
         return out
+    mods = mod_variants(p, f, {}) if f else [0]
+    open_slots = t.open_train_slots[state.options.players]
     for r in t.region_ids:
         if r in used:
             continue
-        for ts in t.train_slots:
-            if ts.min_players > state.options.players or state.trains[r][ts.slot - 1] is not None:
+        row = state.trains[r]
+        for i in open_slots:
+            if row[i] is not None:
                 continue
             for pay in pays:
-                mods = mod_variants(p, f, {}) if f else [0]
                 for m in mods:
-                    out.append(Action("train", (r, ts.slot, pay, m)))
+                    out.append(act("train", r, i + 1, pay, m))
     return out
 
 
@@ -945,30 +1205,32 @@ def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
     value, slot rules."""
     t = tables()
     out: list[Action] = []
-    stock = {g: goods_of(p, g) for g in GOODS}
+    stock = _goods_stock(p)
     if not any(stock.values()):
         return out
+    sources: dict[tuple[str, int], list[str]] = {}  # (goods, n) -> the ways to take them, as notation
     for market in state.markets:
         if f["region"] and market.region != f["region"]:
             continue
-        for slot in range(4):
-            goods = market_goods(state, market, slot)
+        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
             if not stock[goods]:
                 continue
-            level = t.goods[goods].level
+            values = t.goods_influence[goods]
             for n in (1, 2, 3):
-                value = t.influence[level][n - 1]
+                value = values[n - 1]
                 if n > stock[goods] or value not in p.tokens:
                     continue
                 ok, evicts = market_slot_check(state, market, slot, value)
                 if not ok:
                     continue
-                for src in goods_distributions(p, goods, n):
+                srcs = sources.get((goods, n))
+                if srcs is None:
+                    srcs = sources[goods, n] = [sources_text(src) for src in goods_distributions(p, goods, n)]
+                for src_text in srcs:
                     for reward in ("bonus", "vp"):
                         for e in evicts or [None]:
-                            out.append(Action("market", (
-                                market.id, DIRS[slot], sources_text(src), reward, DIRS[e] if e is not None else "-",
-                            )))
+                            out.append(act("market", market.id, DIRS[slot], src_text, reward,
+                                           DIRS[e] if e is not None else "-"))
     return out
 
 
@@ -979,6 +1241,8 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
     k = f["n"] + 1
     out: list[Action] = []
     slots_free = len(p.contracts_done) < t.n["contract_slots"]
+    # The modifier variants depend only on whether the activation fulfils a contract.
+    mods = {False: mod_variants(p, f, {"contract": False}), True: mod_variants(p, f, {"contract": True})}
     for goods in GOODS:
         if goods in f["types"]:
             continue
@@ -992,51 +1256,65 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
                     # and in this one.
                     if req is None or req in (*f["levels"], level):
                         rewards.append(cid)
+            src_text = sources_text(src)
             for r in rewards:
-                for m in mod_variants(p, f, {"contract": r != "finance"}):
-                    out.append(Action("invest", (sources_text(src), r, m)))
+                for m in mods[r != "finance"]:
+                    out.append(act("invest", src_text, r, m))
     return out
+
+
+#: Choices that always offer something (a fixed list, or "skip" / "pay" / "done" among the options).
+_ALWAYS_CHOICES = frozenset({"dept_any", "white", "extra", "trade", "old_side", "payday", "final_convert"})
+
+
+def has_choice(state: ZState, f: dict[str, Any]) -> bool:
+    """Whether the choice frame ``f`` on top of the stack offers any action (``bool(legal_actions)``)."""
+    if state.over:
+        return False
+    if f["what"] in _ALWAYS_CHOICES:
+        return True
+    return bool(choice_actions(state, state.players[f["seat"]], f))
 
 
 def choice_actions(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
     """Legal actions of an effect/consolidation choice frame."""
     what = f["what"]
     if what == "dept_any":
-        return [Action("dept", (c,)) for c in COLOURS]
+        return [act("dept", c) for c in COLOURS]
     if what == "dept_choice":
-        return [Action("dept", (c,)) for c in f["colours"]]
+        return [act("dept", c) for c in f["colours"]]
     if what == "white":
         if f["steps"] >= 2:
-            return [Action("white", ("rd2",)), Action("white", ("mining2",)), Action("white", ("both",))]
-        return [Action("white", ("rd",)), Action("white", ("mining",))]
+            return [act("white", "rd2"), act("white", "mining2"), act("white", "both")]
+        return [act("white", "rd"), act("white", "mining")]
     if what == "build":
         return build_options(state, p, f["what_build"], f, "free")
     if what == "extra":
-        return [*build_options(state, p, f["what_build"], f, "extra"), Action("skip")]
+        return [*build_options(state, p, f["what_build"], f, "extra"), act("skip")]
     if what == "spread":
         k = min(f["n"], len(p.factories))
-        return [Action("spread", (sources_text(c),)) for c in itertools.combinations(range(1, len(p.factories) + 1), k)]
+        return [act("spread", sources_text(c)) for c in itertools.combinations(range(1, len(p.factories) + 1), k)]
     if what == "trade":
-        return [Action("trade", ("yes",)), Action("trade", ("no",))]
+        return [act("trade", "yes"), act("trade", "no")]
     if what == "region":
-        return [Action("region", (r,)) for r in f["regions"]]
+        return [act("region", r) for r in f["regions"]]
     if what == "old_side":
-        return [Action("side", ("paper",)), Action("side", ("cotton",))]
+        return [act("side", "paper"), act("side", "cotton")]
     if what == "a6":
-        return [Action("worker", (c,)) for c in COLOURS if state.bag[c] > 0]
+        return [act("worker", c) for c in COLOURS if state.bag[c] > 0]
     if what == "prestige":
         return prestige_options(p, f["level"])
     if what == "protect":
         keep = f["max"]
-        return [Action("keep", (m, keep - m)) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal]
+        return [act("keep", m, keep - m) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal]
     if what == "payday":
-        return [Action("pay"), *[Action("convert", (n,)) for n in range(1, p.silk + 1)]]
+        return [act("pay"), *[act("convert", n) for n in range(1, p.silk + 1)]]
     if what == "final_convert":
-        return [Action("done"), *[Action("convert", (n,)) for n in range(1, p.silk + 1)]]
+        return [act("done"), *[act("convert", n) for n in range(1, p.silk + 1)]]
     if what == "mod_end":
-        return [Action("mod", (s,)) for s in f["slots"]]
+        return [act("mod", s) for s in f["slots"]]
     if what == "reward":
-        return [Action("reward", (i,)) for i in range(1, f["choices"] + 1)]
+        return [act("reward", i) for i in range(1, f["choices"] + 1)]
     raise AssertionError(what)
 
 
@@ -1049,8 +1327,14 @@ def prestige_options(p: Player, level: int) -> list[Action]:
             continue
         for g in t.goal_ids:
             if g not in p.goals:
-                out.append(Action("prestige", (lvl, g)))
+                out.append(act("prestige", lvl, g))
     return out
+
+
+def has_prestige_option(p: Player, level: int) -> bool:
+    """Whether :func:`prestige_options` offers anything: a tile of level ≤ ``level`` and a free goal slot."""
+    goals = p.goals
+    return any(n > 0 for n in p.prestige[:level]) and any(g not in goals for g in tables().goal_ids)
 
 
 def build_options(state: ZState, p: Player, what: str, f: dict[str, Any], pay: str) -> list[Action]:
@@ -1071,7 +1355,7 @@ def build_options(state: ZState, p: Player, what: str, f: dict[str, Any], pay: s
                     continue
                 for lr in (0, 1):
                     if not fac.machines[lr]:
-                        out.append(Action("machine", (i + 1, "LR"[lr], 0)))
+                        out.append(act("machine", i + 1, "LR"[lr], 0))
     return out
 
 
@@ -1083,7 +1367,15 @@ def build_options(state: ZState, p: Player, what: str, f: dict[str, Any], pay: s
 def apply_in_place(state: ZState, action: Action) -> list[Event]:
     """Apply a legal ``action`` to ``state`` (mutating it). Call only with a legal action."""
     events: list[Event] = []
-    f = top(state)
+    apply_quiet(state, action, events)
+    return events
+
+
+def apply_quiet(state: ZState, action: Action, events: list[Event] | None = None) -> None:
+    """:func:`apply_in_place` without events (the search hot path): the same new state, but no
+    event and none of their texts is built (unless a list to record them in is passed as
+    ``events``). Call only with a legal action."""
+    f = state.stack[-1]
     k = f["k"]
     if k == "chance":
         state.stack.pop()
@@ -1099,10 +1391,9 @@ def apply_in_place(state: ZState, action: Action) -> list[Event]:
     else:
         raise AssertionError(k)
     advance(state, events)
-    return events
 
 
-def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Rulebook: Starting conditions: take a start-tile pair, resolve tile A, starting VP, tile B bonuses."""
     t = tables()
     state.stack.pop()
@@ -1112,7 +1403,8 @@ def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[E
     p.start_a, p.start_b = a, b
     ta, tb = t.start[a], t.start[b]
     p.vp += ta.start_vp  # Starting conditions (docs/rules-notes.md D-26): the disc starts on tile A's VP.
-    ev(events, "draft", p.seat, M("{who} takes start tiles {a} and {b}.", who=name(state, p.seat), a=a, b=b), a=a, b=b)
+    if events is not None:
+        ev(events, "draft", p.seat, M("{who} takes start tiles {a} and {b}.", who=name(state, p.seat), a=a, b=b), a=a, b=b)
     ops: list[dict[str, Any]] = []
     if tb.bonus is not None:
         ops.extend(bonus_ops(tb.bonus))
@@ -1147,7 +1439,7 @@ def push_build(state: ZState, seat: int, what: str, extra: dict[str, Any]) -> bo
     return False
 
 
-def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Take a worker and start the action (rulebook: Gameplay, step A), or consolidate."""
     seat = f["seat"]
     p = state.players[seat]
@@ -1158,12 +1450,14 @@ def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Ev
         state.hiring[h - 1].remove(colour)
         p.workforce.append(Worker(colour))
         state.stack.append(new_act_frame(seat, act, colour))
-        ev(events, "take", seat,
-           M("{who} takes a worker ({colour}) from hiring space {space} for {action}.",
-             who=name(state, seat), colour=WORKER_COLOURS[colour], space=h, action=ACTION_NAMES[act]),
-           space=h, action=act, colour=colour)
+        if events is not None:
+            ev(events, "take", seat,
+               M("{who} takes a worker ({colour}) from hiring space {space} for {action}.",
+                 who=name(state, seat), colour=WORKER_COLOURS[colour], space=h, action=ACTION_NAMES[act]),
+               space=h, action=act, colour=colour)
     else:
-        ev(events, "consolidate", seat, M("{who} consolidates.", who=name(state, seat)))
+        if events is not None:
+            ev(events, "consolidate", seat, M("{who} consolidates.", who=name(state, seat)))
         push_consolidation(state, seat, final=False)
 
 
@@ -1172,7 +1466,7 @@ def push_consolidation(state: ZState, seat: int, final: bool) -> None:
     state.stack.append({"k": "cons", "seat": seat, "step": "A", "final": final})
 
 
-def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Resolve one activation of the action in progress (rulebook: Gameplay, step B; Actions, pp. 9–16)."""
     t = tables()
     seat = f["seat"]
@@ -1192,9 +1486,10 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         extra = mod_has(p, mod, "extra_steps")
         total = steps + (extra.steps if extra else 0)
         ops.extend(move_track(p, kind, total))
-        ev(events, kind, seat, M("{who} pays {money}: {action} +{steps}.", who=who,
-                                 money=amount("money", costs[steps - 1]), action=ACTION_NAMES[kind], steps=total),
-           steps=total)
+        if events is not None:
+            ev(events, kind, seat, M("{who} pays {money}: {action} +{steps}.", who=who,
+                                     money=amount("money", costs[steps - 1]), action=ACTION_NAMES[kind], steps=total),
+               steps=total)
     elif kind == "factory":
         side_id, silk = str(action.args[0]), int(action.args[1])
         cost = t.n["factory_cost"]
@@ -1214,9 +1509,10 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         if first and p.goods_reserve:  # start tile A4
             fac.goods = min(t.n["goods_slots"], p.goods_reserve)
             p.goods_reserve = 0
-        ev(events, "factory", seat, M("{who} builds {factory} ({effect}) in factory slot {slot}.", who=who,
-                                      factory=side_id, effect=effect_text(side_id), slot=slot),
-           side=side_id, slot=slot, silk=silk)
+        if events is not None:
+            ev(events, "factory", seat, M("{who} builds {factory} ({effect}) in factory slot {slot}.", who=who,
+                                          factory=side_id, effect=effect_text(side_id), slot=slot),
+               side=side_id, slot=slot, silk=silk)
         if side.kind == "instant":
             ops.extend(op.model_dump(exclude_defaults=True) for op in side.ops)
             ctx["factory"] = slot
@@ -1228,8 +1524,9 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
             p.iron -= extra.get("iron", 0)
         ops.extend(place_machine(p, slot, lr))
         f["used"].append(slot)
-        ev(events, "machine", seat, M("{who} builds a machine on factory {slot} ({side}).", who=who, slot=slot,
-                                      side=lr), slot=slot)
+        if events is not None:
+            ev(events, "machine", seat, M("{who} builds a machine on factory {slot} ({side}).", who=who, slot=slot,
+                                          side=lr), slot=slot)
     elif kind == "produce":
         slot, mod = int(action.args[0]), int(action.args[1])
         fac = p.factories[slot - 1]
@@ -1239,9 +1536,10 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         made = produce(p, slot)
         f["used"].append(slot)
         f["produced"].append(slot)
-        ev(events, "produce", seat, M("{who} pays {coal} and produces {goods} in factory {slot}.", who=who,
-                                      coal=amount("coal", cost), goods=amount(fac.goods_type, made), slot=slot),
-           slot=slot, goods=made)
+        if events is not None:
+            ev(events, "produce", seat, M("{who} pays {coal} and produces {goods} in factory {slot}.", who=who,
+                                          coal=amount("coal", cost), goods=amount(fac.goods_type, made), slot=slot),
+               slot=slot, goods=made)
     elif kind in ("ship", "train"):
         mod = int(action.args[-1])
         pay = str(action.args[-2])
@@ -1268,16 +1566,18 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         f["contracts"].append(reward != "finance")
         if reward == "finance":
             ops.extend(move_track(p, "finance", t.n["investment_finance_steps"]))
-            ev(events, "invest", seat, M("{who} invests {goods}: {track} +{steps}.", who=who,
-                                         goods=amount(goods, len(src)), track=TRACK_NAMES["finance"],
-                                         steps=t.n["investment_finance_steps"]))
+            if events is not None:
+                ev(events, "invest", seat, M("{who} invests {goods}: {track} +{steps}.", who=who,
+                                             goods=amount(goods, len(src)), track=TRACK_NAMES["finance"],
+                                             steps=t.n["investment_finance_steps"]))
         else:
             p.contracts.remove(reward)
             p.contracts_done.append(reward)
             ops.extend(bonus_ops(t.contracts[reward].bonus))
-            ev(events, "contract", seat, M("{who} spends {goods} to fulfil contract {contract}.", who=who,
-                                           goods=amount(goods, len(src)), contract=reward),
-               contract=reward)
+            if events is not None:
+                ev(events, "contract", seat, M("{who} spends {goods} to fulfil contract {contract}.", who=who,
+                                               goods=amount(goods, len(src)), contract=reward),
+                   contract=reward)
     else:
         raise AssertionError(kind)
     f["n"] += 1
@@ -1288,15 +1588,16 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
     if mod:
         f["mod"] = mod
         side = t.sides[p.factories[mod - 1].side]
-        ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=side.id,
-                                       effect=effect_text(side.id)))
+        if events is not None:
+            ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=side.id,
+                                           effect=effect_text(side.id)))
         mod_ops = [o.model_dump(exclude_defaults=True) for o in side.ops
                    if o.op not in ("extra_steps", "reduce_production_coal")]
         if mod_ops:
             state.stack.append({"k": "ops", "seat": seat, "ops": mod_ops, "ctx": {**ctx, "factory": mod}})
 
 
-def finish_action(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
+def finish_action(state: ZState, f: dict[str, Any], events: list[Event] | None) -> None:
     """End the action: apply an ``action_end`` modifier if the action's modifier is still free."""
     t = tables()
     state.stack.pop()
@@ -1317,13 +1618,14 @@ def finish_action(state: ZState, f: dict[str, Any], events: list[Event]) -> None
         state.stack.append({"k": "choose", "seat": f["seat"], "what": "mod_end", "slots": slots, "act": f})
 
 
-def apply_end_modifier(state: ZState, f: dict[str, Any], slot: int, events: list[Event]) -> None:
+def apply_end_modifier(state: ZState, f: dict[str, Any], slot: int, events: list[Event] | None) -> None:
     """Resolve an action-end modifier (per produced factory, region bonus of a train region)."""
     t = tables()
     p = state.players[f["seat"]]
     side = t.sides[p.factories[slot - 1].side]
-    ev(events, "modifier", p.seat, M("{who} uses the modifier of {factory}: {effect}", who=name(state, p.seat),
-                                     factory=side.id, effect=effect_text(side.id)))
+    if events is not None:
+        ev(events, "modifier", p.seat, M("{who} uses the modifier of {factory}: {effect}", who=name(state, p.seat),
+                                         factory=side.id, effect=effect_text(side.id)))
     ops: list[dict[str, Any]] = []
     for o in side.ops:
         if o.op == "gain_per_produced":
@@ -1361,7 +1663,7 @@ def produce(p: Player, slot: int) -> int:
     return made
 
 
-def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list[dict[str, Any]]:
+def build_ship(state: ZState, p: Player, dest: str, events: list[Event] | None) -> list[dict[str, Any]]:
     """Place a ship at ``dest`` and take its expert and upgrade tile (rulebook: Building a ship, p. 12).
     Returns bonus ops."""
     t = tables()
@@ -1371,21 +1673,24 @@ def build_ship(state: ZState, p: Player, dest: str, events: list[Event]) -> list
     colour = t.dest_by_id[dest].colour
     state.experts[dest] = False
     p.workforce.append(Worker(colour, expert=dest))
-    who, where = name(state, p.seat), destination_name(dest)
-    if colour not in p.upgraded and state.upgrades[dest] > 0:
+    upgrade = colour not in p.upgraded and state.upgrades[dest] > 0
+    if upgrade:
         state.upgrades[dest] -= 1
         p.upgraded.append(colour)  # the upgrade before the bonuses (module docstring).
-        text = M("{who} sends a ship to {destination}, takes the {colour} expert and upgrades the {department} "
-                 "department.", who=who, destination=where, colour=WORKER_COLOURS[colour],
-                 department=department_name(colour))
-    else:
-        text = M("{who} sends a ship to {destination}, takes the {colour} expert.", who=who, destination=where,
-                 colour=WORKER_COLOURS[colour])
-    ev(events, "ship", p.seat, text, destination=dest, colour=colour)
+    if events is not None:
+        who, where = name(state, p.seat), destination_name(dest)
+        if upgrade:
+            text = M("{who} sends a ship to {destination}, takes the {colour} expert and upgrades the "
+                     "{department} department.", who=who, destination=where, colour=WORKER_COLOURS[colour],
+                     department=department_name(colour))
+        else:
+            text = M("{who} sends a ship to {destination}, takes the {colour} expert.", who=who, destination=where,
+                     colour=WORKER_COLOURS[colour])
+        ev(events, "ship", p.seat, text, destination=dest, colour=colour)
     return area_bonus_ops(p, before)
 
 
-def build_train(state: ZState, p: Player, region: str, slot: int, events: list[Event], double: bool) -> list[dict[str, Any]]:
+def build_train(state: ZState, p: Player, region: str, slot: int, events: list[Event] | None, double: bool) -> list[dict[str, Any]]:
     """Place a train on a region's slot and gain the slot bonus (rulebook: Building a train, p. 13).
     Returns bonus ops."""
     t = tables()
@@ -1396,13 +1701,14 @@ def build_train(state: ZState, p: Player, region: str, slot: int, events: list[E
     bonus = t.train_slots[slot - 1].bonus
     for _ in range(2 if double else 1):
         ops.extend(bonus_ops(bonus))
-    ev(events, "train", p.seat, M("{who} builds a railway in {region} (slot {slot}).", who=name(state, p.seat),
-                                  region=region_name(region), slot=slot),
-       region=region, slot=slot)
+    if events is not None:
+        ev(events, "train", p.seat, M("{who} builds a railway in {region} (slot {slot}).", who=name(state, p.seat),
+                                      region=region_name(region), slot=slot),
+           region=region, slot=slot)
     return ops
 
 
-def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event]) -> list[dict[str, Any]]:
+def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event] | None) -> list[dict[str, Any]]:
     """A Local Markets activation (rulebook: Local Markets action, p. 14). Returns the reward ops."""
     t = tables()
     mid, d, src_t, reward, evict = (str(a) for a in action.args)
@@ -1424,16 +1730,17 @@ def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], eve
         market.slots[e] = None
     market.slots[slot] = [p.seat, value]
     f["region"] = market.region
-    ev(events, "market", p.seat,
-       M("{who} pays {goods} and places influence {value} in {market} {slot}.", who=name(state, p.seat),
-         goods=amount(goods, len(src)), value=value, market=mid, slot=d),
-       market=mid, slot=d, value=value)
+    if events is not None:
+        ev(events, "market", p.seat,
+           M("{who} pays {goods} and places influence {value} in {market} {slot}.", who=name(state, p.seat),
+             goods=amount(goods, len(src)), value=value, market=mid, slot=d),
+           market=mid, slot=d, value=value)
     if reward == "vp":
         return [{"op": "gain", "vp": t.n["market_vp"]}]
     return bonus_ops(t.region_by_id[market.region].bonus)
 
 
-def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Resolve an effect or consolidation choice."""
     t = tables()
     seat = f["seat"]
@@ -1450,8 +1757,9 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
                  "mining2": [("mining", 2)], "both": [("rd", 1), ("mining", 1)]}[choice]
         for track, n in steps:
             ops.extend(move_track(p, track, n))
-        moves = listing([M("{track} +{steps}", track=TRACK_NAMES[track], steps=n) for track, n in steps])
-        ev(events, "white", seat, M("{who} takes the white bonus: {moves}.", who=who, moves=moves))
+        if events is not None:
+            moves = listing([M("{track} +{steps}", track=TRACK_NAMES[track], steps=n) for track, n in steps])
+            ev(events, "white", seat, M("{who} takes the white bonus: {moves}.", who=who, moves=moves))
     elif what in ("build", "extra"):
         if action.kind == "skip":
             return
@@ -1466,8 +1774,10 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
         for s in parse_sources(str(action.args[0])):
             fac = p.factories[s - 1]
             fac.goods = min(t.n["goods_slots"], fac.goods + 1)
-        slots = ", ".join(str(s) for s in parse_sources(str(action.args[0])))
-        ev(events, "goods", seat, M("{who} puts one good in factories {factories}.", who=who, factories=slots))
+        if events is not None:
+            slots = ", ".join(str(s) for s in parse_sources(str(action.args[0])))
+            ev(events, "goods", seat, M("{who} puts one good in factories {factories}.", who=who,
+                                        factories=slots))
     elif what == "trade":
         if action.args[0] == "yes":
             move_track(p, "finance", -f["pay"])
@@ -1477,32 +1787,37 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
     elif what == "old_side":
         goods = str(action.args[0])
         p.factories.insert(0, Factory(side="old", goods_type=goods, goods=1))
-        ev(events, "old_factory", seat, M("{who} places the old factory ({goods}) with 1 good.", who=who,
-                                          goods=GOODS_NAMES[goods]))
+        if events is not None:
+            ev(events, "old_factory", seat, M("{who} places the old factory ({goods}) with 1 good.", who=who,
+                                              goods=GOODS_NAMES[goods]))
     elif what == "a6":
         colour = str(action.args[0])
         state.bag[colour] -= 1
         p.workforce.insert(0, Worker(colour))
-        ev(events, "worker", seat, M("{who} takes a {colour} worker from the bag into the workforce.", who=who,
-                                     colour=WORKER_COLOURS[colour]))
+        if events is not None:
+            ev(events, "worker", seat, M("{who} takes a {colour} worker from the bag into the workforce.", who=who,
+                                         colour=WORKER_COLOURS[colour]))
     elif what == "prestige":
         level, goal = int(action.args[0]), str(action.args[1])
         p.prestige[level - 1] -= 1
         p.goals[goal] = level
-        ev(events, "prestige", seat, M("{who} places a level-{level} prestige tile on the {goal} goal.", who=who,
-                                       level=level, goal=GOAL_SLOT_NAMES[goal]))
+        if events is not None:
+            ev(events, "prestige", seat, M("{who} places a level-{level} prestige tile on the {goal} goal.", who=who,
+                                           level=level, goal=GOAL_SLOT_NAMES[goal]))
     elif what == "protect":
         p.money, p.coal = int(action.args[0]), int(action.args[1])
-        ev(events, "protect", seat, M("{who} keeps {money} and {coal} from taxes.", who=who,
-                                      money=amount("money", p.money), coal=amount("coal", p.coal)))
+        if events is not None:
+            ev(events, "protect", seat, M("{who} keeps {money} and {coal} from taxes.", who=who,
+                                          money=amount("money", p.money), coal=amount("coal", p.coal)))
     elif what == "payday":
         if action.kind == "convert":
             n = int(action.args[0])
             p.silk -= n
             p.money += n
             state.stack.append(f)  # still at payday
-            ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
-                                           n, who=who))
+            if events is not None:
+                ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
+                                               n, who=who))
             return
         payday(state, p, events)
     elif what == "final_convert":
@@ -1510,8 +1825,9 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
             n = int(action.args[0])
             p.silk -= n
             p.money += n
-            ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
-                                           n, who=who))
+            if events is not None:
+                ev(events, "convert", seat, Mn("{who} converts {n} silk into money.", "{who} converts {n} silk into money.",
+                                               n, who=who))
             if p.silk:
                 state.stack.append(f)
         return
@@ -1523,13 +1839,14 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
 
         bonus = reward_choices(f["period"])[int(action.args[0]) - 1]
         ops.extend(bonus_ops(bonus))
-        ev(events, "common_goal", seat, M("{who} takes common-goal reward {reward} for {goal}.", who=who,
-                                          reward=int(action.args[0]), goal=f["goal"]))
+        if events is not None:
+            ev(events, "common_goal", seat, M("{who} takes common-goal reward {reward} for {goal}.", who=who,
+                                              reward=int(action.args[0]), goal=f["goal"]))
     if ops:
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})
 
 
-def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event]) -> list[dict[str, Any]]:
+def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event] | None) -> list[dict[str, Any]]:
     """Place the piece of a build effect (free or paid extra) and return its bonus ops."""
     ops: list[dict[str, Any]] = []
     below = state.stack[-1] if state.stack and state.stack[-1]["k"] == "ops" else None
@@ -1547,8 +1864,9 @@ def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], e
     elif action.kind == "machine":
         slot, lr = int(action.args[0]), str(action.args[1])
         ops.extend(place_machine(p, slot, lr))
-        ev(events, "machine", p.seat, M("{who} builds a machine on factory {slot} ({side}).", who=name(state, p.seat),
-                                        slot=slot, side=lr))
+        if events is not None:
+            ev(events, "machine", p.seat, M("{who} builds a machine on factory {slot} ({side}).", who=name(state, p.seat),
+                                            slot=slot, side=lr))
         if below is not None:
             below["ctx"].setdefault("built", []).append(slot)
     return ops
@@ -1559,41 +1877,46 @@ def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], e
 # ------------------------------------------------------------------------------------------------
 
 
-def advance(state: ZState, events: list[Event]) -> None:
+def advance(state: ZState, events: list[Event] | None) -> None:
     """Run automatic frames until the next decision (or the end of the game)."""
-    while state.stack:
-        f = top(state)
+    stack = state.stack
+    while stack:
+        f = stack[-1]
         k = f["k"]
-        if k in ("chance",):
-            if len(chance_outcomes(state)) == 1:  # a forced outcome is no random event
-                apply_in_place_chance_forced(state, events)
-                continue
-            return
-        if k in ("draft", "turn", "choose"):
-            if k == "choose" and not legal_actions(state):
-                state.stack.pop()  # an effect with no possible target does nothing
-                continue
-            return
-        if k == "act":
-            p = state.players[f["seat"]]
-            if can_activate(state, p, f):
-                return
-            finish_action(state, f, events)
-            continue
+        # The most frequent frames first.
         if k == "ops":
             run_next_op(state, f, events)
+            continue
+        if k == "act":
+            if can_activate(state, state.players[f["seat"]], f):
+                return
+            finish_action(state, f, events)
             continue
         if k == "cons":
             consolidation_step(state, f, events)
             continue
+        if k == "chance":
+            if forced_chance(state, f):  # a forced outcome is no random event
+                apply_in_place_chance_forced(state, events)
+                continue
+            return
+        if k == "turn":
+            return
         if k == "end_turn":
-            state.stack.pop()
+            stack.pop()
             end_turn(state, f["seat"], events)
             continue
         if k == "next_turn":
-            state.stack.pop()
+            stack.pop()
             next_turn(state, f["seat"], events)
             continue
+        if k == "choose":
+            if not has_choice(state, f):
+                stack.pop()  # an effect with no possible target does nothing
+                continue
+            return
+        if k == "draft":
+            return
         if k == "begin_draft":
             state.stack.pop()
             n = len(state.players)
@@ -1606,7 +1929,8 @@ def advance(state: ZState, events: list[Event]) -> None:
             state.stack.pop()
             state.current = state.first_player
             state.stack.append({"k": "turn", "seat": state.first_player})
-            ev(events, "round", None, M("Round {round} begins.", round=1))
+            if events is not None:
+                ev(events, "round", None, M("Round {round} begins.", round=1))
             continue
         if k == "final_scoring":
             state.stack.pop()
@@ -1615,7 +1939,7 @@ def advance(state: ZState, events: list[Event]) -> None:
         raise AssertionError(k)
 
 
-def apply_in_place_chance_forced(state: ZState, events: list[Event]) -> None:
+def apply_in_place_chance_forced(state: ZState, events: list[Event] | None) -> None:
     """Apply the only outcome of a chance decision (e.g. all 4 factories of a type at 4 players)."""
     f = state.stack.pop()
     outcome = chance_outcomes_for(state, f)[0]
@@ -1631,10 +1955,17 @@ def chance_outcomes_for(state: ZState, f: dict[str, Any]) -> list[Outcome]:
         state.stack.pop()
 
 
-def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
-    """Execute the next op of an ``ops`` frame (choices push their own frame on top)."""
+def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) -> None:
+    """Execute the next op of an ``ops`` frame (choices push their own frame on top).
+
+    Two shortcuts leave every state at a decision unchanged: gains that an op yields are applied at
+    once rather than through a frame of their own (which would run next, before anything else), and
+    a frame whose last op pushed nothing is removed now rather than on the next step of
+    :func:`advance`.
+    """
+    stack = state.stack
     if not f["ops"]:
-        state.stack.pop()
+        stack.pop()
         return
     op = f["ops"].pop(0)
     p = state.players[f["seat"]]
@@ -1643,17 +1974,13 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
     t = tables()
     more: list[dict[str, Any]] = []
     if o == "gain":
-        for r in ("money", "coal", "silk", "iron", "vp"):
-            if op.get(r):
-                setattr(p, r, getattr(p, r) + op[r])
-        gained = [amount(r, op[r]) for r in ("money", "coal", "silk", "iron", "vp") if op.get(r)]
-        if gained:
-            ev(events, "gain", p.seat, M("{who} gains {gains}.", who=name(state, p.seat), gains=listing(gained)))
+        gain(state, p, op, events)
     elif o == "track":
         more = move_track(p, op["track"], op["steps"])
-        ev(events, "track", p.seat, M("{who}: {track} +{steps} (space {space}).", who=name(state, p.seat),
-                                      track=TRACK_NAMES[op["track"]], steps=op["steps"],
-                                      space=getattr(p, op["track"])))
+        if events is not None:
+            ev(events, "track", p.seat, M("{who}: {track} +{steps} (space {space}).", who=name(state, p.seat),
+                                          track=TRACK_NAMES[op["track"]], steps=op["steps"],
+                                          space=getattr(p, op["track"])))
     elif o == "dept":
         more = dept_ops(state, p, op["colour"], events)
     elif o == "dept_worker":
@@ -1671,8 +1998,9 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
             p.locked.remove(op["value"])
             p.tokens.append(op["value"])
             p.tokens.sort()
-            ev(events, "unlock", p.seat, M("{who} unlocks influence token {value}.", who=name(state, p.seat),
-                                           value=op["value"]))
+            if events is not None:
+                ev(events, "unlock", p.seat, M("{who} unlocks influence token {value}.", who=name(state, p.seat),
+                                               value=op["value"]))
     elif o == "build":
         count = op.get("count", 1)
         excl = ctx.get("built", []) if op.get("different") else []
@@ -1692,8 +2020,9 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
     elif o == "goods_here":
         fac = p.factories[ctx["factory"] - 1]
         fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
-        ev(events, "goods", p.seat, M("{who} puts {goods} on factory {slot}.", who=name(state, p.seat),
-                                      goods=amount("goods", op["n"]), slot=ctx["factory"]))
+        if events is not None:
+            ev(events, "goods", p.seat, M("{who} puts {goods} on factory {slot}.", who=name(state, p.seat),
+                                          goods=amount("goods", op["n"]), slot=ctx["factory"]))
     elif o == "goods_at":
         fac = p.factories[op["slot"] - 1]
         fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
@@ -1702,8 +2031,9 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "spread", "n": op["n"]})
     elif o == "produce_here":
         made = produce(p, ctx["factory"])
-        ev(events, "produce", p.seat, M("{who} produces {goods} in factory {slot}.", who=name(state, p.seat),
-                                        goods=amount("goods", made), slot=ctx["factory"]))
+        if events is not None:
+            ev(events, "produce", p.seat, M("{who} produces {goods} in factory {slot}.", who=name(state, p.seat),
+                                            goods=amount("goods", made), slot=ctx["factory"]))
     elif o == "trade_track":
         if p.finance - op["pay"] >= 1:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "trade", "pay": op["pay"],
@@ -1730,8 +2060,33 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
         pass  # specials and modifier parts read where they apply
     else:
         raise AssertionError(o)
+    if stack[-1] is not f:
+        if more:
+            stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+        return
     if more:
-        state.stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+        if any(m["op"] != "gain" for m in more):
+            stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+            return
+        for m in more:
+            gain(state, p, m, events)
+    if not f["ops"]:
+        stack.pop()
+
+
+#: The resources a ``gain`` op may give, in the order they are added.
+GAINS = ("money", "coal", "silk", "iron", "vp")
+
+
+def gain(state: ZState, p: Player, op: dict[str, Any], events: list[Event] | None) -> None:
+    """Run a ``gain`` op: resources and VP for ``p``."""
+    for r in GAINS:
+        if op.get(r):
+            setattr(p, r, getattr(p, r) + op[r])
+    if events is not None:
+        gained = [amount(r, op[r]) for r in GAINS if op.get(r)]
+        if gained:
+            ev(events, "gain", p.seat, M("{who} gains {gains}.", who=name(state, p.seat), gains=listing(gained)))
 
 
 def thresholds_reached(p: Player, areas: Any, which: str) -> int:
@@ -1752,16 +2107,17 @@ def thresholds_reached(p: Player, areas: Any, which: str) -> int:
     return n
 
 
-def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list[dict[str, Any]]:
+def dept_ops(state: ZState, p: Player, colour: str, events: list[Event] | None) -> list[dict[str, Any]]:
     """Gain a department's bonus (rulebook: Department bonuses, p. 13): a resource, VP, or the white
     track choice."""
     y = dept_yield(p, colour)
     if y.kind == "white":
         state.stack.append({"k": "choose", "seat": p.seat, "what": "white", "steps": y.steps})
         return []
-    ev(events, "department", p.seat, M("{who} activates the {department} department ({colour}).",
-                                       who=name(state, p.seat), department=department_name(colour),
-                                       colour=WORKER_COLOURS[colour]))
+    if events is not None:
+        ev(events, "department", p.seat, M("{who} activates the {department} department ({colour}).",
+                                           who=name(state, p.seat), department=department_name(colour),
+                                           colour=WORKER_COLOURS[colour]))
     return [{"op": "gain", y.resource: y.amount}]
 
 
@@ -1771,7 +2127,7 @@ def dept_ops(state: ZState, p: Player, colour: str, events: list[Event]) -> list
 # ------------------------------------------------------------------------------------------------
 
 
-def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event]) -> None:
+def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event] | None) -> None:
     """Advance one consolidation step A → B → C → D → cleanup."""
     t = tables()
     p = state.players[f["seat"]]
@@ -1780,18 +2136,19 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event]) ->
         f["step"] = "B"
         top_slot = len(p.workforce)
         level = t.workforce[top_slot - 1].prestige_level if top_slot else None
-        if level and prestige_options(p, level):
+        if level and has_prestige_option(p, level):
             state.stack.append({"k": "choose", "seat": p.seat, "what": "prestige", "level": level})
         return
     if step == "B":
         f["step"] = "C"
-        ev(events, "taxes", p.seat, M("{who} pays taxes: {money} and {coal} return to the supply.",
-                                      who=name(state, p.seat), money=amount("money", p.money),
-                                      coal=amount("coal", p.coal)))
+        if events is not None:
+            ev(events, "taxes", p.seat, M("{who} pays taxes: {money} and {coal} return to the supply.",
+                                          who=name(state, p.seat), money=amount("money", p.money),
+                                          coal=amount("coal", p.coal)))
         # B. Taxes: all money and coal return to the supply; A7's coal and coal stored on a factory
         # stay. A special effect (Paper 3B) keeps up to 3 of your money/coal: you choose which.
         keep = min(protect_limit(p), p.money + p.coal)
-        choices = [(m, keep - m) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal]
+        choices = [(m, keep - m) for m in range(keep + 1) if m <= p.money and keep - m <= p.coal] if keep else []
         if len(choices) > 1:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "protect", "max": keep})
         else:
@@ -1833,7 +2190,7 @@ def protect_limit(p: Player) -> int:
     return special_max(p, "protect", "max", 0)
 
 
-def payday(state: ZState, p: Player, events: list[Event]) -> None:
+def payday(state: ZState, p: Player, events: list[Event] | None) -> None:
     """D1–D2: pay 3 per distinct colour, never the last money; −1 VP per unpaid money."""
     t = tables()
     colours = len({w.colour for w in p.workforce})
@@ -1842,16 +2199,17 @@ def payday(state: ZState, p: Player, events: list[Event]) -> None:
     paid = min(due, payable)
     p.money -= paid
     p.vp -= due - paid
-    who = name(state, p.seat)
-    if due > paid:
-        text = M("{who} pays {paid} of {due} in wages and loses {vp}.", who=who, paid=paid, due=due,
-                 vp=amount("vp", due - paid))
-    else:
-        text = M("{who} pays {paid} of {due} in wages.", who=who, paid=paid, due=due)
-    ev(events, "payday", p.seat, text, due=due, paid=paid)
+    if events is not None:
+        who = name(state, p.seat)
+        if due > paid:
+            text = M("{who} pays {paid} of {due} in wages and loses {vp}.", who=who, paid=paid, due=due,
+                     vp=amount("vp", due - paid))
+        else:
+            text = M("{who} pays {paid} of {due} in wages.", who=who, paid=paid, due=due)
+        ev(events, "payday", p.seat, text, due=due, paid=paid)
 
 
-def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
+def end_turn(state: ZState, seat: int, events: list[Event] | None) -> None:
     """End-of-turn hiring check (rulebook: Gameplay, empty hiring space), round end and the final rounds
     (rulebook: End of round, p. 18)."""
     p: Any = state.automa if (state.automa is not None and seat == 1) else state.players[seat]
@@ -1870,7 +2228,7 @@ def end_turn(state: ZState, seat: int, events: list[Event]) -> None:
         end_round(state, events)
 
 
-def end_round(state: ZState, events: list[Event]) -> None:
+def end_round(state: ZState, events: list[Event] | None) -> None:
     """End of a normal round (rulebook: End of round, steps 1–5, p. 18): period scoring on a period's
     last space, marker +1, refills."""
     t = tables()
@@ -1878,7 +2236,8 @@ def end_round(state: ZState, events: list[Event]) -> None:
     if t.periods[period - 1].last_space == state.round:
         period_scoring(state, period, events)
     state.round += 1
-    ev(events, "round", None, M("Round {round} ends.", round=state.round - 1))
+    if events is not None:
+        ev(events, "round", None, M("Round {round} ends.", round=state.round - 1))
     # Step 3: exactly one worker onto each hiring space holding 2 or fewer; step 4: refill the waiting
     # area. docs/rules-notes.md G-5: when the bag runs short, hiring spaces first (left to right),
     # then rows top-down.
@@ -1897,7 +2256,7 @@ def end_round(state: ZState, events: list[Event]) -> None:
         state.final = True
 
 
-def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
+def next_turn(state: ZState, seat: int, events: list[Event] | None) -> None:
     """Pass the turn to the left; run the final-round bookkeeping and the game end."""
     t = tables()
     everyone: list[Any] = [*state.players, *([state.automa] if state.automa is not None else [])]
@@ -1906,7 +2265,9 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
     if state.final:
         if state.marker2 is None:
             state.marker2 = nxt  # Rulebook: End of round, final rounds: the next player takes round marker 2
-            ev(events, "final", None, M("The final rounds begin; {who} takes round marker 2.", who=name(state, nxt)))
+            if events is not None:
+                ev(events, "final", None, M("The final rounds begin; {who} takes round marker 2.",
+                                            who=name(state, nxt)))
         done = sum(pl.final_turns for pl in everyone)
         state.round = t.n["normal_rounds"] + 1 + min(done // n, t.n["final_turns"] - 1)
         if all(pl.final_turns >= t.n["final_turns"] for pl in everyone):
@@ -1922,7 +2283,7 @@ def next_turn(state: ZState, seat: int, events: list[Event]) -> None:
     state.stack.append({"k": "turn", "seat": nxt})
 
 
-def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
+def period_scoring(state: ZState, period: int, events: list[Event] | None) -> None:
     """Influence scoring of one period (rulebook: Influence scoring, p. 18), regions left to right."""
     t = tables()
     values = t.periods[period - 1].values
@@ -1948,7 +2309,8 @@ def period_scoring(state: ZState, period: int, events: list[Event]) -> None:
                 else:
                     state.players[seat].vp += vp
         record["regions"][region] = {"influence": {str(s): v for v, s in parts}, "awards": {str(s): a for s, a in awards.items()}}
-        ev(events, "scoring", None, scoring_text(state, period, region, parts, awards), region=region)
+        if events is not None:
+            ev(events, "scoring", None, scoring_text(state, period, region, parts, awards), region=region)
     state.period_log.append(record)
     if state.common_goals:
         from .modules import resolve_common_goals
@@ -1973,7 +2335,7 @@ def scoring_text(state: ZState, period: int, region: str, parts: list[tuple[int,
              influence=influence, awards=listing(won))
 
 
-def game_end(state: ZState, events: list[Event]) -> None:
+def game_end(state: ZState, events: list[Event] | None) -> None:
     """After the 3rd final round: Period III scoring, final consolidation, final scoring (rulebook:
     Game end, p. 19)."""
     mark = len(state.stack)
@@ -1991,15 +2353,18 @@ def game_end(state: ZState, events: list[Event]) -> None:
             ok, text = value >= target, goal_text(goal_id, value, target)
             # The facts stay plain data in the state; ``result()`` turns the text into a Msg again.
             goals[slot] = {"met": ok, "text": str(text), "id": goal_id, "value": value, "target": target}
-            if ok:
-                line = M("Goal ({slot}): {goal} — met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
-            else:
-                line = M("Goal ({slot}): {goal} — NOT met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
-            ev(events, "solo_goal", 0, line)
+            if events is not None:
+                if ok:
+                    line = M("Goal ({slot}): {goal} — met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
+                else:
+                    line = M("Goal ({slot}): {goal} — NOT met.", slot=SOLO_SLOT_NAMES[slot], goal=text)
+                ev(events, "solo_goal", 0, line)
         won = all(g["met"] for g in goals.values())
         state.solo_result = {"won": won, "goals": goals}
         if not won:
-            ev(events, "solo_end", 0, M("A solo goal is not met: you lose (no final consolidation or scoring)."))
+            if events is not None:
+                ev(events, "solo_end", 0,
+                   M("A solo goal is not met: you lose (no final consolidation or scoring)."))
             state.over = True
             return
     state.stack.append({"k": "final_scoring"})
@@ -2008,10 +2373,11 @@ def game_end(state: ZState, events: list[Event]) -> None:
     for seat in reversed(order):
         push_consolidation(state, seat, final=True)
     state.stack.extend(rewards)
-    ev(events, "final", None, M("The game ends: final consolidation and final scoring."))
+    if events is not None:
+        ev(events, "final", None, M("The game ends: final consolidation and final scoring."))
 
 
-def final_scoring(state: ZState, events: list[Event]) -> None:
+def final_scoring(state: ZState, events: list[Event] | None) -> None:
     """Rulebook: Final scoring, steps A–B, p. 19: prestige tiles, leftovers ÷ 3, money ÷ 5; then the
     game is over."""
     t = tables()
@@ -2026,18 +2392,20 @@ def final_scoring(state: ZState, events: list[Event]) -> None:
         state.scores[str(p.seat)] = {
             "in_game": before, "prestige": prestige, "leftovers": leftovers, "money": money, "total": p.vp,
         }
-        ev(events, "final_score", p.seat,
-           M("{who}: {before} + prestige {prestige} + leftovers {leftovers} + money {money} = {total} VP.",
-             who=name(state, p.seat), before=before, prestige=sum(prestige.values()), leftovers=leftovers,
-             money=money, total=p.vp))
+        if events is not None:
+            ev(events, "final_score", p.seat,
+               M("{who}: {before} + prestige {prestige} + leftovers {leftovers} + money {money} = {total} VP.",
+                 who=name(state, p.seat), before=before, prestige=sum(prestige.values()), leftovers=leftovers,
+                 money=money, total=p.vp))
     if state.automa is not None and state.solo_result is not None:
         from .automa import rating
 
         state.solo_result["score"] = state.players[0].vp
         state.solo_result["rating"] = rating(state.players[0].vp)
         rating_name = state.solo_result["rating"]
-        ev(events, "solo_end", 0, M("You win with {vp} VP: {rating}.", vp=state.players[0].vp,
-                                    rating=T("rating", rating_name)))
+        if events is not None:
+            ev(events, "solo_end", 0, M("You win with {vp} VP: {rating}.", vp=state.players[0].vp,
+                                        rating=T("rating", rating_name)))
     state.over = True
 
 

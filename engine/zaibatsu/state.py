@@ -11,8 +11,14 @@ is a sequence of small decisions that serialise with the state.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import marshal
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter
 
@@ -197,3 +203,151 @@ class ZState:
 
 
 STATE_ADAPTER: TypeAdapter[ZState] = TypeAdapter(ZState)
+
+
+# ------------------------------------------------------------------------------------------------
+# Copying (the checked apply copies the state; a search copies it at every node)
+# ------------------------------------------------------------------------------------------------
+
+Copier = Callable[[Any, dict[int, Any]], Any]
+_ATOMIC = (int, str, bool, float, type(None))
+
+
+def _copy_any(value: Any, memo: dict[int, Any]) -> Any:
+    """Deep copy of plain data (dicts, lists, tuples, scalars) such as the decision frames.
+
+    Containers met twice are copied once and stay shared (``memo``), as a pickle round trip keeps
+    them: frames may share a list (``ctx["built"]``) and the copy must behave the same.
+    """
+    cls = type(value)
+    if cls in _ATOMIC:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if cls is dict:
+        new: Any = {}
+        memo[id(value)] = new
+        for k, v in value.items():
+            new[k] = v if type(v) in _ATOMIC else _copy_any(v, memo)
+        return new
+    if cls is list:
+        new = []
+        memo[id(value)] = new
+        for v in value:
+            new.append(v if type(v) in _ATOMIC else _copy_any(v, memo))
+        return new
+    if cls is tuple:
+        if all(type(v) in _ATOMIC for v in value):
+            return value  # immutable all the way down: nothing to copy
+        new = tuple(_copy_any(v, memo) for v in value)
+        memo[id(value)] = new
+        return new
+    if dataclasses.is_dataclass(value):
+        return _dataclass_copier(cls)(value, memo)
+    return copy.deepcopy(value, memo)  # anything else (never met in a state so far)
+
+
+def _copier(tp: Any) -> Copier | None:
+    """How to copy a value annotated ``tp``: ``None`` when it is immutable (shared as it is)."""
+    if tp in _ATOMIC:
+        return None
+    if _holds_any(tp):
+        return _copy_any  # plain data (frames, score sheets): copied generically, sharing kept
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (Union, UnionType):
+        parts = [_copier(a) for a in args if a is not type(None)]
+        if all(c is None for c in parts):
+            return None
+        if parts == [_copy_flat]:
+            return _copy_flat_or_none
+        if len(parts) == 1:
+            inner = parts[0]
+            assert inner is not None
+            return lambda v, memo: None if v is None else inner(v, memo)
+        return _copy_any
+    if origin is list and args:
+        item = _copier(args[0])
+        if item is None:
+            return _copy_flat
+        if item is _copy_flat:
+            return lambda v, memo: [x[:] for x in v]
+        if item is _copy_flat_or_none:
+            return lambda v, memo: [None if x is None else x[:] for x in v]
+        return lambda v, memo: [item(x, memo) for x in v]
+    if origin is dict and args:
+        item = _copier(args[1])
+        if item is None:
+            return lambda v, memo: v.copy()
+        if item is _copy_flat:
+            return lambda v, memo: {k: x[:] for k, x in v.items()}
+        return lambda v, memo: {k: item(x, memo) for k, x in v.items()}
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_copier(tp)
+    return _copy_any  # bare containers: plain data, copied generically
+
+
+def _copy_flat(value: list[Any], memo: dict[int, Any]) -> list[Any]:
+    """Copy of a list of immutable items (the containers of such lists copy them inline)."""
+    return value[:]
+
+
+def _copy_flat_or_none(value: list[Any] | None, memo: dict[int, Any]) -> list[Any] | None:
+    """Copy of a list of immutable items, or ``None``."""
+    return None if value is None else value[:]
+
+
+def _holds_any(tp: Any) -> bool:
+    """Whether the annotation ``tp`` is or contains ``Any``."""
+    return tp is Any or any(_holds_any(a) for a in get_args(tp))
+
+
+@cache
+def _dataclass_copier(cls: type) -> Copier:
+    """A copier of dataclass ``cls``: a copy of its ``__dict__`` whose mutable fields are copied in turn.
+
+    Built from the type hints, so a new field is copied by the same rules without further code.
+    Fields of plain data (annotations with ``Any``: frames, score sheets) are copied together in
+    one :func:`_copy_plain`, so that what they share stays shared.
+    """
+    hints = get_type_hints(cls)
+    flat, typed, plain = [], [], []
+    for f in dataclasses.fields(cls):
+        c = _copier(hints[f.name])
+        if c is _copy_any:
+            plain.append(f.name)
+        elif c is _copy_flat:
+            flat.append(f.name)  # a list of immutable items: copied inline below
+        elif c is not None:
+            typed.append((f.name, c))
+    new_object = object.__new__
+
+    def copy_one(value: Any, memo: dict[int, Any]) -> Any:
+        new = new_object(cls)
+        d = value.__dict__.copy()
+        for name in flat:
+            d[name] = d[name][:]
+        for name, c in typed:
+            d[name] = c(d[name], memo)
+        if plain:
+            for name, v in zip(plain, _copy_plain(tuple(d[name] for name in plain), memo), strict=True):
+                d[name] = v
+        new.__dict__ = d
+        return new
+
+    return copy_one
+
+
+def _copy_plain(values: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
+    """Deep copy of plain data: a ``marshal`` round trip (C speed; it keeps shared containers
+    shared), or :func:`_copy_any` for anything ``marshal`` does not take."""
+    try:
+        return marshal.loads(marshal.dumps(values))
+    except ValueError:
+        return _copy_any(values, memo)
+
+
+def copy_state(state: ZState) -> ZState:
+    """A deep copy of ``state``: equal to a pickle round trip (objects shared inside the state stay
+    shared in the copy) and several times faster."""
+    return _dataclass_copier(ZState)(state, {})

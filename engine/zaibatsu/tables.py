@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .data import ZaibatsuData, load
+from .data import ACTIONS, ZaibatsuData, load
 
 
 class Tables:
@@ -16,6 +16,7 @@ class Tables:
         self.goods = data.goods_by_id()
         self.sides = data.factory_sides()
         self.hiring = sorted(data.hiring_spaces, key=lambda h: h.index)
+        self.hiring_actions = [tuple(h.actions) for h in self.hiring]
         self.regions = sorted(data.regions, key=lambda r: r.index)
         self.region_ids = [r.id for r in self.regions]
         self.region_by_id = {r.id: r for r in self.regions}
@@ -24,6 +25,7 @@ class Tables:
         self.demand = {t.id: t.sides for t in data.demand_tiles}
         self.destinations = list(data.destinations)
         self.dest_by_id = {d.id: d for d in data.destinations}
+        self.dest_ids = [d.id for d in self.destinations]
         self.departments = {d.colour: d for d in data.departments}
         self.track = {t: data.track(t) for t in ("rd", "mining", "finance")}
         self.train_slots = sorted(data.train_slots, key=lambda t: t.slot)
@@ -41,6 +43,49 @@ class Tables:
         self.waiting_rows = sorted(data.waiting_area, key=lambda r: r.row)
         self.n = {r.id: r.value for r in data.rule_numbers}
         self._counts = {p.players: p for p in data.player_counts}
+        # Derived look-ups for the rules' hot paths (legal actions, existence checks).
+        #: R&D needed to build each factory side (its goods' ``rd_required``).
+        self.side_rd = {s.id: self.goods[s.goods].rd_required for s in self.sides.values()}
+        #: The action each modifier side modifies (other sides are absent).
+        self.modifier_action = {s.id: s.action for s in self.sides.values() if s.kind == "modifier"}
+        #: Coal one production costs, by goods type.
+        self.production_coal = {g: rec.production_coal for g, rec in self.goods.items()}
+        #: Activations per action: one for R&D, Mining and Factory, else the rule number.
+        self.activation_limit = {
+            a: 1 if a in ("rd", "mining", "factory") else self.n["activation_limit"] for a in ACTIONS
+        }
+        #: The goods next to each influence slot (N, E, S, W) of a demand tile turned ``rotation`` times.
+        self.slot_goods = {
+            (tile, rotation): tuple(sides[(slot - rotation) % 4] for slot in range(4))
+            for tile, sides in self.demand.items() for rotation in range(4)
+        }
+        #: The influence token values 1, 2 or 3 goods of a type are worth.
+        self.goods_influence = {g: self.influence[rec.level] for g, rec in self.goods.items()}
+        #: The cheapest step of the R&D and Mining actions.
+        self.min_step_cost = {"rd": min(self.n["rd_step_costs"]), "mining": min(self.n["mining_step_costs"])}
+        #: A ship's or train's cost as ``(iron, money)``, paid in iron or in money (and iron).
+        self.transport_costs = tuple(
+            (c.get("iron", 0), c.get("money", 0))
+            for c in (self.n["transport_cost_iron"], self.n["transport_cost_money"])
+        )
+        #: Silk paid to raise R&D by 0, 1, 2 … steps for one factory build.
+        self.silk_boosts = (0, *self.n["silk_boost_costs"])
+        #: 0-based indexes of the train slots open at each player count (1 = solo).
+        self.open_train_slots = {
+            n: tuple(ts.slot - 1 for ts in self.train_slots if ts.min_players <= n) for n in self._counts
+        }
+
+    @cache  # noqa: B019 - one Tables object lives for the whole process
+    def special_values(self, op_name: str, attr: str) -> dict[str, int]:
+        """For each special factory side with ops ``op_name``: the largest ``attr`` among them."""
+        out: dict[str, int] = {}
+        for side in self.sides.values():
+            if side.kind == "special":
+                for op in side.ops:
+                    if op.op == op_name:
+                        value = getattr(op, attr)
+                        out[side.id] = max(out[side.id], value) if side.id in out else value
+        return out
 
     def count(self, players: int) -> Any:
         """Player-count parameters (1 = solo)."""
