@@ -80,6 +80,13 @@ class NipponGame:
         """Play an action taken from :meth:`legal_actions` directly on ``state`` (no copy, no check)."""
         return rules.apply_in_place(state, action)
 
+    def evaluate(self, state: NState, seat: int) -> Any:
+        """Bots' heuristic value (VP, an ``engine.core.bots.Evaluation``) of ``state`` for ``seat``
+        (:func:`.bot.evaluate`); Nippon has no hidden information, so no ``sample_hidden``."""
+        from .bot import evaluate
+
+        return evaluate(state, seat)
+
     def decision(self, state: NState) -> Decision:
         """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
         return rules.decision(state)

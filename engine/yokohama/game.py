@@ -100,6 +100,13 @@ class YokohamaGame:
         """Play an action taken from :meth:`legal_actions` directly on ``state`` (no copy, no check)."""
         return rules.apply_in_place(state, action)
 
+    def evaluate(self, state: YState, seat: int) -> Any:
+        """Bots' heuristic value (VP, an ``engine.core.bots.Evaluation``) of ``state`` for ``seat``
+        (:func:`.bot.evaluate`); of the hidden cards it reads only the seat's own."""
+        from .bot import evaluate
+
+        return evaluate(state, seat)
+
     def decision(self, state: YState) -> Decision:
         """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
         return rules.decision(state)
@@ -144,6 +151,13 @@ class YokohamaGame:
                 hidden.update(p.orders)
                 hidden.update(state.dealt.get(str(p.seat), []))
         return hidden
+
+    def sample_hidden(self, state: YState, seat: int | None, rng: Any) -> YState:
+        """A new state that ``seat`` cannot tell from ``state``: the order cards it cannot see
+        re-dealt at random into the same places (:func:`.bot.sample_hidden`), for the bots' search."""
+        from .bot import sample_hidden
+
+        return sample_hidden(state, seat, rng)
 
     def private_choice(self, state: YState, action: Action) -> bool:
         """Whether offering ``action`` reveals the acting player's hand (an order id in hand)."""

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import pickle
 from collections import Counter
 from typing import Any
 
 from pydantic import ValidationError
 
-from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
+from engine.core import Action, Event, IllegalAction, PlayerResult, Result
 
 from . import notation, rules, words
-from .state import STATE_ADAPTER, ZState
+from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
 from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
 
@@ -22,7 +21,12 @@ VERSION = "0.2.0"
 
 
 class ZaibatsuGame:
-    """Nippon: Zaibatsu for 2–4 players (engine contract of DESIGN.md)."""
+    """Nippon: Zaibatsu for 2–4 players (engine contract of DESIGN.md).
+
+    For a search: :meth:`copy_state` once, then ``legal_actions`` and :meth:`apply_quiet` in place
+    (no checks, no events), which give exactly the states the checked, copying :meth:`apply` gives
+    (``tests/zaibatsu/test_search_paths.py``).
+    """
 
     name = "zaibatsu"
     title = "Nippon: Zaibatsu"
@@ -79,17 +83,13 @@ class ZaibatsuGame:
             out.append(M("The rulebook recommends no modules in a first game."))
         return out
 
-    def decision(self, state: ZState) -> Decision:
-        """Who acts now (seat, ``CHANCE``, or ``None`` when over)."""
-        return rules.decision(state)
-
-    def legal_actions(self, state: ZState) -> list[Action]:
-        """All legal actions now."""
-        return rules.legal_actions(state)
-
-    def chance_outcomes(self, state: ZState) -> list[Outcome]:
-        """Weighted outcomes of the pending chance decision."""
-        return rules.chance_outcomes(state)
+    # The calls a search makes most are the rules' functions themselves (no extra call per move):
+    #: ``decision(state)``: who acts now (seat, ``CHANCE``, or ``None`` when over).
+    decision = staticmethod(rules.decision)
+    #: ``legal_actions(state)``: all legal actions now.
+    legal_actions = staticmethod(rules.legal_actions)
+    #: ``chance_outcomes(state)``: weighted outcomes of the pending chance decision.
+    chance_outcomes = staticmethod(rules.chance_outcomes)
 
     def apply(self, state: ZState, action: Action) -> tuple[ZState, list[Event]]:
         """Apply ``action`` to a copy of ``state``; raises :class:`IllegalAction` (state unchanged)."""
@@ -101,6 +101,23 @@ class ZaibatsuGame:
     def apply_unchecked(self, state: ZState, action: Action) -> list[Event]:
         """Apply an action already taken from ``legal_actions`` *in place* (selfplay hot path)."""
         return rules.apply_in_place(state, action)
+
+    #: ``apply_quiet(state, action)``: like :meth:`apply_unchecked` (in place, unchecked) but
+    #: without events (search hot path). The state afterwards is exactly the one
+    #: :meth:`apply_unchecked` gives; only the events and their texts, which a search never reads,
+    #: are not built.
+    apply_quiet = staticmethod(rules.apply_quiet)
+
+    def evaluate(self, state: ZState, seat: int) -> Any:
+        """Bots' heuristic value (VP) of ``state`` for ``seat`` (:func:`.bot.evaluate`); no hidden
+        information, so no ``sample_hidden``."""
+        from .bot import evaluate
+
+        return evaluate(state, seat)
+
+    def copy_state(self, state: ZState) -> ZState:
+        """A deep copy of ``state`` (a search copies once, then plays :meth:`apply_quiet` in place)."""
+        return copy_state(state)
 
     def view(self, state: ZState, seat: int | None) -> dict[str, Any]:
         """Everything is public in Zaibatsu (the bag is counts only); adds the decision and scores."""
@@ -211,8 +228,8 @@ class ZaibatsuGame:
 
 
 def clone(state: ZState) -> ZState:
-    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """Deep copy of a state (:func:`.state.copy_state`: the same copy as a pickle round trip, faster)."""
+    return copy_state(state)
 
 
 #: How a ship or train is paid, in menu labels.

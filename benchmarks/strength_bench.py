@@ -1,0 +1,275 @@
+"""Bot strength: win rates of the bot levels against each other, with 95 % confidence intervals.
+
+Run:  python benchmarks/strength_bench.py [--game NAME] [--games 200] [--workers 2]
+          [--rollouts 24] [--time-limit 1.8] [--matchups greedy-random search-greedy search-solo]
+          [--timing-games 0] [--seed 0] [--json FILE]
+
+Match-ups (``--matchups``):
+
+* ``greedy-random``: one greedy bot and three random players (``RandomPolicy`` with the game's
+  ``selfplay_weights``) at a 4-player table;
+* ``search-greedy``: one search bot and three greedy bots at a 4-player table;
+* ``search-solo``: the search bot alone against the game's automated solo opponent at the middle
+  difficulty (the first solo game if ``--game`` has no solo mode); a win is the game's solo
+  verdict (``Result.solo["won"]``).
+
+At a 4-player table the lone bot sits in each seat equally often (game ``i`` puts it in seat
+``i mod 4``; use a multiple of 4 games). A game's winners are the seats ranked 1 by the game's
+result (its own tie-break); a shared first place is split. Chance is sampled from each game's
+seed like a host does (``engine.core.sample_chance``); bots get ``engine.core.bots.bot_view``.
+Reports, per policy: wins (the lone bot's share of games), the 95 % Wilson interval, mean score,
+and decision time p50/p99 over the decisions with a choice (≥ 2 legal actions). ``--timing-games
+N`` also plays N games of one search bot at the given budget against greedy bots and reports only
+its decision times (the p99 claim of docs/bots.md). Not a test: figures go into docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.core import CHANCE, RandomPolicy, default_game, game_info, get_game, sample_chance, solo_game  # noqa: E402
+from engine.core.bots import bot_view, make_policy  # noqa: E402
+
+#: Hard stop for a runaway game (plies, chance included).
+MAX_PLIES = 20000
+
+
+@dataclass
+class GameRecord:
+    """One finished game: the policy label per seat, scores, the winners' shares and timings."""
+
+    matchup: str
+    seed: int
+    labels: list[str]
+    scores: list[int]
+    shares: list[float]
+    times: dict[str, list[float]] = field(default_factory=dict)
+    solo: dict[str, Any] | None = None
+    seconds: float = 0.0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % for ``z`` = 1.96) of a proportion ``wins / n``."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _policy(game: Any, label: str, seed: int, budget: dict[str, Any]) -> Any:
+    """The policy of ``label`` (``random``, ``greedy``, ``search``) with its own seed."""
+    if label == "random":
+        return RandomPolicy(seed, weights=dict(getattr(game, "selfplay_weights", {}) or {}))
+    if label == "search":
+        return make_policy(game, "search", seed, **budget)
+    return make_policy(game, label, seed)
+
+
+def play_game(spec: dict[str, Any]) -> GameRecord:
+    """Play one game described by ``spec`` (game, options, seed, labels, budget); the record."""
+    game = get_game(spec["game"])
+    seed = int(spec["seed"])
+    labels: list[str] = spec["labels"]
+    policies = [_policy(game, label, seed * 10 + i, spec["budget"]) for i, label in enumerate(labels)]
+    state = game.setup(dict(spec["options"]), seed)
+    fast = getattr(game, "apply_unchecked", None)
+    times: dict[str, list[float]] = {}
+    start = time.perf_counter()
+    for ply in range(MAX_PLIES):
+        decision = game.decision(state)
+        if decision.seat is None:
+            break
+        if decision.seat == CHANCE:
+            action = sample_chance(game, state, seed, ply)
+        else:
+            legal = game.legal_actions(state)
+            label = labels[decision.seat]
+            policy = policies[decision.seat]
+            t0 = time.perf_counter()
+            if label == "random":
+                action = policy.choose(game.view(state, decision.seat), legal)
+            else:
+                view = bot_view(game, state, decision.seat, seed * 100003 + ply)
+                action = policy.choose(view, legal)
+            if len(legal) > 1:
+                times.setdefault(label, []).append(time.perf_counter() - t0)
+        if fast is not None:
+            fast(state, action)
+        else:
+            state, _ = game.apply(state, action)
+    result = game.result(state)
+    n = len(labels)
+    scores = [0] * n
+    shares = [0.0] * n
+    solo = None
+    if result is not None:
+        for pr in result.players:
+            scores[pr.seat] = pr.score
+        winners = [pr.seat for pr in result.players if pr.rank == 1]
+        for s in winners:
+            shares[s] = 1.0 / len(winners)
+        if result.solo is not None:
+            solo = {"won": bool(result.solo.get("won")), "rating": str(result.solo.get("rating", ""))}
+            shares = [1.0 if solo["won"] else 0.0]
+    return GameRecord(spec["matchup"], seed, labels, scores, shares, times, solo, time.perf_counter() - start)
+
+
+def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games of one match-up, the lone bot rotated through the seats."""
+    out = []
+    for i in range(games):
+        if matchup == "search-solo":
+            game = get_game(game_name)
+            levels = game_info(game).solo_levels
+            options = {"players": 1, "difficulty": levels[len(levels) // 2]}
+            labels = ["search"]
+        else:
+            bot, rest = {"greedy-random": ("greedy", "random"), "search-greedy": ("search", "greedy"),
+                         "search-timing": ("search", "greedy")}[matchup]
+            labels = [rest] * 4
+            labels[i % 4] = bot
+            options = {"players": 4}
+        out.append({"matchup": matchup, "game": game_name, "options": options, "seed": seed + i,
+                    "labels": labels, "budget": budget})
+    return out
+
+
+def run(specs_: list[dict[str, Any]], workers: int) -> list[GameRecord]:
+    """Play every game, in ``workers`` processes; progress on stderr."""
+    records: list[GameRecord] = []
+    if workers <= 1:
+        iterator: Any = map(play_game, specs_)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(workers)
+        iterator = pool.imap_unordered(play_game, specs_)
+    try:
+        for rec in iterator:
+            records.append(rec)
+            if len(records) % 10 == 0 or len(records) == len(specs_):
+                print(f"  {rec.matchup}: {len(records)}/{len(specs_)} games", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    records.sort(key=lambda r: r.seed)
+    return records
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0–1) of ``values`` (nearest rank)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def summarise(matchup: str, records: list[GameRecord]) -> dict[str, Any]:
+    """Wins with Wilson intervals, mean scores and decision times per policy of one match-up."""
+    n = len(records)
+    per: dict[str, dict[str, Any]] = {}
+    for rec in records:
+        for seat, label in enumerate(rec.labels):
+            entry = per.setdefault(label, {"seats": 0, "wins": 0.0, "scores": [], "times": []})
+            entry["seats"] += 1
+            entry["wins"] += rec.shares[seat] if seat < len(rec.shares) else 0.0
+            entry["scores"].append(rec.scores[seat])
+        for label, ts in rec.times.items():
+            per[label]["times"].extend(ts)
+    rows = []
+    for label, e in per.items():
+        lo, hi = wilson(e["wins"], n)
+        rows.append({
+            "policy": label, "seats_per_game": e["seats"] / n if n else 0, "games": n, "wins": e["wins"],
+            "win_rate": e["wins"] / n if n else 0.0, "ci95": [lo, hi],
+            "mean_score": statistics.mean(e["scores"]) if e["scores"] else float("nan"),
+            "decisions": len(e["times"]), "p50_s": _quantile(e["times"], 0.5), "p99_s": _quantile(e["times"], 0.99),
+            "max_s": max(e["times"]) if e["times"] else float("nan"),
+        })
+    out: dict[str, Any] = {"matchup": matchup, "games": n, "rows": rows,
+                           "wall_s_mean_game": statistics.mean(r.seconds for r in records) if records else 0.0}
+    if records and records[0].solo is not None:
+        ratings: dict[str, int] = {}
+        for r in records:
+            if r.solo and r.solo["won"]:
+                ratings[r.solo["rating"]] = ratings.get(r.solo["rating"], 0) + 1
+        out["ratings"] = ratings
+    return out
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """A markdown table of one match-up."""
+    print(f"\n### {summary['matchup']} ({summary['games']} games, {summary['wall_s_mean_game']:.0f} s per game)\n")
+    print("| policy | seats/game | wins | win rate | 95 % CI | mean score | decisions | p50 (s) | p99 (s) | max (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in sorted(summary["rows"], key=lambda r: r["seats_per_game"]):
+        lo, hi = r["ci95"]
+        print(f"| {r['policy']} | {r['seats_per_game']:.0f} | {r['wins']:.1f} | {r['win_rate']:.1%} | "
+              f"{lo:.1%}–{hi:.1%} | {r['mean_score']:.1f} | {r['decisions']} | {r['p50_s']:.3f} | "
+              f"{r['p99_s']:.3f} | {r['max_s']:.3f} |")
+    if "ratings" in summary:
+        print(f"\nsolo ratings of the won games: {summary['ratings']}")
+
+
+def main() -> None:
+    """Parse the options, play the match-ups, print the tables (and write ``--json``)."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default=None, help="game name (default: the default game)")
+    ap.add_argument("--games", type=int, default=200, help="games per match-up (a multiple of 4)")
+    ap.add_argument("--workers", type=int, default=1, help="processes")
+    ap.add_argument("--rollouts", type=int, default=None, help="search: rollouts per decision (default: the policy's)")
+    ap.add_argument("--time-limit", type=float, default=None, help="search: seconds per decision (default: the policy's)")
+    ap.add_argument("--matchups", nargs="*", default=["greedy-random", "search-greedy", "search-solo"],
+                    choices=["greedy-random", "search-greedy", "search-solo"])
+    ap.add_argument("--timing-games", type=int, default=0, help="also time the search bot over N games")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    ap.add_argument("--json", default=None, help="write the summaries to this file")
+    args = ap.parse_args()
+    name = args.game or default_game()
+    budget: dict[str, Any] = {}
+    if args.rollouts is not None:
+        budget["rollouts"] = args.rollouts
+    if args.time_limit is not None:
+        budget["time_limit"] = args.time_limit
+    print(f"{name}: budget {budget or 'policy defaults'}, {args.workers} worker(s)")
+    summaries = []
+    for matchup in args.matchups:
+        game_name = name
+        if matchup == "search-solo" and not game_info(get_game(name)).solo_levels:
+            game_name = solo_game() or name
+        t0 = time.perf_counter()
+        records = run(specs(matchup, game_name, args.games, args.seed, budget), args.workers)
+        summary = summarise(matchup, records)
+        summary["game"] = game_name
+        summary["budget"] = budget
+        summary["wall_s"] = time.perf_counter() - t0
+        summaries.append(summary)
+        print_summary(summary)
+    if args.timing_games:
+        records = run(specs("search-timing", name, args.timing_games, args.seed + 100000, budget), args.workers)
+        summary = summarise("search-timing", records)
+        summary["budget"] = budget
+        summaries.append(summary)
+        print_summary(summary)
+    if args.json:
+        Path(args.json).write_text(json.dumps(summaries, indent=1, default=str), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    main()

@@ -1,0 +1,542 @@
+"""Bot policies behind the one policy interface (DESIGN.md, "Policies"): ``greedy`` and ``search``.
+
+A bot seat is a :class:`~engine.core.policy.Policy`: ``choose(view, legal)`` returns one of the
+legal actions. Its ``view`` is what :func:`bot_view` builds for the seat, and nothing else:
+
+* ``view["view"]`` is ``game.view(state, seat)``, what a human in that seat sees;
+* ``view["state"]`` is a full state the bot may search: a *copy* of the real state for a game
+  without hidden information, or, for a game with hidden information, the game's
+  ``sample_hidden(state, seat, rng)``: equal to the real state in everything the seat sees, with
+  every other hand, the deck order and the cards removed unseen re-dealt at random. The sample
+  depends only on what the seat sees, so a bot can never act on information it does not have.
+
+Chance inside a bot's look-ahead is sampled from ``game.chance_outcomes`` with the policy's own
+random generator, never with the table's seed (``engine.core.sample_chance`` would reveal the
+table's future draws). Each decision's generator is seeded from the policy's seed and the seat's
+view, so a choice is a pure function of ``(seed, view, legal)``: the same bot in the same position
+chooses the same action, after a restart too.
+
+Games opt in with two hooks on the game object (looked up with ``getattr``):
+
+* ``evaluate(state, seat) -> Evaluation``: the heuristic value of a full state for ``seat``
+  (higher is better; the unit is the game's victory points), as a sum of named
+  :class:`Reason` components that hints show;
+* ``sample_hidden(state, seat, rng) -> state`` (games with hidden information only).
+
+**Greedy** (:class:`GreedyPolicy`) scores every legal action by the evaluation of the position it
+leads to. A turn is usually several small decisions of the same seat, so the best ``width``
+actions by that one-step score are each followed by a greedy continuation to the end of the seat's
+turn (until another seat, chance, nobody or the seat's next turn decides), and the action whose
+*end of turn* scores best is chosen. **Search** (:class:`SearchPolicy`) is flat Monte-Carlo over
+the greedy ranking's best candidates at the start of a turn: each rollout goes on from the
+candidate's greedily finished turn, lets every other seat play its turn greedily (chance sampled
+from the bot's own generator), then plays the bot's next turn, and scores the bot's evaluation
+minus the others' mean. Candidates share their rollouts' random numbers (common random numbers);
+greedy's own choice is only overridden by a clear margin; the rollout count bounds the work and a
+time limit caps every decision (default 1.8 s). Measured strength: docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .game import CHANCE, Action
+from .i18n import Msg, tr
+
+#: Bot levels, weakest first.
+LEVELS = ("greedy", "search")
+#: Decision kind of the first decision of a player's turn (the hosts' convention).
+TURN_START = "turn"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One component of an evaluation, for hints: ``text`` names it (a translatable
+    :class:`~engine.core.i18n.Msg` of the game's domain, or a ``str``) and ``value`` is its share of
+    the score (victory points)."""
+
+    text: Any
+    value: float
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The heuristic value of a position for one seat: ``score`` (higher is better, in victory
+    points) and the ``reasons`` that add up to it (largest first is fine)."""
+
+    score: float
+    reasons: tuple[Reason, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A candidate action with its score (the policy's value, VP) and a one-line ``reason``.
+
+    ``reason`` is a :class:`ReasonLine` (a Msg: English as a ``str``, any language with
+    :func:`~engine.core.i18n.tr`) naming the evaluation components the action changes most, or a
+    plain ``str`` when the game gives no components.
+    """
+
+    action: Action
+    score: float
+    reason: Any
+
+
+class ReasonLine(Msg):
+    """A hint's reason: the components an action changes most and by how much (VP), e.g.
+    ``"Influence majorities +4.0, Money −1.5"``.
+
+    A :class:`~engine.core.i18n.Msg`, so it is a ``str`` (English) and :func:`~engine.core.i18n.tr`
+    shows it in any language: each component's text is translated by its own domain and each number
+    is written the reader's way. ``parts`` keeps the ``(text, change)`` pairs for richer displays.
+    """
+
+    __slots__ = ("parts",)
+    parts: tuple[tuple[Any, float], ...]
+
+    def __new__(cls, parts: Sequence[tuple[Any, float]]) -> ReasonLine:
+        """A line of ``parts``: ``(text, change in VP)`` pairs, biggest first."""
+        parts = tuple((text, float(value)) for text, value in parts)
+        domain = next((t.domain for t, _ in parts if isinstance(t, Msg)), "meiji")
+        english = _reason_text(parts, "en")
+        self = Msg.__new__(cls, domain, english)
+        self.parts = parts
+        return self
+
+    def __reduce__(self) -> Any:
+        return (ReasonLine, (self.parts,))
+
+    def translated(self, lang: str | None = None) -> str:
+        """The line in ``lang`` (default: the current language)."""
+        return _reason_text(self.parts, lang)
+
+
+def _reason_text(parts: Sequence[tuple[Any, float]], lang: str | None) -> str:
+    """``"text +1.5, text −2.0"`` with each text translated and numbers in ``lang``'s format."""
+    from babel.numbers import format_decimal
+
+    from .i18n import current, normalise
+
+    locale = normalise(lang) if lang else current()
+    out = []
+    for text, value in parts:
+        number = format_decimal(abs(value), format="0.0", locale=locale)
+        out.append(f"{tr(text, locale)} {'+' if value >= 0 else '−'}{number}")
+    return ", ".join(out)
+
+
+# ------------------------------------------------------------------------------------------------
+# What a bot is given
+# ------------------------------------------------------------------------------------------------
+
+
+def bots_supported(game: Any) -> bool:
+    """Whether ``game`` can seat bots: it has the ``evaluate(state, seat)`` hook."""
+    return callable(getattr(game, "evaluate", None))
+
+
+def copy_state(game: Any, state: Any) -> Any:
+    """A deep copy of ``state`` (a pickle round trip; a JSON round trip if it does not pickle)."""
+    try:
+        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return game.from_json(game.to_json(state))
+
+
+def sample_state(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A full state consistent with what ``seat`` sees: ``game.sample_hidden(state, seat, rng)``, or a
+    copy of ``state`` for a game without hidden information."""
+    hook = getattr(game, "sample_hidden", None)
+    if hook is not None:
+        return hook(state, seat, rng)
+    return copy_state(game, state)
+
+
+def bot_view(game: Any, state: Any, seat: int, seed: int) -> dict[str, Any]:
+    """What a bot in ``seat`` is given to decide: ``{"seat", "view", "state"}``.
+
+    ``view`` is ``game.view(state, seat)``; ``state`` is :func:`sample_state` with
+    ``random.Random(seed)`` (the hidden parts re-sampled, so it carries nothing the seat may not
+    see). Hosts pass the real state; the policies only ever read this dict.
+    """
+    return {"seat": seat, "view": game.view(state, seat), "state": sample_state(game, state, seat, random.Random(seed))}
+
+
+def _view_digest(view: dict[str, Any]) -> int:
+    """A stable number from the seat's view (what the seat sees, not the sampled state)."""
+    text = json.dumps(view.get("view"), sort_keys=True, default=str, separators=(",", ":"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def _decision_rng(seed: int, view: dict[str, Any], salt: int = 0) -> random.Random:
+    """The generator of one decision: from the policy's seed and the seat's view."""
+    digest = hashlib.blake2b(f"{seed}:{_view_digest(view)}:{salt}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def _unpack(view: dict[str, Any]) -> tuple[int, Any]:
+    """``(seat, state)`` of a :func:`bot_view` dict; ``ValueError`` for anything else."""
+    if not isinstance(view, dict) or "state" not in view or "seat" not in view:
+        raise ValueError("a bot policy needs the dict of engine.core.bots.bot_view (seat, view, state)")
+    return int(view["seat"]), view["state"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Simulation helpers
+# ------------------------------------------------------------------------------------------------
+
+
+class _Sim:
+    """Fast access to a game for look-ahead: snapshots, in-place moves, sampled chance, values."""
+
+    def __init__(self, game: Any) -> None:
+        if not bots_supported(game):
+            raise ValueError(f"{getattr(game, 'name', game)!r} has no evaluate(state, seat): no bots")
+        self.game = game
+        self.evaluate: Callable[[Any, int], Evaluation] = game.evaluate
+        self._in_place = getattr(game, "apply_quiet", None) or getattr(game, "apply_unchecked", None)
+        self._pickles = True
+
+    def freeze(self, state: Any) -> Any:
+        """A snapshot of ``state`` that :meth:`thaw` turns into independent copies."""
+        if self._pickles:
+            try:
+                return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            except (pickle.PicklingError, TypeError, AttributeError):
+                self._pickles = False
+        return self.game.to_json(state)
+
+    def thaw(self, blob: Any) -> Any:
+        """A new state from a :meth:`freeze` snapshot."""
+        if isinstance(blob, bytes):
+            return pickle.loads(blob)
+        return self.game.from_json(blob)
+
+    def step(self, state: Any, action: Action) -> Any:
+        """Play a legal ``action``: in place when the game can (returns the state either way)."""
+        if self._in_place is not None:
+            self._in_place(state, action)
+            return state
+        return self.game.apply(state, action)[0]
+
+    def chance(self, state: Any, rng: random.Random) -> Action:
+        """A chance outcome sampled with ``rng`` (the bot's own generator, never the table's seed)."""
+        outcomes = self.game.chance_outcomes(state)
+        if len(outcomes) == 1:
+            return outcomes[0].action
+        total = sum(o.weight for o in outcomes)
+        pick = rng.random() * total
+        acc = 0.0
+        for outcome in outcomes:
+            acc += outcome.weight
+            if pick < acc:
+                return outcome.action
+        return outcomes[-1].action
+
+    def seats(self, state: Any) -> int:
+        """Number of player seats."""
+        return len(self.game.seat_labels(state))
+
+    def value(self, state: Any, seat: int, seats: int, rivalry: float) -> float:
+        """The evaluation of ``seat`` minus ``rivalry`` × the best other seat's (VP)."""
+        mine = self.evaluate(state, seat).score
+        if rivalry and seats > 1:
+            best = max(self.evaluate(state, s).score for s in range(seats) if s != seat)
+            return mine - rivalry * best
+        return mine
+
+
+@dataclass
+class _Line:
+    """One candidate of a ranking: its action, one-step score, and end-of-turn score and state."""
+
+    index: int
+    action: Action
+    first: float
+    state: Any
+    score: float | None = None
+
+
+class _Planner:
+    """Greedy turn planning shared by both policies (see the module docstring)."""
+
+    def __init__(self, sim: _Sim, *, width: int, rivalry: float, sample: int = 0, max_steps: int = 40) -> None:
+        self.sim = sim
+        self.width = width
+        self.rivalry = rivalry
+        self.sample = sample
+        self.max_steps = max_steps
+
+    def one_step(self, state: Any, seat: int, legal: Sequence[Action], seats: int,
+                 deadline: float | None = None, rng: random.Random | None = None) -> list[_Line]:
+        """Every action (or, with ``sample`` and ``rng``, that many drawn at random) applied to its own
+        copy of ``state`` and scored at once; best first."""
+        sim = self.sim
+        blob = sim.freeze(state)
+        lines = []
+        indexes: Sequence[int] = range(len(legal))
+        if self.sample and rng is not None and len(legal) > self.sample:
+            indexes = sorted(rng.sample(range(len(legal)), self.sample))
+        for i in indexes:
+            action = legal[i]
+            after = sim.step(sim.thaw(blob), action)
+            lines.append(_Line(i, action, sim.value(after, seat, seats, self.rivalry), after))
+            if deadline is not None and time.perf_counter() > deadline and len(lines) >= 1:
+                break
+        lines.sort(key=lambda x: (-x.first, x.index))
+        return lines
+
+    def finish_turn(self, state: Any, seat: int, seats: int, rng: random.Random | None = None,
+                    epsilon: float = 0.0) -> tuple[Any, float]:
+        """Play ``seat``'s following decisions greedily (one step each) until another seat, chance
+        or nobody decides; returns the final state and its value."""
+        sim, game = self.sim, self.sim.game
+        for _ in range(self.max_steps):
+            d = game.decision(state)
+            if d.seat != seat or d.kind == TURN_START:
+                break
+            legal = game.legal_actions(state)
+            if len(legal) == 1:
+                state = sim.step(state, legal[0])
+                continue
+            if epsilon and rng is not None and rng.random() < epsilon:
+                state = sim.step(state, rng.choice(legal))
+                continue
+            state = self.one_step(state, seat, legal, seats, rng=rng)[0].state
+        return state, sim.value(state, seat, seats, self.rivalry)
+
+    def plan(self, state: Any, seat: int, legal: Sequence[Action], seats: int, width: int | None = None,
+             rng: random.Random | None = None, epsilon: float = 0.0,
+             deadline: float | None = None) -> list[_Line]:
+        """Rank ``legal``: one step for all, then the best ``width`` finished to the end of the turn.
+
+        Returns the finished lines best first (their ``score`` and end ``state`` set).
+        """
+        width = self.width if width is None else width
+        lines = self.one_step(state, seat, legal, seats, deadline, rng)
+        if rng is not None and epsilon and len(lines) > width and rng.random() < epsilon:
+            # Exploration in rollouts: one line beyond the greedy shortlist.
+            extra = lines[rng.randrange(width, len(lines))]
+            lines = [*lines[: width - 1], extra]
+        finished = lines[:width]
+        for line in finished:
+            line.state, line.score = self.finish_turn(line.state, seat, seats, rng, epsilon)
+            if deadline is not None and time.perf_counter() > deadline:
+                finished = [x for x in finished if x.score is not None]
+                break
+        finished.sort(key=lambda x: (-(x.score if x.score is not None else float("-inf")), x.index))
+        return finished
+
+
+def _reason_line(sim: _Sim, before: Any, after: Any, seat: int) -> Any:
+    """The one-line reason of a move: the evaluation components it changes most (up to two)."""
+    old = sim.evaluate(before, seat)
+    new = sim.evaluate(after, seat)
+    changes: dict[str, list[Any]] = {}
+    for r in old.reasons:
+        changes.setdefault(str(r.text), [r.text, 0.0])[1] -= r.value
+    for r in new.reasons:
+        entry = changes.setdefault(str(r.text), [r.text, 0.0])
+        entry[0] = r.text
+        entry[1] += r.value
+    ranked = sorted((v for v in changes.values() if abs(v[1]) >= 0.05), key=lambda v: -v[1])
+    gains = [v for v in ranked if v[1] > 0][:2]
+    chosen = gains or ranked[:1]
+    if not chosen:
+        if new.reasons:
+            top = max(new.reasons, key=lambda r: r.value)
+            return ReasonLine([(top.text, top.value)])
+        return ""
+    return ReasonLine([(t, v) for t, v in chosen])
+
+
+# ------------------------------------------------------------------------------------------------
+# Policies
+# ------------------------------------------------------------------------------------------------
+
+
+class GreedyPolicy:
+    """The fast heuristic player: the action whose end of turn the game's evaluation likes best.
+
+    ``width`` actions (best by one-step score) are finished to the end of the turn; ``rivalry``
+    subtracts that share of the best other seat's evaluation (0: only the bot's own).
+    """
+
+    def __init__(self, game: Any, seed: int = 0, *, width: int = 8, rivalry: float = 0.0) -> None:
+        self.game = game
+        self.seed = int(seed)
+        self.sim = _Sim(game)
+        self.planner = _Planner(self.sim, width=width, rivalry=rivalry)
+
+    def _lines(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[_Line]]:
+        seat, state = _unpack(view)
+        legal = list(legal)
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        seats = self.sim.seats(state)
+        return seat, state, self.planner.plan(state, seat, legal, seats)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """The legal action with the best end-of-turn evaluation (ties: the first legal one)."""
+        if len(legal) == 1:
+            return legal[0]
+        return self._lines(view, legal)[2][0].action
+
+    def rank(self, view: dict[str, Any], legal: Sequence[Action], n: int = 3) -> list[Ranked]:
+        """The ``n`` best legal actions, best first, each with its score and a one-line reason."""
+        seat, state, lines = self._lines(view, legal)
+        return [Ranked(x.action, float(x.score or 0.0), _reason_line(self.sim, state, x.state, seat))
+                for x in lines[: max(0, n)]]
+
+
+class SearchPolicy:
+    """The stronger player: flat Monte-Carlo over the greedy ranking's best candidates.
+
+    At the first decision of a turn (a decision of kind ``"turn"``, the hosts' convention; with
+    ``search_kinds=None`` at every decision with a choice) the greedy ranking's best ``candidates``
+    actions within ``margin`` VP of the best are each played out ``rollouts / candidates`` times:
+    the candidate's turn as greedy finished it, then every other seat's turn played by the greedy
+    player (``rollout_width`` lines per turn, ``rollout_sample`` actions drawn per step if set;
+    chance sampled from the bot's own generator), then (``next_turn``) the bot's own next turn,
+    greedily. A rollout scores the bot's evaluation minus ``rivalry`` × the mean of the others'
+    (VP). The best mean wins, but greedy's own choice keeps a head start of ``switch_margin`` VP:
+    one round of look-ahead is chaotic (a different worker colour changes every later greedy reply),
+    so small differences are noise and only a clear gain (an influence scoring reached, a worker an
+    opponent would take) overrides greedy. Other decisions (the steps inside a turn) take the
+    greedy choice. ``time_limit`` (seconds) caps a decision whatever the rollout count (a rollout the
+    limit cuts short is dropped); with the rollout count ending the search, the choice is a pure
+    function of ``(seed, view, legal)``.
+    """
+
+    def __init__(self, game: Any, seed: int = 0, *, rollouts: int = 6, time_limit: float = 1.8,
+                 candidates: int = 3, margin: float = 8.0, width: int = 8, rollout_width: int = 8,
+                 search_kinds: tuple[str, ...] | None = (TURN_START,), horizon: int = 400,
+                 rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
+                 switch_margin: float = 5.0) -> None:
+        self.game = game
+        self.seed = int(seed)
+        self.rollouts = max(0, int(rollouts))
+        self.time_limit = float(time_limit)
+        self.candidates = max(1, int(candidates))
+        self.margin = float(margin)
+        self.search_kinds = search_kinds
+        self.sim = _Sim(game)
+        self.greedy = _Planner(self.sim, width=width, rivalry=0.0)
+        self.fast = _Planner(self.sim, width=rollout_width, rivalry=0.0, sample=rollout_sample)
+        self.switch_margin = float(switch_margin)
+        self.horizon = horizon
+        self.rivalry = float(rivalry)
+        self.next_turn = bool(next_turn)
+        #: Facts of the last decision (for benchmarks): rollouts run, candidates, seconds.
+        self.last: dict[str, Any] = {}
+
+    def _search(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[tuple[float, _Line]]]:
+        start = time.perf_counter()
+        # Rollouts stop starting new turns at 85 % of the limit: the turn under way still ends.
+        deadline = start + self.time_limit * 0.85
+        seat, state = _unpack(view)
+        legal = list(legal)
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        seats = self.sim.seats(state)
+        lines = self.greedy.plan(state, seat, legal, seats, deadline=start + self.time_limit * 0.4)
+        kind = self.game.decision(state).kind
+        searched = self.search_kinds is None or kind in self.search_kinds
+        best = lines[0].score or 0.0
+        pool = [x for x in lines if (x.score or 0.0) >= best - self.margin][: self.candidates] if searched else []
+        totals = [0.0] * len(pool)
+        counts = [0] * len(pool)
+        done = 0
+        if len(pool) > 1:
+            # Each candidate's turn is already finished greedily (its line's state): rollouts go on
+            # from there.
+            blobs = [self.sim.freeze(line.state) for line in pool]
+            round_no = 0
+            while done < self.rollouts and time.perf_counter() < deadline:
+                for i in range(len(pool)):
+                    if done >= self.rollouts or time.perf_counter() >= deadline:
+                        break
+                    rng = _decision_rng(self.seed, view, round_no + 1)  # the same numbers for every candidate
+                    value = self._rollout(self.sim.thaw(blobs[i]), seat, seats, rng, deadline)
+                    if value is None:
+                        break  # cut short by the time limit: not comparable, dropped
+                    totals[i] += value
+                    counts[i] += 1
+                    done += 1
+                round_no += 1
+        results = []
+        if any(counts):
+            for i, line in enumerate(pool):
+                results.append((totals[i] / counts[i] if counts[i] else float("-inf"), line))
+            # The greedy choice keeps a head start of ``switch_margin`` VP; candidates without a
+            # rollout (time ran out) rank after those with one.
+            head = {id(pool[0]): self.switch_margin}
+            results.sort(key=lambda r: (-(r[0] + head.get(id(r[1]), 0.0)), r[1].index))
+        chosen = {id(line) for _, line in results}
+        results += [(float(x.score or 0.0), x) for x in lines if id(x) not in chosen]
+        self.last = {"rollouts": done, "candidates": len(pool), "seconds": time.perf_counter() - start}
+        return seat, state, results
+
+    def _rollout(self, state: Any, seat: int, seats: int, rng: random.Random, deadline: float) -> float | None:
+        """From the end of the bot's turn: the others' turns, then the bot's next turn; the bot's value
+        minus the others' mean (``None`` when the time limit cut it short)."""
+        sim, game = self.sim, self.sim.game
+        others = False
+        for _ in range(self.horizon):
+            d = game.decision(state)
+            if d.seat is None:
+                break
+            if d.seat == CHANCE:
+                state = sim.step(state, sim.chance(state, rng))
+                others = others or seats == 1  # solo: the automated opponent plays through chance
+                continue
+            mine = d.seat == seat
+            if mine and others and not self.next_turn:
+                break
+            legal = game.legal_actions(state)
+            if len(legal) == 1:
+                state = sim.step(state, legal[0])
+            elif time.perf_counter() > deadline:
+                return None
+            else:
+                state = self.fast.plan(state, d.seat, legal, seats, rng=rng, deadline=deadline)[0].state
+            if mine and others:
+                break  # the bot's next turn is played
+            others = others or not mine
+        return sim.value(state, seat, seats, 0.0) - self.rivalry * _mean_others(sim, state, seat, seats)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""
+        if len(legal) == 1:
+            self.last = {"rollouts": 0, "candidates": 1, "seconds": 0.0}
+            return legal[0]
+        return self._search(view, legal)[2][0][1].action
+
+    def rank(self, view: dict[str, Any], legal: Sequence[Action], n: int = 3) -> list[Ranked]:
+        """The ``n`` best legal actions (searched candidates first), each with a one-line reason."""
+        seat, state, results = self._search(view, legal)
+        return [Ranked(line.action, float(score), _reason_line(self.sim, state, line.state, seat))
+                for score, line in results[: max(0, n)]]
+
+
+def _mean_others(sim: _Sim, state: Any, seat: int, seats: int) -> float:
+    """The mean evaluation of the seats other than ``seat`` (0 alone)."""
+    if seats <= 1:
+        return 0.0
+    return sum(sim.evaluate(state, s).score for s in range(seats) if s != seat) / (seats - 1)
+
+
+def make_policy(game: Any, level: str, seed: int = 0, **kwargs: Any) -> GreedyPolicy | SearchPolicy:
+    """The policy of bot ``level`` (one of :data:`LEVELS`) for ``game``; ``ValueError`` otherwise."""
+    if level == "greedy":
+        return GreedyPolicy(game, seed, **kwargs)
+    if level == "search":
+        return SearchPolicy(game, seed, **kwargs)
+    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

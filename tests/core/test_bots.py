@@ -1,0 +1,254 @@
+"""Bot policies (engine.core.bots): legal choices only, reproducible, hints, and no hidden information.
+
+Every built-in game with an ``evaluate`` hook is checked, plus the test-only dice race (the fake
+game's ``evaluate``) and a variant of the secret-number race with ``sample_hidden``, so the
+hidden-information checks run even before a built-in game has hidden information with bots.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakegame import DiceRace
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core import CHANCE, Action, builtin_game_names, game_info, get_game, sample_chance
+from engine.core.bots import (
+    LEVELS,
+    Evaluation,
+    GreedyPolicy,
+    Ranked,
+    Reason,
+    ReasonLine,
+    SearchPolicy,
+    bot_view,
+    bots_supported,
+    make_policy,
+)
+from engine.core.i18n import Msg, tr
+
+_ROBUSTNESS = str(Path(__file__).resolve().parents[1] / "robustness")
+if _ROBUSTNESS not in sys.path:
+    sys.path.insert(0, _ROBUSTNESS)
+
+from secretgame import NOTES, SECRETS, SecretRace  # noqa: E402
+
+
+class PeekingSecretRace(SecretRace):
+    """The secret-number race with bots: ``sample_hidden`` re-deals the other seats' secrets, cards
+    and notes, and ``evaluate`` *reads the other seats' secrets* (a cheating evaluation), so a
+    choice that leaked hidden information would show."""
+
+    name = "peekingsecretrace"
+
+    def sample_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """Every other seat's secret, note and picked card re-sampled (uniform, from the seat's view)."""
+        secrets = tuple(v if s == seat else rng.choice(SECRETS) for s, v in enumerate(state.secrets))
+        notes = tuple(v if s == seat else rng.choice((0, *NOTES)) for s, v in enumerate(state.notes))
+        picks = tuple(c if s == seat else secrets[s] + rng.choice((100000, 200000))
+                      for s, c in enumerate(state.picks))
+        return dataclasses.replace(state, secrets=secrets, notes=notes, picks=picks)
+
+    def evaluate(self, state: Any, seat: int) -> Evaluation:
+        """The dice race's evaluation plus a term from the other seats' secrets (see the class)."""
+        base = super().evaluate(state, seat)
+        peek = sum(v % 7 for s, v in enumerate(state.secrets) if s != seat) / 10
+        bias = peek * (state.pending if state.seat == seat else 0)
+        return Evaluation(base.score + bias, (*base.reasons, Reason("peek", bias)))
+
+
+FAKES = [DiceRace(), PeekingSecretRace()]
+FAST_SEARCH = {"rollouts": 2, "candidates": 2, "time_limit": 30.0, "search_kinds": None, "rollout_width": 1}
+
+
+def _games() -> list[Any]:
+    """Every game whose bots are checked: the built-in ones with ``evaluate`` and the fakes."""
+    return [get_game(n) for n in builtin_game_names() if bots_supported(get_game(n))] + FAKES
+
+
+def _options(game: Any, players: int) -> dict[str, Any]:
+    counts = [n for n in game_info(game).player_counts if n > 1] or [2]
+    return {"players": counts[players % len(counts)]}
+
+
+def _position(game: Any, seed: int, plies: int, players: int = 4, options: dict[str, Any] | None = None) -> Any:
+    """A position after ``plies`` uniformly random moves (chance from the seed), at a player's
+    decision if the game is still running."""
+    options = options or _options(game, players)
+    state = game.setup(options, seed)
+    rng = random.Random(seed)
+    fast = getattr(game, "apply_unchecked", None)
+    for ply in range(plies + 200):
+        d = game.decision(state)
+        if d.seat is None or (ply >= plies and d.seat != CHANCE):
+            break
+        action = sample_chance(game, state, seed, ply) if d.seat == CHANCE else rng.choice(game.legal_actions(state))
+        if fast is not None:
+            fast(state, action)
+        else:
+            state, _ = game.apply(state, action)
+    return state
+
+
+def test_levels_and_make_policy() -> None:
+    game = DiceRace()
+    assert LEVELS == ("greedy", "search")
+    assert isinstance(make_policy(game, "greedy", 1), GreedyPolicy)
+    assert isinstance(make_policy(game, "search", 1, rollouts=2), SearchPolicy)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_policy(game, "expert")
+
+
+def test_bots_need_an_evaluation() -> None:
+    class NoEval:
+        name = "noeval"
+
+    assert not bots_supported(NoEval())
+    assert bots_supported(DiceRace())
+    with pytest.raises(ValueError, match="evaluate"):
+        GreedyPolicy(NoEval())
+
+
+def test_a_policy_needs_the_bot_view() -> None:
+    game = DiceRace()
+    state = _position(game, 3, 2, 2)
+    legal = game.legal_actions(state)
+    with pytest.raises(ValueError, match="bot_view"):
+        GreedyPolicy(game).choose(game.view(state, 0), [*legal, Action("bank")])
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.name)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31), plies=st.integers(0, 600), players=st.integers(0, 3))
+def test_policies_only_return_legal_actions(game: Any, seed: int, plies: int, players: int) -> None:
+    state = _position(game, seed, plies, players)
+    d = game.decision(state)
+    if d.seat is None or d.seat == CHANCE:
+        return
+    legal = game.legal_actions(state)
+    view = bot_view(game, state, d.seat, seed)
+    for policy in (GreedyPolicy(game, seed), SearchPolicy(game, seed, **FAST_SEARCH)):
+        assert policy.choose(view, legal) in legal
+        ranked = policy.rank(view, legal, n=3)
+        assert 1 <= len(ranked) <= min(3, len(legal))
+        assert all(isinstance(r, Ranked) and r.action in legal for r in ranked)
+        assert len({r.action for r in ranked}) == len(ranked)
+        assert all(str(r.reason) for r in ranked)
+    # The bots never touch the real state.
+    assert game.to_json(state) == game.to_json(_position(game, seed, plies, players))
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.name)
+def test_choices_are_reproducible_for_a_seed(game: Any) -> None:
+    for seed in (1, 2) if game in FAKES else (2,):
+        state = _position(game, seed, 40 * seed)
+        d = game.decision(state)
+        if d.seat is None or d.seat == CHANCE:
+            continue
+        legal = game.legal_actions(state)
+        for level, kwargs in (("greedy", {}), ("search", FAST_SEARCH)):
+            a = make_policy(game, level, 5, **kwargs)
+            b = make_policy(game, level, 5, **kwargs)
+            view_a, view_b = bot_view(game, state, d.seat, 9), bot_view(game, state, d.seat, 9)
+            assert a.choose(view_a, legal) == b.choose(view_b, legal)
+            assert [r.action for r in a.rank(view_a, legal)] == [r.action for r in b.rank(view_b, legal)]
+            # A policy instance has no memory: asked again, it answers the same.
+            assert a.choose(view_a, legal) == b.choose(view_b, legal)
+
+
+def test_rank_is_best_first_with_reasons() -> None:
+    game = DiceRace()
+    state = _position(game, 11, 3, 2)
+    d = game.decision(state)
+    legal = game.legal_actions(state)
+    view = bot_view(game, state, d.seat, 0)
+    ranked = GreedyPolicy(game).rank(view, legal, n=10)
+    assert len(ranked) == len(legal)
+    assert [r.score for r in ranked] == sorted((r.score for r in ranked), reverse=True)
+    assert ranked[0].action == GreedyPolicy(game).choose(view, legal)
+    assert GreedyPolicy(game).rank(view, legal, n=0) == []
+
+
+def test_a_reason_line_is_a_translatable_msg() -> None:
+    from engine.zaibatsu.bot import R_MAJORITY, R_VP
+
+    line = ReasonLine([(R_MAJORITY, 4.0), (R_VP, -1.5)])
+    assert isinstance(line, Msg)
+    assert str(line) == "Influence majorities (projected) +4.0, Victory points −1.5"
+    assert pickle.loads(pickle.dumps(line)) == line
+    assert isinstance(pickle.loads(pickle.dumps(line)), ReasonLine)
+    german = tr(line, "de")
+    assert "+4,0" in german and "−1,5" in german
+    assert tr(ReasonLine([("plain text", 2.0)]), "pl") == "plain text +2,0"
+
+
+def test_bot_view_is_the_seats_view_and_a_copy_of_the_state() -> None:
+    for game in _games():
+        state = _position(game, 4, 30)
+        d = game.decision(state)
+        seat = d.seat if d.seat is not None and d.seat >= 0 else 0
+        view = bot_view(game, state, seat, 1)
+        assert view["seat"] == seat
+        assert view["view"] == game.view(state, seat)
+        assert view["state"] is not state
+        if getattr(game, "sample_hidden", None) is None:
+            assert game.to_json(view["state"]) == game.to_json(state)
+
+
+def _check_hidden(game: Any, state: Any, seat: int, sample_seed: int) -> bool:
+    """Two states that differ only in what ``seat`` may not see give the bot the same view, the same
+    sampled state and the same choices. Returns whether the two states differed at all."""
+    other = game.sample_hidden(state, seat, random.Random(sample_seed))
+    assert game.view(state, seat) == game.view(other, seat)
+    a, b = bot_view(game, state, seat, 77), bot_view(game, other, seat, 77)
+    assert a["view"] == b["view"]
+    assert game.to_json(a["state"]) == game.to_json(b["state"])
+    if game.decision(state).seat == seat:
+        legal = game.legal_actions(state)
+        assert game.legal_actions(other) == legal
+        for level, kwargs in (("greedy", {}), ("search", FAST_SEARCH)):
+            assert make_policy(game, level, 3, **kwargs).choose(a, legal) == \
+                make_policy(game, level, 3, **kwargs).choose(b, legal)
+    return game.to_json(state) != game.to_json(other)
+
+
+def _hidden_games() -> list[Any]:
+    return [g for g in _games() if getattr(g, "sample_hidden", None) is not None]
+
+
+@pytest.mark.parametrize("game", _hidden_games(), ids=lambda g: g.name)
+def test_a_bots_choice_depends_only_on_its_seats_view(game: Any) -> None:
+    differed = 0
+    checked = 0
+    for seed in range(12):
+        options = {**_options(game, 4), **({"modules": ["notes", "cards"]} if isinstance(game, SecretRace) else {})}
+        state = _position(game, seed, 3 + 25 * seed, options=options)
+        d = game.decision(state)
+        seats = len(game.seat_labels(state))
+        for seat in range(seats):
+            if d.seat is not None and d.seat >= 0 and seat != d.seat and seed % 2:
+                continue
+            differed += _check_hidden(game, state, seat, seed)
+            checked += 1
+    assert checked
+    assert differed, "sample_hidden never changed a hidden part: the check proves nothing"
+
+
+def test_the_cheating_evaluation_only_ever_sees_sampled_secrets() -> None:
+    game = PeekingSecretRace()
+    state = _position(game, 5, 12, options={"players": 3})
+    d = game.decision(state)
+    assert d.seat is not None and d.seat >= 0
+    view = bot_view(game, state, d.seat, 1)
+    true_others = [v for s, v in enumerate(state.secrets) if s != d.seat]
+    seen = [v for s, v in enumerate(view["state"].secrets) if s != d.seat]
+    own = view["state"].secrets[d.seat]
+    assert own == state.secrets[d.seat]
+    assert seen != true_others or len(SECRETS) == 1
