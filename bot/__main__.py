@@ -144,6 +144,22 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
             raise CliError(_("{option} applies to the solo game: add {flag}.", option="--difficulty", flag="--solo"), 2)
     if game is not None:
         _game(game)
+    bots = args.bots or 0
+    if bots:
+        if args.solo:
+            with language(lang):
+                raise CliError(_("{option} can't be combined with {flag}.", option="--bots", flag="--solo"), 2)
+        if players is None:
+            raise CliError("--bots needs --players N (how many seats, bots included)", 2)
+        if not 0 < bots <= players:
+            raise CliError(f"--bots must be from 1 to --players ({players})", 2)
+        if game is not None:
+            from engine.core.bots import bots_supported
+
+            if not bots_supported(_game(game)):
+                raise CliError(f"{game} has no bot players yet", 2)
+    elif args.bot_level:
+        raise CliError("--bot-level applies to bot seats: add --bots N", 2)
     from render import picture
 
     snapshots = None if args.no_pictures else Path(args.snapshots)
@@ -151,7 +167,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     try:
         host = Host(store, render=picture if snapshots is not None else None)
         return play_local(host, game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
-                          lang=lang)
+                          lang=lang, bots=bots, bot_level=args.bot_level or "greedy")
     finally:
         store.dispose()
 
@@ -448,6 +464,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=list(_solo_levels()), default=None,
                    help="solo difficulty (default: the middle one)")
     p.add_argument("--resume", action="store_true", help="continue the unfinished terminal game")
+    p.add_argument("--bots", type=int, default=0, metavar="N",
+                   help="bots play the last N seats (N = every seat: a demonstration game to the end)")
+    p.add_argument("--bot-level", choices=["greedy", "search"], default=None,
+                   help="how the bots play: greedy (quick) or search (stronger, up to 2 s a step; default greedy)")
     p.add_argument("--snapshots", default="snapshots", metavar="DIR",
                    help="folder for the board picture written after every move (default: %(default)s)")
     p.add_argument("--no-pictures", action="store_true", help="do not render board pictures")

@@ -77,8 +77,12 @@ class Console:
         compact_limit: int = COMPACT_LIMIT,
         snapshots: Path | None = None,
         lang: str | None = None,
+        bots: int = 0,
+        bot_level: str = "greedy",
     ) -> None:
         self.host = host
+        self.bots = bots
+        self.bot_level = bot_level
         self.lang = i18n.normalise(lang)
         self.snapshots = snapshots
         self._last_actor: str | None = None
@@ -208,15 +212,31 @@ class Console:
             self.say(_("Please type a number from {low} to {high}.", low=low, high=high))
 
     def _new(self, game: str, players: int, options: dict[str, Any], seed: int | None) -> bool:
+        """Open the table: people in seats 1.., then ``self.bots`` bots in the last seats, and start it.
+
+        With every seat a bot (a demonstration game), ``seat1`` opens the table, seats the bots and
+        leaves its own seat to the last bot; it stays the table's creator.
+        """
         opts = {**options, "players": players}
         lang = self.lang
+        if not 0 <= self.bots <= players:
+            self.say(_("Not accepted: {reason}", reason=_("--bots must be from 0 to the number of players.")))
+            return False
+        people = players - self.bots
         opened = self.host.new_table(self.channel, "seat1", _("Seat {n}", n=1), game, opts, seed, language=lang,
                                      lang=lang)
         if not self._show(opened):
             return False
-        for k in range(2, players + 1):
-            if not self._show(self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang), quiet=True):
-                self.host.abandon(self.channel, "seat1", lang=lang)
+        steps = [lambda k=k: self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang)
+                 for k in range(2, people + 1)]
+        steps += [lambda: self.host.add_bot(self.channel, "seat1", self.bot_level, lang=lang)
+                  for _bot in range(self.bots - (1 if people == 0 else 0))]
+        if people == 0:
+            steps += [lambda: self.host.leave(self.channel, "seat1", lang=lang),
+                      lambda: self.host.add_bot(self.channel, "seat1", self.bot_level, lang=lang)]
+        for step in steps:
+            if not self._show(step(), quiet=True):
+                self.host.abandon(self.channel, "seat1", is_admin=True, lang=lang)
                 return False
         reply = self.host.start(self.channel, "seat1", lang=lang)
         if not self._show(reply):
@@ -250,6 +270,14 @@ class Console:
                 return 0
             user = data["to_act"]
             seat_name = self._seat_name(data)
+            if data["players"][data["to_act_seat"]].get("bot"):
+                # A bot's turn: played at once, one line of narration (and its picture).
+                reply = self.host.bot_step(self.channel, lang=self.lang)
+                if not self._show(reply, turn_follows=True):
+                    return 1
+                self._write_picture(reply)
+                self._shown_version = None
+                continue
             if data.get("hidden_information") and user != self._screen_user and not self._pass_screen(user, seat_name):
                 self.say(saved)
                 return 0
@@ -477,12 +505,17 @@ def play_local(
     stdout: TextIO | None = None,
     snapshots: Path | None = None,
     lang: str | None = None,
+    bots: int = 0,
+    bot_level: str = "greedy",
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
     ``game``/``players`` ``None`` are asked at the terminal. With ``snapshots`` (a folder) the
     board picture of every accepted move is written there.
     ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised, default English).
+    ``bots`` of the seats (the last ones) are played by bots of ``bot_level``; with every seat a
+    bot the game plays to the end unattended.
     """
-    console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang)
+    console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang, bots=bots,
+                      bot_level=bot_level)
     return console.open(game, players, options, resume=resume, seed=seed)

@@ -109,6 +109,21 @@ AUTOMA_EVENT = "automa"
 #: Reminders per waiting decision (after N, 2N and 3N hours) and the longest interval.
 MAX_REMINDERS = 3
 MAX_REMINDER_HOURS = 72
+#: User ids of bot seats added before the start: ``bot:1``, ``bot:2`` … (never a Discord id).
+BOT_PREFIX = "bot:"
+#: The longest take-over timeout (a week) and the level of the bot that takes a seat over.
+MAX_TIMEOUT_HOURS = 168
+TAKEOVER_LEVEL = "greedy"
+#: Safety net: the most decisions one bot turn may take before it is committed.
+MAX_BOT_STEPS = 400
+#: Words for the bot levels of :data:`engine.core.bots.LEVELS`.
+BOT_LEVEL_WORDS: Mapping[str, Msg] = {
+    "greedy": T("bot level", "greedy"),
+    "search": T("bot level", "search"),
+}
+#: Log notes of a take-over and of a player's return (``system`` entries: no game change).
+TAKEOVER_NOTE = "bot takes over seat {seat}"
+RETURN_NOTE = "player returns to seat {seat}"
 #: How the Host's texts name commands by default (the terminal's words).
 DEFAULT_COMMAND_NAMES: Mapping[str, str] = {
     "new": "'new'",
@@ -117,6 +132,7 @@ DEFAULT_COMMAND_NAMES: Mapping[str, str] = {
     "undo": "'undo'",
     "board": "'board'",
     "log": "'log'",
+    "return": "'return'",
 }
 #: Words for the facts of a solo result (``Result.solo`` keys); other keys are shown as they are.
 SOLO_FACTS: Mapping[str, Msg] = {
@@ -331,9 +347,25 @@ def label_text(label: str | None) -> str | None:
     return None if label is None else str(tr(label))
 
 
+def is_bot_user(user: str | None) -> bool:
+    """Whether ``user`` is the id of a bot seat added before the start (``bot:N``)."""
+    return bool(user) and str(user).startswith(BOT_PREFIX)
+
+
+def seat_name(seat: SeatRec) -> str:
+    """The seat's player name in the current language: an added bot is "Bot N (level)"."""
+    if is_bot_user(seat.user_id):
+        level = tr(BOT_LEVEL_WORDS.get(seat.bot_level or "", seat.bot_level or ""))
+        return _("Bot {n} ({level})", n=seat.user_id[len(BOT_PREFIX):], level=level)
+    return seat.user_name
+
+
 def _who(seat: SeatRec) -> str:
-    """``Name (label)`` in the current language."""
-    return f"{seat.user_name} ({label_text(seat.label)})" if seat.label else seat.user_name
+    """``Name (label)`` in the current language; a seat taken over by a bot says so."""
+    name = seat_name(seat)
+    if seat.bot_level and not is_bot_user(seat.user_id):
+        name = _("{name}'s bot", name=name)
+    return f"{name} ({label_text(seat.label)})" if seat.label else name
 
 
 def _seat_of(seats: Sequence[SeatRec], user: str) -> SeatRec | None:
@@ -525,11 +557,13 @@ class Host:
                 )
             repo.remove_seat(table.id, user)
             rest = [s for s in seats if s.user_id != user]
+            people = [s for s in rest if not is_bot_user(s.user_id)]
             changes: dict[str, Any] = {}
             if not rest:
                 changes["status"] = ABANDONED
-            elif table.creator == user:
-                changes["creator"] = rest[0].user_id
+            elif table.creator == user and people:
+                changes["creator"] = people[0].user_id
+            # (only bots left: the leaving creator stays the creator, and may still start or abandon)
             version = self._bump(repo, table, **changes)
             repo.commit()
         with i18n.language(table_language(table)) as public_language:
@@ -763,25 +797,35 @@ class Host:
         def build() -> Reply:
             all_events = events + chance_events
             private = self._event_lines(all_events, me.seat)[1]  # the caller's language
-            with i18n.language(public_language):
-                public = self._event_lines(all_events, me.seat)[0]
-                next_line = self._next_line(game, new_state, seats)
-                png, alt = self._turn_picture(game, new_state, me.seat, shown, all_events)
-                data = self._step_data(game, new_state, seats, all_events, next_line, table)
-            data["step"] = shown
-            return Reply(
-                ok=True,
-                public="\n".join([first, *public, next_line]),
-                private="\n".join(private) or None,
-                png=png,
-                alt=alt,
-                mention=self._to_mention(game, new_state, seats, user),
-                version=version,
-                data=data,
-                language=public_language,
-            )
+            return self._step_reply(game, new_state, seats, table, me.seat, first, shown, shown, all_events,
+                                    user, version, public_language, private)
 
         return self._after_commit(build, first, version, public_language)
+
+    def _step_reply(
+        self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec, seat: int, first: str,
+        shown: str, last: str, events: Sequence[Event], actor: str | None, version: int, public_language: str,
+        private: Sequence[str] = (),
+    ) -> Reply:
+        """The reply of an accepted step or bot turn: ``first`` line, public events, whose turn, the
+        turn picture of ``last`` (the step shown on it) and the structured ``data``."""
+        with i18n.language(public_language):
+            public = self._event_lines(events, seat)[0]
+            next_line = self._next_line(game, state, seats)
+            png, alt = self._turn_picture(game, state, seat, last, events)
+            data = self._step_data(game, state, seats, events, next_line, table)
+        data["step"] = shown
+        return Reply(
+            ok=True,
+            public="\n".join([first, *public, next_line]),
+            private="\n".join(private) or None,
+            png=png,
+            alt=alt,
+            mention=self._to_mention(game, state, seats, actor),
+            version=version,
+            data=data,
+            language=public_language,
+        )
 
     @staticmethod
     def _check_board(repo: Repository, channel: str, table_id: int | None) -> None:
@@ -1027,7 +1071,8 @@ class Host:
             "version": table.version,
             "options": table.options,
             "players": [
-                {"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats
+                {"seat": s.seat, "user": s.user_id, "name": seat_name(s), "label": s.label, "bot": s.bot_level}
+                for s in seats
             ],
             "moves": len(effective_moves(moves)),
             "to_act": None,
@@ -1035,6 +1080,7 @@ class Host:
             "prompt": None,
             "solo": len(seats) == 1 and table.options.get("players", 1) == 1,
             "reminder_hours": table.reminder_hours,
+            "timeout_hours": table.timeout_hours,
             "board_url": table.board_url,
             "language": table_language(table),
             "hidden_information": game_info(game).hidden_information,
@@ -1166,7 +1212,7 @@ class Host:
             lines = []
             for m in moves[-n:]:
                 if m.kind == CHOICE:
-                    line = f"#{m.seq} {self._name(m.seat, seats)}: {m.shown}"
+                    line = f"#{m.seq} {self._mover(m, seats)}: {m.shown}"
                     if m.seq in undone:
                         line = _("{entry} (taken back)", entry=line)
                 elif m.kind == CHANCE_KIND:
@@ -1176,8 +1222,7 @@ class Host:
                     what = f"#{m.notation} ({target.shown})" if target else f"#{m.notation}"
                     line = _("#{seq} {who} took back {what}", seq=m.seq, who=self._name(m.seat, seats), what=what)
                 else:
-                    note = _t("log note", "abandoned") if m.notation == ABANDONED_NOTE else m.notation
-                    line = f"#{m.seq} — {note}"
+                    line = f"#{m.seq} — {self._note(m, seats)}"
                 lines.append(line)
         return Reply(ok=True, public="\n".join(lines), version=table.version, language=public_language)
 
@@ -1208,11 +1253,13 @@ class Host:
             "options": table.options,
             "seed": None if secret else table.seed,
             "status": table.status,
-            "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label} for s in seats],
+            "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label,
+                         "bot": s.bot_level} for s in seats],
             # A running game's export shows only public forms (hidden draws stay hidden until the end).
             "moves": [
                 {"seq": m.seq, "kind": m.kind, "seat": m.seat,
-                 "notation": m.notation if table.status != RUNNING else m.shown}
+                 "notation": m.notation if table.status != RUNNING else m.shown,
+                 "bot": m.actor[len(BOT_PREFIX):] if m.kind == CHOICE and is_bot_user(m.actor) else None}
                 for m in moves
             ],
             "complete": table.status != RUNNING or all(m.public is None for m in moves),
@@ -1259,6 +1306,302 @@ class Host:
         return Reply(ok=True, public=text, version=table.version, data={"reminder_hours": hours or None},
                      language=public_language)
 
+    # ------------------------------------------------------------------------------------------
+    # Bots: seats played by a policy, take-over of absent players, hints
+    # ------------------------------------------------------------------------------------------
+    @_guarded
+    def add_bot(self, channel: str, user: str, level: str = "greedy") -> Reply:
+        """Seat a bot of ``level`` (``greedy`` or ``search``) at the channel's open table.
+
+        Any seated player (or the creator) may add one while a seat is free; the game must have
+        bot players (:func:`engine.core.bots.bots_supported`). The bot's user id is ``bot:N``.
+        Its turns are played by :meth:`bot_step` once the game runs.
+        """
+        from engine.core.bots import LEVELS, bots_supported
+
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        level = str(level).strip().lower()
+        if level not in LEVELS:
+            raise Refusal(_("Choose a bot level: {levels}.",
+                            levels=", ".join(str(tr(BOT_LEVEL_WORDS.get(v, v))) for v in LEVELS)))
+        with self.store.unit_of_work() as repo:
+            table = self._table(repo, channel, OPEN)
+            seats = repo.seats(table.id)
+            if _seat_of(seats, user) is None and user != table.creator:
+                raise Refusal(_("Only a seated player can add a bot."), table.version)
+            game = self._game(table.game)
+            if not bots_supported(game):
+                raise Refusal(_("{game} has no bot players yet.", game=_title(game.name)), table.version)
+            want = table.options.get("players")
+            limit = want if want is not None else max(game_info(game).player_counts)
+            if len(seats) >= limit:
+                raise Refusal(_n("The table is full ({n} player).", "The table is full ({n} players).", limit),
+                              table.version)
+            number = 1 + max((int(s.user_id[len(BOT_PREFIX):]) for s in seats if is_bot_user(s.user_id)), default=0)
+            seat = repo.add_seat(table.id, f"{BOT_PREFIX}{number}", f"Bot {number}", bot_level=level)
+            version = self._bump(repo, table)
+            repo.commit()
+        count = len(seats) + 1
+        with i18n.language(table_language(table)) as public_language:
+            text = _("{who} joined ({count}/{want}).", who=seat_name(seat), count=count, want=want or count)
+            if want is not None and count == want:
+                text += " " + _("The table is full; start the game with {start}.", start=self._cmd("start"))
+        return Reply(ok=True, public=text, version=version, data={"seat": seat.seat, "level": level},
+                     language=public_language)
+
+    @_guarded
+    def bot_step(self, channel: str) -> Reply:
+        """Play the turn of the bot whose seat is to act at the channel's running table.
+
+        The bot plays decisions of its seat until another seat (or chance followed by another
+        seat) is to act or the game ends; the turn is committed as one change (each decision a
+        ``choice`` entry whose ``actor`` is ``bot:<level>``). The bot sees only its seat's view
+        (:func:`engine.core.bots.bot_view`) and is seeded from the table's seed and the log
+        position, so its choices are reproducible. It thinks outside any transaction and
+        commits only if nobody changed the table meanwhile (else "the game moved on").
+        Refused (``data["idle"]``) when no bot is to act. The public text is one line of
+        narration, the events and whose turn it is; the picture is the turn picture.
+        """
+        from engine.core.bots import bot_view, make_policy
+
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats = repo.seats(table.id)
+            game = self._game(table.game)
+            state = self._state(repo, table, game)
+            first_seq = repo.last_seq(table.id) + 1
+        decision = game.decision(state)
+        bot = seats[decision.seat] if decision.seat is not None and 0 <= decision.seat < len(seats) else None
+        if bot is None or not bot.bot_level:
+            raise Refusal(_("No bot is to play now."), table.version, {"idle": True})
+        level, actor = bot.bot_level, f"{BOT_PREFIX}{bot.bot_level}"
+        entries: list[MoveRec] = []
+        events: list[Event] = []
+        steps: list[str] = []
+        seq, current = first_seq, state
+        while game.decision(current).seat == bot.seat and len(steps) < MAX_BOT_STEPS:
+            seed = random.Random(f"bot:{table.seed}:{seq}").getrandbits(62)
+            legal = game.legal_actions(current)
+            action = make_policy(game, level, seed).choose(bot_view(game, current, bot.seat, seed), legal)
+            notation = game.format_action(current, action)
+            entry = MoveRec(table.id, seq, actor, bot.seat, CHOICE, notation, None,
+                            public_form(game, current, action, notation))
+            current, step_events = game.apply(current, action)
+            current, chance, chance_events = self._resolve_chance(game, current, table.id, table.seed or 0, seq + 1)
+            entries += [entry, *chance]
+            events += step_events + chance_events
+            steps.append(entry.shown)
+            seq = entries[-1].seq + 1
+        over = game.decision(current).seat is None
+        with self.store.unit_of_work() as repo:
+            fresh = repo.table(table.id)
+            if fresh is None or fresh.version != table.version or repo.last_seq(table.id) + 1 != first_seq:
+                raise Refusal(tr(MOVED_ON), fresh.version if fresh is not None else None)
+            version = self._bump(repo, fresh, **({"status": FINISHED} if over else {}))
+            repo.append_moves(entries)
+            repo.save_snapshot(table.id, entries[-1].seq, game.version, game.to_json(current))
+            if over:
+                repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
+            repo.commit()
+        public_language = table_language(table)
+        seats = self._labelled(seats, game)
+        me = seats[bot.seat]
+        shown = "; ".join(steps)
+        with i18n.language(public_language):
+            first = f"{_who(me)}: {shown}"
+
+        def build() -> Reply:
+            reply = self._step_reply(game, current, seats, table, me.seat, first, shown, steps[-1], events,
+                                     None, version, public_language)
+            (reply.data or {}).update(bot=True, seat=me.seat, level=level)
+            return reply
+
+        return self._after_commit(build, first, version, public_language)
+
+    def play_bots(self, channel: str, *, lang: str | None = None, limit: int = 1000) -> list[Reply]:
+        """Every bot turn due now at the channel's table, in order (each a :meth:`bot_step` reply).
+
+        Stops when a person is to act, the game ends, a turn is refused (the game moved on) or
+        after ``limit`` turns. For front ends that print all at once (the terminal, tests);
+        Discord posts each reply as it comes.
+        """
+        replies: list[Reply] = []
+        for _turn in range(limit):
+            reply = self.bot_step(channel, lang=lang)
+            if not reply.ok:
+                break
+            replies.append(reply)
+            if (reply.data or {}).get("finished"):
+                break
+        return replies
+
+    @_guarded
+    def set_timeout(self, channel: str, user: str, hours: int, is_admin: bool = False) -> Reply:
+        """Set the take-over timeout of the channel's open or running table (``0`` = off).
+
+        After ``hours`` without a move the waiting player is reminded (as with a reminder
+        interval); after twice that a bot (:data:`TAKEOVER_LEVEL`) takes the seat over until the
+        player comes back with :meth:`return_seat`. Seated players, the creator and admins may set
+        it; the version does not change.
+        """
+        from engine.core.bots import bots_supported
+
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= MAX_TIMEOUT_HOURS:
+            raise Refusal(_("Choose 1 to {max} hours, or 0 to switch the timeout off.", max=MAX_TIMEOUT_HOURS))
+        with self.store.unit_of_work() as repo:
+            table = self._active(repo, channel)
+            seated = _seat_of(repo.seats(table.id), user) is not None
+            if not (seated or is_admin or user == table.creator):
+                raise Refusal(_("Only the table's players or a server admin can change its timeout."), table.version)
+            if hours and not bots_supported(self._game(table.game)):
+                raise Refusal(_("{game} has no bot players yet, so no bot can take a seat over.",
+                                game=_title(table.game)), table.version)
+            repo.set_fields(table.id, timeout_hours=hours or None)
+            repo.commit()
+        with i18n.language(table_language(table)) as public_language:
+            if hours:
+                text = _n(
+                    "Timeout: a player whose move has waited {n} hour is reminded; after {twice} hours a bot "
+                    "plays their seat until they come back with {back}.",
+                    "Timeout: a player whose move has waited {n} hours is reminded; after {twice} hours a bot "
+                    "plays their seat until they come back with {back}.",
+                    hours, twice=2 * hours, back=self._cmd("return"),
+                )
+            else:
+                text = _("The timeout is off for this table.")
+        return Reply(ok=True, public=text, version=table.version, data={"timeout_hours": hours or None},
+                     language=public_language)
+
+    def due_takeovers(
+        self, now: datetime | None = None, serves: Callable[[str | None], bool] | None = None
+    ) -> list[dict[str, Any]]:
+        """Seats whose player has let the decision wait twice the table's timeout at ``now``.
+
+        Each item has ``table_id, channel, guild, seat, user_id, last_seq, language``; claim it
+        with :meth:`take_over`. ``serves`` limits the check to this process's servers (as in
+        :meth:`due_reminders`). A table that fails to load is logged and skipped.
+        """
+        now = now or utcnow()
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=UTC)
+        due: list[dict[str, Any]] = []
+        with self.store.unit_of_work(write=False) as repo:
+            for table in repo.tables([RUNNING]):
+                if not table.timeout_hours or (serves is not None and not serves(table.guild)):
+                    continue
+                try:
+                    last = repo.last_game_move(table.id)
+                    since = (last.created_at if last is not None else None) or table.updated_at
+                    if now < since + timedelta(hours=2 * table.timeout_hours):
+                        continue
+                    game = self._game(table.game)
+                    seat_index = game.decision(self._state(repo, table, game)).seat
+                    seats = repo.seats(table.id)
+                    if seat_index is None or not 0 <= seat_index < len(seats) or seats[seat_index].bot_level:
+                        continue
+                    due.append({
+                        "table_id": table.id, "channel": table.channel, "guild": table.guild, "seat": seat_index,
+                        "user_id": seats[seat_index].user_id, "last_seq": last.seq if last is not None else 0,
+                        "language": normalise(table.language),
+                    })
+                except Exception:
+                    log.exception("checking the timeout of table %s failed", table.id)
+        return due
+
+    @_guarded
+    def take_over(self, table_id: int, last_seq: int) -> Reply:
+        """Let a bot play the waiting seat of table ``table_id`` (an item of :meth:`due_takeovers`).
+
+        Claimed once across processes: the change is conditional on the table's version and on
+        the log still ending at ``last_seq``; a stale or repeated claim is refused. Appends a
+        ``system`` note and bumps the version (the absent player's buttons go stale). The public
+        text (in the table's language) says who was taken over and how to come back.
+        """
+        from engine.core.bots import bots_supported
+
+        with self.store.unit_of_work() as repo:
+            table = repo.table(int(table_id))
+            if table is None or table.status != RUNNING or not table.timeout_hours:
+                raise Refusal(_("That table no longer waits for anybody."))
+            last = repo.last_game_move(table.id)
+            if (last.seq if last is not None else 0) != last_seq:
+                raise Refusal(tr(MOVED_ON), table.version)
+            game = self._game(table.game)
+            seat_index = game.decision(self._state(repo, table, game)).seat
+            seats = repo.seats(table.id)
+            if (seat_index is None or not 0 <= seat_index < len(seats) or seats[seat_index].bot_level
+                    or not bots_supported(game)):
+                raise Refusal(_("That table no longer waits for anybody."), table.version)
+            repo.set_bot_level(table.id, seat_index, TAKEOVER_LEVEL)
+            version = self._bump(repo, table)
+            repo.append_moves([MoveRec(table.id, repo.last_seq(table.id) + 1, None, seat_index, SYSTEM,
+                                       TAKEOVER_NOTE.format(seat=seat_index + 1))])
+            repo.commit()
+        seats = self._labelled(seats, game)
+        gone = seats[seat_index]
+        with i18n.language(table_language(table)) as public_language:
+            text = _n(
+                "{name} has not moved for {n} hour: a bot plays their seat now. {name} can take it back with {back}.",
+                "{name} has not moved for {n} hours: a bot plays their seat now. {name} can take it back with {back}.",
+                2 * table.timeout_hours, name=_who(gone), back=self._cmd("return"),
+            )
+        return Reply(ok=True, public=text, version=version, language=public_language,
+                     data={"table_id": table.id, "channel": table.channel, "seat": seat_index,
+                           "user_id": gone.user_id})
+
+    @_guarded
+    def return_seat(self, channel: str, user: str) -> Reply:
+        """Take back the caller's seat from the bot that took it over (``/game return``)."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work() as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats = repo.seats(table.id)
+            me = _seat_of(seats, user)
+            if me is None:
+                raise Refusal(_("You are not playing at this table."), table.version)
+            if not me.bot_level:
+                raise Refusal(_("You are playing your own seat already."), table.version)
+            repo.set_bot_level(table.id, me.seat, None)
+            version = self._bump(repo, table)
+            repo.append_moves([MoveRec(table.id, repo.last_seq(table.id) + 1, user, me.seat, SYSTEM,
+                                       RETURN_NOTE.format(seat=me.seat + 1))])
+            repo.commit()
+        game = self._game(table.game)
+        me = self._labelled([me], game)[0]
+        with i18n.language(table_language(table)) as public_language:
+            text = _("{name} is back and plays their own seat again.", name=_who(dataclasses.replace(me, bot_level=None)))
+        return Reply(ok=True, public=text, version=version, language=public_language,
+                     mention=[], data={"table_id": table.id, "seat": me.seat})
+
+    @_guarded
+    def hint(self, channel: str, user: str, n: int = 3) -> Reply:
+        """The caller's ``n`` best moves now, by the greedy bot, with a one-line reason each (private).
+
+        Only the player to act may ask; the bot sees only that player's view. ``choices`` holds
+        ``(notation, reason)`` pairs, best first; nothing is saved.
+        """
+        from engine.core.bots import GreedyPolicy, bot_view, bots_supported
+
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        with self.store.unit_of_work(write=False) as repo:
+            table = self._table(repo, channel, RUNNING)
+            seats, me, game, state, _decision = self._my_decision(repo, table, user)
+        if not bots_supported(game):
+            raise Refusal(_("{game} has no bot players yet, so there are no hints.", game=_title(game.name)),
+                          table.version)
+        if me.bot_level:
+            raise Refusal(_("A bot plays your seat now; take it back with {back}.", back=self._cmd("return")),
+                          table.version)
+        seed = random.Random(f"hint:{table.seed}:{table.version}").getrandbits(62)
+        legal = game.legal_actions(state)
+        ranked = GreedyPolicy(game, seed).rank(bot_view(game, state, me.seat, seed), legal, n)
+        choices = [(game.format_action(state, r.action), str(tr(r.reason))) for r in ranked]
+        lines = [_("Suggested moves (best first):")]
+        lines += [f"{i}. {notation} — {reason}" for i, (notation, reason) in enumerate(choices, start=1)]
+        return Reply(ok=True, private="\n".join(lines), version=table.version, choices=choices)
+
     @_guarded
     def set_language(self, channel: str, user: str, language: str, is_admin: bool = False) -> Reply:
         """Set the language of the public messages of the channel's open or running table.
@@ -1292,8 +1635,9 @@ class Host:
     ) -> list[dict[str, Any]]:
         """Reminders due at ``now`` (default: the current time), computed from the database.
 
-        A running table with a reminder interval of N hours is due when its decision has waited
-        since the last choice, chance outcome or undo for N hours (then 2N, 3N; at most
+        A running table with a reminder interval of N hours (else a take-over timeout of N hours)
+        is due when its decision — a person's, not a bot's — has waited since the last choice,
+        chance outcome or undo for N hours (then 2N, 3N; at most
         :data:`MAX_REMINDERS` per decision). Each item has ``table_id, channel, guild, game,
         to_act, user_name, prompt, since, number, last_seq, hours, language``: ``language`` is the
         table's (English for tables from before languages) and ``prompt`` is in it. Claim an item
@@ -1307,7 +1651,7 @@ class Host:
         due: list[dict[str, Any]] = []
         with self.store.unit_of_work(write=False) as repo:
             for table in repo.tables([RUNNING]):
-                if not table.reminder_hours or table.reminder_hours <= 0:
+                if not (table.reminder_hours or table.timeout_hours):
                     continue
                 if serves is not None and not serves(table.guild):
                     continue  # another process's shard serves this table's server
@@ -1326,14 +1670,15 @@ class Host:
         since = (last.created_at if last is not None else None) or table.updated_at
         state_rec = repo.reminder_state(table.id)
         sent = state_rec.sent if state_rec is not None and state_rec.last_seq == last_seq else 0
-        hours = table.reminder_hours or 0
+        # the reminder interval, else the take-over timeout (reminded after one period)
+        hours = table.reminder_hours or table.timeout_hours or 0
         if sent >= MAX_REMINDERS or now < since + timedelta(hours=hours * (sent + 1)):
             return None
         game = self._game(table.game)
         decision = game.decision(self._state(repo, table, game))
         seats = repo.seats(table.id)
-        if decision.seat is None or not 0 <= decision.seat < len(seats):
-            return None
+        if decision.seat is None or not 0 <= decision.seat < len(seats) or seats[decision.seat].bot_level:
+            return None  # nobody to remind: the game is over, or a bot plays the seat
         seat = seats[decision.seat]
         lang = normalise(table.language)
         return {
@@ -1361,7 +1706,7 @@ class Host:
         try:
             with self.store.unit_of_work() as repo:
                 table = repo.table(int(table_id))
-                if table is None or table.status != RUNNING or not table.reminder_hours:
+                if table is None or table.status != RUNNING or not (table.reminder_hours or table.timeout_hours):
                     return False
                 last = repo.last_game_move(table.id)
                 if (last.seq if last is not None else 0) != last_seq:
@@ -1400,6 +1745,26 @@ class Host:
     # ------------------------------------------------------------------------------------------
     # Internals
     # ------------------------------------------------------------------------------------------
+    def _mover(self, move: MoveRec, seats: Sequence[SeatRec]) -> str:
+        """Who made a logged choice: the seat's player, or the bot that played it (``actor`` ``bot:…``)."""
+        if move.seat is None or not 0 <= move.seat < len(seats):
+            return self._name(move.seat, seats)
+        seat = seats[move.seat]
+        by_bot = move.actor[len(BOT_PREFIX):] if is_bot_user(move.actor) else None
+        return _who(dataclasses.replace(seat, bot_level=by_bot or (seat.bot_level if is_bot_user(seat.user_id) else None)))
+
+    def _note(self, move: MoveRec, seats: Sequence[SeatRec]) -> str:
+        """A ``system`` log entry in words (abandon, take-over, return; other notes as stored)."""
+        if move.notation == ABANDONED_NOTE:
+            return str(_t("log note", "abandoned"))
+        if move.seat is not None and 0 <= move.seat < len(seats):
+            name = seat_name(seats[move.seat])
+            if move.notation == TAKEOVER_NOTE.format(seat=move.seat + 1):
+                return _("a bot takes over {name}'s seat", name=name)
+            if move.notation == RETURN_NOTE.format(seat=move.seat + 1):
+                return _("{name} takes their seat back", name=name)
+        return move.notation
+
     @staticmethod
     def _busy(existing: TableRec) -> Refusal:
         """The refusal of a new table while ``existing`` is open or running in the channel."""
@@ -1562,6 +1927,9 @@ class Host:
         seats = self._labelled(seats, game)
         me = seats[me.seat] if 0 <= me.seat < len(seats) else me
         decision = game.decision(state)
+        if me.bot_level:
+            raise Refusal(_("A bot plays your seat now; take it back with {back}.", back=self._cmd("return")),
+                          table.version)
         if decision.seat != me.seat:
             raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
         return seats, me, game, state, decision
@@ -1640,7 +2008,7 @@ class Host:
 
     def _lobby_text(self, table: TableRec, seats: Sequence[SeatRec]) -> str:
         want = table.options.get("players")
-        names = ", ".join(s.user_name for s in seats) or _("nobody")
+        names = ", ".join(seat_name(s) for s in seats) or _("nobody")
         count = f"{len(seats)}/{want}" if want else str(len(seats))
         if table.status == ABANDONED:
             return _("The last {game} table here was abandoned before it started.", game=_title(table.game))
@@ -1648,11 +2016,14 @@ class Host:
                  game=_title(table.game), table=table.id, count=count, names=names, join=self._cmd("join"))
 
     def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
+        """Who to ping: the player to act (not a bot's seat), or every player once the game is over."""
         decision = game.decision(state)
         if decision.seat is None:
-            return [s.user_id for s in seats]
-        if 0 <= decision.seat < len(seats) and seats[decision.seat].user_id != actor:
-            return [seats[decision.seat].user_id]
+            return [s.user_id for s in seats if not is_bot_user(s.user_id)]
+        if 0 <= decision.seat < len(seats):
+            seat = seats[decision.seat]
+            if seat.user_id != actor and not seat.bot_level:
+                return [seat.user_id]
         return []
 
     @staticmethod

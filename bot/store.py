@@ -70,7 +70,7 @@ MOVE_KINDS = (CHOICE, CHANCE_KIND, UNDO, SYSTEM)
 
 _ACTIVE_WHERE = text("status IN ('open', 'running')")
 #: Table fields a front end may change without bumping the version (see :meth:`Repository.set_fields`).
-UNVERSIONED_FIELDS = frozenset({"reminder_hours", "board_message_id", "board_url", "language"})
+UNVERSIONED_FIELDS = frozenset({"reminder_hours", "board_message_id", "board_url", "language", "timeout_hours"})
 #: Longest stored board message URL.
 MAX_URL = 300
 
@@ -115,6 +115,8 @@ class GameTable(SQLModel, table=True):
     board_url: str | None = Field(default=None, sa_column=Column(String(MAX_URL), nullable=True))
     # revision 0004: the language of the table's public messages (None: from before languages, English)
     language: str | None = Field(default=None, sa_column=Column(String(16), nullable=True))
+    # revision 0005: hours without a move before a reminder, twice that before a bot takes over
+    timeout_hours: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
 
 
 class Seat(SQLModel, table=True):
@@ -134,6 +136,8 @@ class Seat(SQLModel, table=True):
     user_id: str = Field(sa_column=Column(String(100), nullable=False))
     user_name: str = Field(sa_column=Column(String(100), nullable=False))
     label: str | None = Field(default=None, sa_column=Column(String(40), nullable=True))
+    # revision 0005: the bot level playing this seat (an added bot, or a seat taken over)
+    bot_level: str | None = Field(default=None, sa_column=Column(String(16), nullable=True))
 
 
 class Move(SQLModel, table=True):
@@ -214,17 +218,19 @@ class TableRec:
     board_message_id: str | None = None
     board_url: str | None = None
     language: str | None = None
+    timeout_hours: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRec:
-    """A seat as plain data."""
+    """A seat as plain data; ``bot_level`` is set while a bot plays the seat."""
 
     table_id: int
     seat: int
     user_id: str
     user_name: str
     label: str | None = None
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,11 +297,12 @@ def _table_rec(row: GameTable) -> TableRec:
         board_message_id=row.board_message_id,
         board_url=row.board_url,
         language=row.language,
+        timeout_hours=row.timeout_hours,
     )
 
 
 def _seat_rec(row: Seat) -> SeatRec:
-    return SeatRec(row.table_id, row.seat, row.user_id, row.user_name, row.label)
+    return SeatRec(row.table_id, row.seat, row.user_id, row.user_name, row.label, row.bot_level)
 
 
 def _move_rec(row: Move) -> MoveRec:
@@ -472,10 +479,10 @@ class Repository:
         rows = self._s.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars()
         return [_seat_rec(r) for r in rows]
 
-    def add_seat(self, table_id: int, user_id: str, user_name: str) -> SeatRec:
-        """Seat a user at the next free index."""
+    def add_seat(self, table_id: int, user_id: str, user_name: str, bot_level: str | None = None) -> SeatRec:
+        """Seat a user (or, with ``bot_level``, a bot) at the next free index."""
         count = self._s.execute(select(func.count()).select_from(Seat).where(Seat.table_id == table_id)).scalar_one()
-        row = Seat(table_id=table_id, seat=count, user_id=user_id, user_name=user_name)
+        row = Seat(table_id=table_id, seat=count, user_id=user_id, user_name=user_name, bot_level=bot_level)
         self._s.add(row)
         self._s.flush()
         return _seat_rec(row)
@@ -504,6 +511,14 @@ class Repository:
         for i, uid in enumerate(user_ids):
             rows[uid].seat = i
         self._s.flush()
+
+    def set_bot_level(self, table_id: int, seat: int, level: str | None) -> bool:
+        """Let a bot of ``level`` play seat ``seat`` (``None``: its player again); ``False`` if no such seat."""
+        result = self._s.execute(
+            update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(bot_level=level)
+            .execution_options(synchronize_session=False)
+        )
+        return result.rowcount == 1
 
     def set_seat_labels(self, table_id: int, labels: Sequence[str]) -> None:
         """Store each seat's label (e.g. the player colour)."""

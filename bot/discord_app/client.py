@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -23,7 +24,7 @@ from bot.store import Store
 
 from .commands import MeijiTree, TableCommands, install_commands
 from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton
-from .messages import NO_MENTIONS, USER_MENTIONS
+from .messages import GAME_COMMAND_NAMES, NO_MENTIONS, SOLO_COMMAND_NAMES, USER_MENTIONS
 from .pictures import BoardRenderer
 from .reminders import DueReminder
 from .translator import MeijiTranslator
@@ -101,11 +102,45 @@ class MeijiBot(discord.AutoShardedClient):
 
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminder_loop(self) -> None:
-        """Every few minutes: DM the players whose decision has waited too long."""
+        """Every few minutes: DM the players whose decision has waited too long; past twice the
+        table's timeout, let a bot take their seat over."""
         try:
             await self.send_reminders()
         except Exception:
             log.exception("the reminder check failed; trying again at the next interval")
+        try:
+            await self.take_over_absent()
+        except Exception:
+            log.exception("the timeout check failed; trying again at the next interval")
+
+    def _serves(self) -> Any:
+        plan = self.shard_plan
+        return plan.serves if plan is not None and plan.ids is not None else None
+
+    async def take_over_absent(self, now: datetime | None = None) -> int:
+        """Let bots take over the seats waiting past twice their table's timeout at ``now``.
+
+        Each take-over is claimed in the database (once across processes), announced in the
+        table's channel, and the bot's turns follow there. Returns how many seats were taken over.
+        """
+        due = await asyncio.to_thread(self.host.due_takeovers, now, self._serves())
+        taken = 0
+        for item in due:
+            names = SOLO_COMMAND_NAMES if item["guild"] is None else GAME_COMMAND_NAMES
+            host = self.host.with_command_names(names)
+            reply = await asyncio.to_thread(host.take_over, item["table_id"], item["last_seq"])
+            if not reply.ok:
+                continue
+            taken += 1
+            try:
+                channel = self.get_channel(int(item["channel"])) or await self.fetch_channel(int(item["channel"]))
+                send = channel.send  # type: ignore[union-attr]
+                await send(reply.public or "", allowed_mentions=NO_MENTIONS)
+                await self.tables.play_bots(str(item["channel"]), send, item["guild"] is None,
+                                            reply.language or item["language"])
+            except (ValueError, AttributeError, discord.HTTPException) as exc:
+                log.warning("could not post the take-over at table %s: %s", item["table_id"], exc)
+        return taken
 
     @reminder_loop.before_loop
     async def _before_reminders(self) -> None:
@@ -113,9 +148,7 @@ class MeijiBot(discord.AutoShardedClient):
 
     async def send_reminders(self, now: datetime | None = None) -> int:
         """Send every reminder due at ``now`` (recomputed from the database); return how many were sent."""
-        plan = self.shard_plan
-        serves = plan.serves if plan is not None and plan.ids is not None else None
-        due = await asyncio.to_thread(self.host.due_reminders, now, serves)
+        due = await asyncio.to_thread(self.host.due_reminders, now, self._serves())
         sent = 0
         for item in due:
             reminder = DueReminder.from_host(item)

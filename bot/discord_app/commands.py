@@ -34,8 +34,9 @@ import io
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 import discord
@@ -95,6 +96,8 @@ GAME_CHOICES = [
 ]
 #: Languages of ``/game language``, each under its own name (never translated).
 LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES]
+#: The bot levels of /game add-bot (the choice names are translated with the command tree).
+BOT_LEVEL_CHOICES = [app_commands.Choice(name="greedy", value="greedy"), app_commands.Choice(name="search", value="search")]
 #: Discord's limit of autocomplete choices.
 MAX_AUTOCOMPLETE = 25
 #: Longest notation accepted from a slash option (the Host refuses longer text as well).
@@ -207,7 +210,34 @@ class TableCommands:
         solo = bool(data.get("solo")) or interaction.guild_id is None
         private = "\n".join(p for p in (ack, reply.private) if p)
         await self._private(interaction, private)
-        with language(reply.language or user_language(interaction)):
+        message, kwargs = self.public_message(
+            outcome, solo, reply.language or user_language(interaction), content=content, attach_text=attach_text,
+            board_button=board_button,
+        )
+        sent = await interaction.followup.send(message, ephemeral=False, **kwargs)
+        await self._remember_message(interaction, sent, data.get("table_id"))
+        channel, _user = self._ids(interaction)
+        if reply.ok and channel:
+            await self.play_bots(channel, partial(interaction.followup.send, ephemeral=False),
+                                 solo, user_language(interaction))
+
+    def public_message(
+        self,
+        outcome: Outcome,
+        solo: bool,
+        lang: str,
+        *,
+        content: str | None = None,
+        attach_text: str | None = None,
+        board_button: bool = True,
+    ) -> tuple[str, dict[str, Any]]:
+        """The public message of an accepted change: its text and the ``send`` keyword arguments.
+
+        The text, picture description and buttons are in ``lang`` (the table's language).
+        """
+        reply = outcome.reply
+        data = reply.data or {}
+        with language(lang):
             if content is not None:
                 body = content
             elif is_solo_step(reply):
@@ -241,19 +271,42 @@ class TableCommands:
             kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
-        sent = await interaction.followup.send(message or "\u200b", ephemeral=False, **kwargs)
-        await self._remember_message(interaction, sent, data.get("table_id"))
+        return message or "\u200b", kwargs
+
+    async def play_bots(
+        self, channel: str, send: Callable[..., Awaitable[Any]], solo: bool, lang: str, *, limit: int = 1000
+    ) -> int:
+        """Post every bot turn due now at the channel's table, one message (and picture) each.
+
+        ``send(content, **kwargs)`` posts publicly (an interaction's followup, or a channel's
+        ``send``). Each bot turn is computed off the event loop. Returns how many were posted.
+        """
+        posted = 0
+        for _turn in range(limit):
+            outcome = await self._run(self._with_options, self.host, self.host.bot_step, channel, lang=lang)
+            if not outcome.reply.ok:
+                break
+            message, kwargs = self.public_message(outcome, solo, outcome.reply.language or lang)
+            sent = await send(message, **kwargs)
+            posted += 1
+            await self._remember_sent(channel, sent, (outcome.reply.data or {}).get("table_id"), lang)
+            if (outcome.reply.data or {}).get("finished"):
+                break
+        return posted
 
     async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
         """Store the posted message as the table's latest board (never fails the command)."""
-        url, message_id = getattr(sent, "jump_url", None), getattr(sent, "id", None)
         channel, _user = self._ids(interaction)
+        await self._remember_sent(channel, sent, table_id, user_language(interaction))
+
+    async def _remember_sent(self, channel: str, sent: Any, table_id: Any, lang: str) -> None:
+        url, message_id = getattr(sent, "jump_url", None), getattr(sent, "id", None)
         if not isinstance(url, str) or message_id is None or not channel:
             return
         try:
             await self._run(
                 self.host.set_board_message, channel, str(message_id), url,
-                table_id=table_id if isinstance(table_id, int) else None, lang=user_language(interaction),
+                table_id=table_id if isinstance(table_id, int) else None, lang=lang,
             )
         except Exception:
             log.exception("storing the board message of channel %s failed", channel)
@@ -376,6 +429,45 @@ class TableCommands:
         with language(lang):
             ack = _("Reminder setting saved.")
         await self._answer(interaction, Outcome(reply), ack)
+
+    async def add_bot(self, interaction: discord.Interaction, level: str = "greedy") -> None:
+        """``/game add-bot``: seat a bot of ``level`` at the open table (its turns follow automatically)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction).add_bot, channel, user, level, lang=lang)
+        with language(lang):
+            ack = _("Bot added.")
+        await self._answer(interaction, Outcome(reply), ack)
+
+    async def timeout(self, interaction: discord.Interaction, hours: int) -> None:
+        """``/game timeout``: remind after ``hours`` without a move, let a bot play the seat after twice that."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        reply = await self._run(host.set_timeout, channel, user, hours, self._is_admin(interaction), lang=lang)
+        with language(lang):
+            ack = _("Timeout saved.")
+        await self._answer(interaction, Outcome(reply), ack)
+
+    async def return_seat(self, interaction: discord.Interaction) -> None:
+        """``/game return``: take your seat back from the bot that took it over."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        outcome = await self._run(self._with_options, host, host.return_seat, channel, user, lang=lang)
+        with language(lang):
+            ack = _("Welcome back: your seat is yours again.")
+        await self._answer(interaction, outcome, ack)
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """``/hint``: your three best moves now, by the greedy bot, with a reason each (only you see it)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        reply = await self._run(self.host_for(interaction).hint, channel, user, lang=user_language(interaction))
+        await self._private(interaction, reply.private or _error(interaction))
 
     async def set_language(self, interaction: discord.Interaction, choice: str) -> None:
         """``/game language``: the language of the table's public messages (a player, or Manage Channels)."""
@@ -976,6 +1068,24 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         """/game language (see :class:`TableCommands`)."""
         await tables.set_language(interaction, language)
 
+    @group.command(name="add-bot", description="Seat a bot at the open table (its turns follow automatically)")
+    @app_commands.describe(level="greedy: quick and sensible; search: stronger, thinks up to 2 seconds a step")
+    @app_commands.choices(level=BOT_LEVEL_CHOICES)
+    async def game_add_bot(interaction: discord.Interaction, level: str = "greedy") -> None:
+        """/game add-bot (see :class:`TableCommands`)."""
+        await tables.add_bot(interaction, level)
+
+    @group.command(name="timeout", description="After this many hours without a move: remind; after twice: a bot plays")
+    @app_commands.describe(hours="1–168 hours, or 0 to switch the timeout off")
+    async def game_timeout(interaction: discord.Interaction, hours: app_commands.Range[int, 0, 168]) -> None:
+        """/game timeout (see :class:`TableCommands`)."""
+        await tables.timeout(interaction, hours)
+
+    @group.command(name="return", description="Take your seat back from the bot that played it")
+    async def game_return(interaction: discord.Interaction) -> None:
+        """/game return (see :class:`TableCommands`)."""
+        await tables.return_seat(interaction)
+
     @app_commands.command(name="move", description="Play your move (type to see the legal moves)")
     @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -990,6 +1100,19 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         return await tables.move_autocomplete(interaction, current)
 
     return group, move
+
+
+def build_hint_command(tables: TableCommands) -> app_commands.Command[Any, ..., Any]:
+    """``/hint``: the caller's three best moves now (ephemeral), in servers and DMs."""
+
+    @app_commands.command(name="hint", description="Your three best moves now, with a reason each (only you see it)")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def hint(interaction: discord.Interaction) -> None:
+        """/hint (see :class:`TableCommands`)."""
+        await tables.hint(interaction)
+
+    return hint
 
 
 def build_solo_commands(tables: TableCommands) -> app_commands.Group:
@@ -1057,4 +1180,5 @@ def install_commands(tree: app_commands.CommandTree, tables: TableCommands) -> N
     group, move = build_commands(tables)
     tree.add_command(group)
     tree.add_command(move)
+    tree.add_command(build_hint_command(tables))
     tree.add_command(build_solo_commands(tables))

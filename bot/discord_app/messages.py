@@ -69,8 +69,9 @@ def _names(group: str, commands: Iterable[str]) -> dict[str, Msg]:
 #: How the Host's texts name commands in server channels (``/game …``) and for solo games and DMs.
 #: The values are ``Msg``s: each Host text names the command in its own language.
 GAME_COMMAND_NAMES: Mapping[str, Any] = {
-    **_names("game", ("new", "join", "start", "undo", "board", "log")),
+    **_names("game", ("new", "join", "start", "undo", "board", "log", "return", "add-bot", "timeout")),
     "move": code(slash("move")),
+    "hint": code(slash("hint")),
 }
 SOLO_COMMAND_NAMES: Mapping[str, Any] = {
     **GAME_COMMAND_NAMES,  # a /solo command in a server channel may still meet a /game table

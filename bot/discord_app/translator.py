@@ -119,8 +119,8 @@ def tree_strings(commands: Iterable[Any]) -> list[tuple[str, str]]:
 
 def translatable_strings() -> list[tuple[str, str]]:
     """Every ``(context, English)`` string of Meiji Table's command tree, built without a connection."""
-    from .commands import TableCommands, build_commands, build_solo_commands
+    from .commands import TableCommands, build_commands, build_hint_command, build_solo_commands
 
     tables = TableCommands(None)  # type: ignore[arg-type]  # the callbacks are never called here
     group, move = build_commands(tables)
-    return tree_strings([group, move, build_solo_commands(tables)])
+    return tree_strings([group, move, build_hint_command(tables), build_solo_commands(tables)])

@@ -17,7 +17,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 from discord import app_commands
 
-from bot.discord_app.commands import TableCommands, build_commands, build_solo_commands
+from bot.discord_app.commands import TableCommands, build_commands, build_hint_command, build_solo_commands
 from bot.host import Host
 from bot.store import Store
 
@@ -185,12 +185,15 @@ class Commands:
         self.host = host
         self.tables = tables or TableCommands(host)
         self.group, self.move_command = build_commands(self.tables)
+        self.hint_command = build_hint_command(self.tables)
         self.solo_group = build_solo_commands(self.tables)
 
     def command(self, name: str) -> Any:
         """The ``/game <name>`` command object (``"move"`` for ``/move``, ``"solo <name>"`` for ``/solo``)."""
         if name == "move":
             return self.move_command
+        if name == "hint":
+            return self.hint_command
         group = self.group
         if name.startswith("solo "):
             group, name = self.solo_group, name.split(" ", 1)[1]

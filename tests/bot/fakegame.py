@@ -285,6 +285,14 @@ class DiceRace:
             problems.append("no current seat")
         return problems
 
+    def evaluate(self, state: RaceState, seat: int) -> Any:
+        """Bot evaluation: banked points (and steps taken this turn) ahead of the best other seat."""
+        from engine.core.bots import Evaluation, Reason
+
+        others = max((v for i, v in enumerate(state.scores) if i != seat), default=0)
+        mine = state.scores[seat] + (state.pending if state.seat == seat else 0)
+        return Evaluation(float(mine - others), (Reason("points ahead", float(mine - others)),))
+
     def seat_labels(self, state: RaceState) -> list[str]:
         """Colour per seat."""
         return list(COLOURS[: state.players])

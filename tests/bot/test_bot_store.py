@@ -255,7 +255,7 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(empty_db_url: str) 
     store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0004"
+        assert context.get_current_revision() == "0005"
         assert compare_metadata(context, metadata) == []
         assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
         assert "language" in {c["name"] for c in inspect(conn).get_columns("game_table")}
@@ -359,3 +359,23 @@ def test_postgresql_runs_when_required(db_backend: str, pytestconfig: pytest.Con
     if os.environ.get("MEIJI_REQUIRE_POSTGRES"):
         assert postgres_setting(pytestconfig), "MEIJI_REQUIRE_POSTGRES is set but no PostgreSQL server was given"
     assert db_backend in ("sqlite", "postgresql")
+
+
+def test_0005_adds_bot_seats_and_the_timeout_and_downgrades_keeping_the_tables(empty_db_url: str) -> None:
+    url = _game_at_0001(empty_db_url)
+    store = Store.open(url)
+    with store.engine.connect() as conn:
+        assert "bot_level" in {c["name"] for c in inspect(conn).get_columns("seat")}
+        assert "timeout_hours" in {c["name"] for c in inspect(conn).get_columns("game_table")}
+    with store.unit_of_work(write=False) as repo:
+        seats = repo.seats(1)
+        assert [s.bot_level for s in seats] == [None, None]  # old seats are people
+        assert repo.table(1).timeout_hours is None  # type: ignore[union-attr]
+    _alembic(store, "downgrade", "0004")
+    with store.engine.connect() as conn:
+        assert "bot_level" not in {c["name"] for c in inspect(conn).get_columns("seat")}
+        assert "timeout_hours" not in {c["name"] for c in inspect(conn).get_columns("game_table")}
+        assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
+        assert conn.execute(text("SELECT count(*) FROM move")).scalar() == 3
+    store.migrate()
+    store.dispose()

@@ -68,12 +68,12 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
 
     bot = run(build())
     names = sorted(c.name for c in bot.tree.get_commands())
-    assert names == ["game", "move", "solo"]
+    assert names == ["game", "hint", "move", "solo"]
     group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(
         ["new", "join", "leave", "start", "status", "board", "hand", "log", "undo", "abandon", "rules", "remind",
-         "language", "replay", "export"]
+         "language", "replay", "export", "add-bot", "timeout", "return"]
     )
     payload = group.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")
@@ -88,6 +88,8 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     assert payload["dm_permission"] is False  # /game is for servers only
     # /move also plays the solo game in a DM: guild (0), bot DM (1), private channel (2)
     assert sorted(move["contexts"]) == [0, 1, 2] and sorted(move["integration_types"]) == [0, 1]
+    hint = bot.tree.get_command("hint").to_dict(bot.tree)  # /hint too: a solo player may ask in a DM
+    assert sorted(hint["contexts"]) == [0, 1, 2] and hint["options"] == []
 
 
 def test_bot_uses_no_privileged_intents(host: Host) -> None:

@@ -1,0 +1,62 @@
+"""Bots at the terminal: ``meiji local --players N --bots K [--bot-level greedy|search]``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.console import CHANNEL, play_local
+from bot.host import Host
+
+
+def _run(host: Host, script: str, players: int, bots: int, level: str = "greedy") -> tuple[int, str]:
+    out = io.StringIO()
+    code = play_local(host, "dicerace", players, {"target": 12}, seed=4, stdin=io.StringIO(script), stdout=out,
+                      bots=bots, bot_level=level)
+    return code, out.getvalue()
+
+
+def test_every_seat_a_bot_plays_a_demonstration_game_to_the_end(host: Host) -> None:
+    code, text = _run(host, "", players=3, bots=3)
+    assert code == 0
+    assert (host.status(CHANNEL).data or {})["status"] == "finished"
+    assert "Game over." in text
+    for n in (1, 2, 3):
+        assert f"Bot {n} (greedy)" in text
+    players = (host.status(CHANNEL).data or {})["players"]
+    assert [p["bot"] for p in players] == ["greedy"] * 3 and all(p["user"].startswith("bot:") for p in players)
+
+
+def test_a_person_plays_against_bots_and_the_bots_answer_at_once(host: Host) -> None:
+    code, text = _run(host, "1\n" * 400, players=2, bots=1, level="search")
+    assert code == 0 and "Game over." in text
+    assert "Bot 1 (search)" in text
+    assert (host.status(CHANNEL).data or {})["status"] == "finished"
+
+
+def test_bad_bot_counts_are_refused(host: Host) -> None:
+    code, text = _run(host, "", players=2, bots=3)
+    assert code == 1 and "--bots must be from 0 to the number of players" in text
+    assert not (host.status(CHANNEL).ok and (host.status(CHANNEL).data or {}).get("status") == "running")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["local", "--game", "zaibatsu", "--bots", "2"], "--bots needs --players"),
+        (["local", "--game", "zaibatsu", "--players", "2", "--bots", "3"], "--bots must be from 1 to --players"),
+        (["local", "--game", "zaibatsu", "--players", "2", "--bot-level", "search"], "--bot-level applies"),
+        (["local", "--solo", "--bots", "1"], "--bots"),
+        (["local", "--game", "zaibatsu", "--players", "2", "--bots", "1", "--bot-level", "expert"], "invalid choice"),
+    ],
+)
+def test_cli_refuses_bad_bot_flags(argv: list[str], words: str, tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([*argv, "--db", f"sqlite:///{tmp_path / 'x.db'}", "--no-pictures"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert not (tmp_path / "x.db").exists()  # refused before anything was opened
