@@ -227,9 +227,9 @@ def _hidden_games() -> list[Any]:
 def test_a_bots_choice_depends_only_on_its_seats_view(game: Any) -> None:
     differed = 0
     checked = 0
-    for seed in range(12):
+    for seed in range(6):
         options = {**_options(game, 4), **({"modules": ["notes", "cards"]} if isinstance(game, SecretRace) else {})}
-        state = _position(game, seed, 3 + 25 * seed, options=options)
+        state = _position(game, seed, 3 + 50 * seed, options=options)
         d = game.decision(state)
         seats = len(game.seat_labels(state))
         for seat in range(seats):
