@@ -23,7 +23,9 @@ import pytest
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 _counter = itertools.count(1)
-TEMPLATE = "meiji_template"
+#: The migrated template database; one per pytest-xdist worker (``PYTEST_XDIST_WORKER``: gw0, gw1, …),
+#: since each worker makes its own at the start of its session.
+TEMPLATE = "meiji_template" + (f"_{os.environ['PYTEST_XDIST_WORKER']}" if os.environ.get("PYTEST_XDIST_WORKER") else "")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
