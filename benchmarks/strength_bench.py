@@ -18,7 +18,9 @@ At a 4-player table the lone bot sits in each seat equally often (game ``i`` put
 result (its own tie-break); a shared first place is split. Chance is sampled from each game's
 seed like a host does (``engine.core.sample_chance``); bots get ``engine.core.bots.bot_view``.
 Reports, per policy: wins (the lone bot's share of games), the 95 % Wilson interval, mean score,
-and decision time p50/p99 over the decisions with a choice (≥ 2 legal actions). ``--timing-games
+the lone bot's *head-to-head* rate (the share of its pairings with an opponent seat in which it
+finished ahead, ties one half; 50 % for an equal player, whereas an equal lone bot wins only 25 %
+of 4-player games), and decision time p50/p99 over the decisions with a choice (≥ 2 legal actions). ``--timing-games
 N`` also plays N games of one search bot at the given budget against greedy bots and reports only
 its decision times (the p99 claim of docs/bots.md). Not a test: figures go into docs/bots.md.
 """
@@ -55,6 +57,7 @@ class GameRecord:
     labels: list[str]
     scores: list[int]
     shares: list[float]
+    ranks: list[int] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
     solo: dict[str, Any] | None = None
     seconds: float = 0.0
@@ -116,17 +119,19 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
     n = len(labels)
     scores = [0] * n
     shares = [0.0] * n
+    ranks = [n] * n
     solo = None
     if result is not None:
         for pr in result.players:
             scores[pr.seat] = pr.score
+            ranks[pr.seat] = pr.rank
         winners = [pr.seat for pr in result.players if pr.rank == 1]
         for s in winners:
             shares[s] = 1.0 / len(winners)
         if result.solo is not None:
             solo = {"won": bool(result.solo.get("won")), "rating": str(result.solo.get("rating", ""))}
             shares = [1.0 if solo["won"] else 0.0]
-    return GameRecord(spec["matchup"], seed, labels, scores, shares, times, solo, time.perf_counter() - start)
+    return GameRecord(spec["matchup"], seed, labels, scores, shares, ranks, times, solo, time.perf_counter() - start)
 
 
 def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any]) -> list[dict[str, Any]]:
@@ -179,6 +184,30 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def head_to_head(records: list[GameRecord]) -> dict[str, Any] | None:
+    """The lone bot against each other seat: the share of (lone bot, other seat) pairs in which it
+    finished ahead by the game's ranking (a shared place counts one half), per game averaged over
+    its pairs; the 95 % interval is the normal one over games (pairs of one game are not
+    independent). ``None`` for solo games."""
+    per_game = []
+    for rec in records:
+        labels = rec.labels
+        if len(labels) < 2:
+            return None
+        lone = [s for s, label in enumerate(labels) if labels.count(label) == 1]
+        if len(lone) != 1:
+            return None
+        me = lone[0]
+        ahead = [1.0 if rec.ranks[me] < rec.ranks[o] else 0.5 if rec.ranks[me] == rec.ranks[o] else 0.0
+                 for o in range(len(labels)) if o != me]
+        per_game.append(sum(ahead) / len(ahead))
+    if not per_game:
+        return None
+    mean = statistics.mean(per_game)
+    half = 1.96 * statistics.pstdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else 1.0
+    return {"rate": mean, "ci95": [max(0.0, mean - half), min(1.0, mean + half)], "games": len(per_game)}
+
+
 def summarise(matchup: str, records: list[GameRecord]) -> dict[str, Any]:
     """Wins with Wilson intervals, mean scores and decision times per policy of one match-up."""
     n = len(records)
@@ -201,6 +230,11 @@ def summarise(matchup: str, records: list[GameRecord]) -> dict[str, Any]:
             "decisions": len(e["times"]), "p50_s": _quantile(e["times"], 0.5), "p99_s": _quantile(e["times"], 0.99),
             "max_s": max(e["times"]) if e["times"] else float("nan"),
         })
+    h2h = head_to_head(records)
+    if h2h is not None:
+        for row in rows:
+            if row["seats_per_game"] == 1:
+                row["head_to_head"] = h2h
     out: dict[str, Any] = {"matchup": matchup, "games": n, "rows": rows,
                            "wall_s_mean_game": statistics.mean(r.seconds for r in records) if records else 0.0}
     if records and records[0].solo is not None:
@@ -222,6 +256,11 @@ def print_summary(summary: dict[str, Any]) -> None:
         print(f"| {r['policy']} | {r['seats_per_game']:.0f} | {r['wins']:.1f} | {r['win_rate']:.1%} | "
               f"{lo:.1%}–{hi:.1%} | {r['mean_score']:.1f} | {r['decisions']} | {r['p50_s']:.3f} | "
               f"{r['p99_s']:.3f} | {r['max_s']:.3f} |")
+    for r in summary["rows"]:
+        if "head_to_head" in r:
+            h = r["head_to_head"]
+            print(f"\nhead to head: the lone {r['policy']} bot finished ahead of an opponent in {h['rate']:.1%} of "
+                  f"pairs (95 % CI {h['ci95'][0]:.1%}–{h['ci95'][1]:.1%}, {h['games']} games)")
     if "ratings" in summary:
         print(f"\nsolo ratings of the won games: {summary['ratings']}")
 

@@ -32,8 +32,9 @@ the greedy ranking's best candidates at the start of a turn: each rollout goes o
 candidate's greedily finished turn, lets every other seat play its turn greedily (chance sampled
 from the bot's own generator), then plays the bot's next turn, and scores the bot's evaluation
 minus the others' mean. Candidates share their rollouts' random numbers (common random numbers);
-greedy's own choice is only overridden by a clear margin; the rollout count bounds the work and a
-time limit caps every decision (default 1.8 s). Measured strength: docs/bots.md.
+a rollout that drew no chance outcome is exact (the greedy players in it are deterministic) and is
+not repeated; greedy's own choice is only overridden by a clear margin; the rollout count bounds
+the work and a time limit caps every decision (default 1.8 s). Measured strength: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -202,10 +203,14 @@ class _Sim:
         self.game = game
         self.evaluate: Callable[[Any, int], Evaluation] = game.evaluate
         self._in_place = getattr(game, "apply_quiet", None) or getattr(game, "apply_unchecked", None)
+        #: The game's own deep copy (cheaper than a pickle round trip), if it has one.
+        self._copy: Callable[[Any], Any] | None = getattr(game, "copy_state", None)
         self._pickles = True
 
     def freeze(self, state: Any) -> Any:
         """A snapshot of ``state`` that :meth:`thaw` turns into independent copies."""
+        if self._copy is not None:
+            return _Frozen(self._copy(state))
         if self._pickles:
             try:
                 return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
@@ -215,6 +220,9 @@ class _Sim:
 
     def thaw(self, blob: Any) -> Any:
         """A new state from a :meth:`freeze` snapshot."""
+        if isinstance(blob, _Frozen):
+            assert self._copy is not None
+            return self._copy(blob.state)
         if isinstance(blob, bytes):
             return pickle.loads(blob)
         return self.game.from_json(blob)
@@ -226,9 +234,11 @@ class _Sim:
             return state
         return self.game.apply(state, action)[0]
 
-    def chance(self, state: Any, rng: random.Random) -> Action:
-        """A chance outcome sampled with ``rng`` (the bot's own generator, never the table's seed)."""
-        outcomes = self.game.chance_outcomes(state)
+    def chance(self, state: Any, rng: random.Random, outcomes: Sequence[Any] | None = None) -> Action:
+        """A chance outcome sampled with ``rng`` (the bot's own generator, never the table's seed) from
+        ``outcomes`` (default: the game's ``chance_outcomes(state)``)."""
+        if outcomes is None:
+            outcomes = self.game.chance_outcomes(state)
         if len(outcomes) == 1:
             return outcomes[0].action
         total = sum(o.weight for o in outcomes)
@@ -251,6 +261,13 @@ class _Sim:
             best = max(self.evaluate(state, s).score for s in range(seats) if s != seat)
             return mine - rivalry * best
         return mine
+
+
+@dataclass(frozen=True)
+class _Frozen:
+    """A snapshot taken with the game's own ``copy_state`` (never played on: only copied from)."""
+
+    state: Any
 
 
 @dataclass
@@ -401,8 +418,9 @@ class SearchPolicy:
 
     At the first decision of a turn (a decision of kind ``"turn"``, the hosts' convention; with
     ``search_kinds=None`` at every decision with a choice) the greedy ranking's best ``candidates``
-    actions within ``margin`` VP of the best are each played out ``rollouts / candidates`` times:
-    the candidate's turn as greedy finished it, then every other seat's turn played by the greedy
+    actions within ``margin`` VP of the best are played out in turn, up to ``rollouts`` rollouts in
+    all (a candidate whose rollout drew no chance outcome is done: its rollout is exact): the
+    candidate's turn as greedy finished it, then every other seat's turn played by the greedy
     player (``rollout_width`` lines per turn, ``rollout_sample`` actions drawn per step if set;
     chance sampled from the bot's own generator), then (``next_turn``) the bot's own next turn,
     greedily. A rollout scores the bot's evaluation minus ``rivalry`` × the mean of the others'
@@ -415,11 +433,11 @@ class SearchPolicy:
     function of ``(seed, view, legal)``.
     """
 
-    def __init__(self, game: Any, seed: int = 0, *, rollouts: int = 6, time_limit: float = 1.8,
-                 candidates: int = 3, margin: float = 8.0, width: int = 8, rollout_width: int = 8,
+    def __init__(self, game: Any, seed: int = 0, *, rollouts: int = 8, time_limit: float = 1.8,
+                 candidates: int = 4, margin: float = 10.0, width: int = 8, rollout_width: int = 8,
                  search_kinds: tuple[str, ...] | None = (TURN_START,), horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
-                 switch_margin: float = 5.0) -> None:
+                 switch_margin: float = 3.0) -> None:
         self.game = game
         self.seed = int(seed)
         self.rollouts = max(0, int(rollouts))
@@ -453,22 +471,28 @@ class SearchPolicy:
         pool = [x for x in lines if (x.score or 0.0) >= best - self.margin][: self.candidates] if searched else []
         totals = [0.0] * len(pool)
         counts = [0] * len(pool)
+        exact = [False] * len(pool)
         done = 0
         if len(pool) > 1:
             # Each candidate's turn is already finished greedily (its line's state): rollouts go on
-            # from there.
+            # from there. A rollout that drew no chance outcome is exact (every policy in it is
+            # deterministic), so the candidate needs no second one.
             blobs = [self.sim.freeze(line.state) for line in pool]
             round_no = 0
-            while done < self.rollouts and time.perf_counter() < deadline:
+            while done < self.rollouts and not all(exact) and time.perf_counter() < deadline:
                 for i in range(len(pool)):
+                    if exact[i]:
+                        continue
                     if done >= self.rollouts or time.perf_counter() >= deadline:
                         break
                     rng = _decision_rng(self.seed, view, round_no + 1)  # the same numbers for every candidate
-                    value = self._rollout(self.sim.thaw(blobs[i]), seat, seats, rng, deadline)
-                    if value is None:
+                    outcome = self._rollout(self.sim.thaw(blobs[i]), seat, seats, rng, deadline)
+                    if outcome is None:
                         break  # cut short by the time limit: not comparable, dropped
+                    value, drew = outcome
                     totals[i] += value
                     counts[i] += 1
+                    exact[i] = not drew and not self.fast.sample  # sampled actions differ per round
                     done += 1
                 round_no += 1
         results = []
@@ -484,17 +508,24 @@ class SearchPolicy:
         self.last = {"rollouts": done, "candidates": len(pool), "seconds": time.perf_counter() - start}
         return seat, state, results
 
-    def _rollout(self, state: Any, seat: int, seats: int, rng: random.Random, deadline: float) -> float | None:
-        """From the end of the bot's turn: the others' turns, then the bot's next turn; the bot's value
-        minus the others' mean (``None`` when the time limit cut it short)."""
+    def _rollout(self, state: Any, seat: int, seats: int, rng: random.Random,
+                 deadline: float) -> tuple[float, bool] | None:
+        """From the end of the bot's turn: the others' turns, then the bot's next turn.
+
+        Returns ``(value, drew)``: the bot's value minus ``rivalry`` × the others' mean, and whether a
+        chance outcome was drawn on the way (``None`` when the time limit cut the rollout short).
+        """
         sim, game = self.sim, self.sim.game
         others = False
+        drew = False
         for _ in range(self.horizon):
             d = game.decision(state)
             if d.seat is None:
                 break
             if d.seat == CHANCE:
-                state = sim.step(state, sim.chance(state, rng))
+                outcomes = game.chance_outcomes(state)
+                drew = drew or len(outcomes) > 1
+                state = sim.step(state, sim.chance(state, rng, outcomes))
                 others = others or seats == 1  # solo: the automated opponent plays through chance
                 continue
             mine = d.seat == seat
@@ -510,7 +541,7 @@ class SearchPolicy:
             if mine and others:
                 break  # the bot's next turn is played
             others = others or not mine
-        return sim.value(state, seat, seats, 0.0) - self.rivalry * _mean_others(sim, state, seat, seats)
+        return sim.value(state, seat, seats, 0.0) - self.rivalry * _mean_others(sim, state, seat, seats), drew
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""

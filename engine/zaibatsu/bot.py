@@ -29,7 +29,7 @@ weights are hand-set estimates, checked by play (benchmarks/strength_bench.py, d
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.bots import Evaluation, Reason
@@ -153,28 +153,35 @@ def _reach(need: float, turns: float) -> float:
     return max(0.0, min(1.0, 1.0 - (need - 1) / (capacity + 1.0))) * min(1.0, capacity / need)
 
 
-def _goal_progress(p: Player, goal: str) -> tuple[float, float, float]:
-    """``(have, lower, upper)`` of a goal slot's threshold measure for ``p``."""
-    t = tables()
-    if goal in ("ships", "machines", "trains"):
-        th = t.area_threshold[goal]
-        return getattr(p, goal), th.lower, th.upper
-    tt = _track_tables()[goal]
-    return getattr(p, goal), tt["lower"], tt["upper"]
-
-
 def _goal_value(p: Player, goal: str, level: int, turns: float) -> float:
     """Expected VP of a level-``level`` prestige tile on ``goal`` (final scoring, step A)."""
+    if goal == "factories":
+        have = len(p.factories)
+    elif goal == "contracts":
+        have = len(p.contracts_done)
+    else:
+        have = getattr(p, goal)
+    return _goal_value_at(goal, level, have, turns)
+
+
+@lru_cache(maxsize=65536)
+def _goal_value_at(goal: str, level: int, have: int, turns: float) -> float:
+    """:func:`_goal_value` for a seat holding ``have`` of the goal's measure (filled slots for
+    factories and contracts, steps or pieces otherwise); a pure function, so cached."""
     t = tables()
     pr = t.prestige[level]
     if goal in ("factories", "contracts"):
-        filled = len(p.factories) if goal == "factories" else len(p.contracts_done)
         limit = t.n["factory_slots"] if goal == "factories" else t.n["contract_slots"]
-        now = t.slot_values[(goal, filled)][level - 1] if filled else 0
-        more = min(limit, filled + int(PROGRESS_PER_TURN * 0.6 * turns))
+        now = t.slot_values[(goal, have)][level - 1] if have else 0
+        more = min(limit, have + int(PROGRESS_PER_TURN * 0.6 * turns))
         later = t.slot_values[(goal, more)][level - 1] if more else 0
         return now + 0.5 * (later - now)
-    have, lower, upper = _goal_progress(p, goal)
+    if goal in ("ships", "machines", "trains"):
+        th = t.area_threshold[goal]
+        lower, upper = th.lower, th.upper
+    else:
+        tt = _track_tables()[goal]
+        lower, upper = tt["lower"], tt["upper"]
     return pr.lower_vp * _reach(lower - have, turns) + (pr.upper_vp - pr.lower_vp) * _reach(upper - have, turns)
 
 
@@ -286,10 +293,10 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     docstring); an exact final score once the game is over."""
     p = state.players[seat]
     if state.over:
-        parts = [Reason(R_VP, float(p.vp))]
+        parts = [(R_VP, float(p.vp))]
         if state.automa is not None:
             won = bool(state.solo_result and state.solo_result.get("won"))
-            parts.append(Reason(R_SOLO, (SOLO_GOAL_VP + SOLO_PROGRESS_VP) * len(state.automa.goals)
+            parts.append((R_SOLO, (SOLO_GOAL_VP + SOLO_PROGRESS_VP) * len(state.automa.goals)
                                 * (1.0 if won else -1.0)))
         return _done(parts)
     t = tables()
@@ -299,14 +306,14 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     late = max(0.0, min(1.0, cyc["actions"] / 4.0))  # 1 while there are actions to use things in
     end_item = 1.0 / t.n["leftovers_per_vp"]
     end_money = 1.0 / t.n["money_per_vp"]
-    parts: list[Reason] = [Reason(R_VP, float(p.vp))]
+    parts: list[tuple[Any, float]] = [(R_VP, float(p.vp))]
 
-    parts.append(Reason(R_MAJORITY, _majority(state, seat, seats)))
+    parts.append((R_MAJORITY, _majority(state, seat, seats)))
 
     # Prestige tiles placed (final scoring, step A) and tiles still to claim (consolidation step A):
     # the next consolidation's (by the workforce it will hold) and one per later cycle.
     placed = sum(_goal_value(p, g, lvl, turns) for g, lvl in p.goals.items())
-    parts.append(Reason(R_PRESTIGE, placed))
+    parts.append((R_PRESTIGE, placed))
     open_goals = [g for g in t.goal_ids if g not in p.goals]
     claim = 0.0
     if open_goals and sum(p.prestige):
@@ -323,7 +330,7 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
         whole = int(future)
         claim += FUTURE_CLAIM * (sum(v for v, _ in values[used:used + whole])
                                  + (future - whole) * (values[used + whole][0] if used + whole < len(values) else 0))
-    parts.append(Reason(R_CLAIM, claim))
+    parts.append((R_CLAIM, claim))
 
     # Money and coal on hand are taxed at the next consolidation (step B): worth what the actions
     # before it can spend. Silk and iron are kept; at the end 1 VP per 3 leftovers (step B).
@@ -333,13 +340,13 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     safe_coal = p.protected_coal + sum(f.coal for f in p.factories)
     resources = (p.money * money_vp + p.coal * coal_vp + safe_coal * max(end_item, COAL_VP * late)
                  + p.silk * max(end_item, SILK_VP * late) + p.iron * max(end_item, IRON_VP * late))
-    parts.append(Reason(R_RESOURCES, resources))
+    parts.append((R_RESOURCES, resources))
 
     goods = p.goods_reserve * max(end_item, GOOD_VP[1] * late)
     for f in p.factories:
         if f.goods:
             goods += f.goods * max(end_item, GOOD_VP[t.goods[f.goods_type].level] * late)
-    parts.append(Reason(R_GOODS, goods))
+    parts.append((R_GOODS, goods))
 
     # Income (step C) of the next consolidation and of one per later cycle; the final one's money
     # and coal only count at the end rates (1 VP per 5 money, per 3 coal).
@@ -349,11 +356,11 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     per_cycle = money_in * MONEY_VP + coal_in * COAL_VP
     at_end = money_in * end_money + coal_in * end_item
     income = (1.0 - cyc["final"]) * per_cycle + cyc["cycles"] * per_cycle + at_end
-    parts.append(Reason(R_INCOME, income))
+    parts.append((R_INCOME, income))
 
     # The turns still to come: each action turn is worth about ACTION_TURN_VP beyond what the
     # position already holds.
-    parts.append(Reason(R_TEMPO, ACTION_TURN_VP * cyc["actions"]))
+    parts.append((R_TEMPO, ACTION_TURN_VP * cyc["actions"]))
 
     # The engine: factories produce 1 + machines goods per production; R&D opens better factories.
     productions = cyc["actions"] / 7.0
@@ -366,7 +373,7 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
         if t.sides[f.side].kind != "instant":
             engine += 2.0 * late
     engine += min(p.rd, 6) * 0.5 * late
-    parts.append(Reason(R_ENGINE, engine))
+    parts.append((R_ENGINE, engine))
 
     # Wages due at the next consolidation (step D) and its department bonuses (step C).
     workforce = 0.0
@@ -379,28 +386,28 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
         workforce += _dept_vp(p, bottom)
         if len(p.workforce) >= t.n["consolidation_top_min_workers"] and top_c != bottom:
             workforce += _dept_vp(p, top_c)
-    parts.append(Reason(R_WORKFORCE, workforce))
+    parts.append((R_WORKFORCE, workforce))
 
-    parts.append(Reason(R_TOKENS, 0.25 * late * sum(p.tokens) / max(1, len(p.tokens) + len(p.locked))
+    parts.append((R_TOKENS, 0.25 * late * sum(p.tokens) / max(1, len(p.tokens) + len(p.locked))
                         * len(p.tokens)))
 
     pending = _pending_action(state, seat)
     if pending:
-        parts.append(Reason(R_ACTION, pending))
+        parts.append((R_ACTION, pending))
 
     h = min(1.0, turns / CALIBRATION_TURNS)
-    parts = [_calibrated(r, h) for r in parts]
+    parts = [_calibrated(text, value, h) for text, value in parts]
     if state.automa is not None:
-        parts.append(Reason(R_SOLO, _solo(state, turns)))
+        parts.append((R_SOLO, _solo(state, turns)))
     return _done(parts)
 
 
-def _calibrated(reason: Reason, h: float) -> Reason:
-    """``reason`` weighted by :data:`CALIBRATION` at time ``h`` (VP and the others unchanged)."""
-    ab = CALIBRATION.get(reason.text)
+def _calibrated(text: Any, value: float, h: float) -> tuple[Any, float]:
+    """``(text, value)`` weighted by :data:`CALIBRATION` at time ``h`` (VP and the others unchanged)."""
+    ab = CALIBRATION.get(text)
     if ab is None:
-        return reason
-    return Reason(reason.text, reason.value * max(0.05, ab[0] + ab[1] * h))
+        return text, value
+    return text, value * max(0.05, ab[0] + ab[1] * h)
 
 
 def _pending_action(state: ZState, seat: int) -> float:
@@ -442,10 +449,10 @@ def _solo(state: ZState, turns: float) -> float:
     return total
 
 
-def _done(parts: list[Reason]) -> Evaluation:
-    """An :class:`Evaluation` from its parts, largest first."""
-    parts.sort(key=lambda r: -abs(r.value))
-    return Evaluation(score=sum(r.value for r in parts), reasons=tuple(parts))
+def _done(parts: list[tuple[Any, float]]) -> Evaluation:
+    """An :class:`Evaluation` from its ``(text, VP)`` parts, largest first."""
+    parts.sort(key=lambda r: -abs(r[1]))
+    return Evaluation(score=sum(v for _, v in parts), reasons=tuple(Reason(t, v) for t, v in parts))
 
 
 __all__ = ["evaluate"]

@@ -252,3 +252,42 @@ def test_the_cheating_evaluation_only_ever_sees_sampled_secrets() -> None:
     own = view["state"].secrets[d.seat]
     assert own == state.secrets[d.seat]
     assert seen != true_others or len(SECRETS) == 1
+
+
+class LoadedDiceRace(DiceRace):
+    """The dice race with a loaded die: every chance decision has one outcome, so a search's rollouts
+    are deterministic."""
+
+    name = "loadeddicerace"
+
+    def chance_outcomes(self, state: Any) -> list[Any]:
+        """Only the first of the fair outcomes."""
+        return super().chance_outcomes(state)[:1]
+
+
+def _search_position(game: Any) -> tuple[Any, Any, list[Action]]:
+    """A decision with at least two legal actions in a 3-player dice race."""
+    for seed in range(40):
+        state = _position(game, seed, 5, 3, {"players": 3})
+        d = game.decision(state)
+        if d.seat is not None and d.seat != CHANCE and len(game.legal_actions(state)) >= 2:
+            return state, d, game.legal_actions(state)
+    raise AssertionError("no decision with a choice found")
+
+
+def test_a_rollout_without_a_draw_is_exact_and_not_repeated() -> None:
+    loaded = LoadedDiceRace()
+    state, d, legal = _search_position(loaded)
+    search = SearchPolicy(loaded, 3, rollouts=12, candidates=3, margin=1e9, time_limit=30.0, search_kinds=None)
+    search.choose(bot_view(loaded, state, d.seat, 0), legal)
+    # One rollout per candidate: a second one would replay exactly the same moves.
+    assert search.last["candidates"] >= 2
+    assert search.last["rollouts"] == search.last["candidates"]
+
+    fair = DiceRace()
+    state, d, legal = _search_position(fair)
+    search = SearchPolicy(fair, 3, rollouts=12, candidates=3, margin=1e9, time_limit=30.0, search_kinds=None)
+    search.choose(bot_view(fair, state, d.seat, 0), legal)
+    # With dice in the rollouts every candidate is sampled again, up to the rollout budget.
+    assert search.last["candidates"] >= 2
+    assert search.last["rollouts"] == 12
