@@ -372,6 +372,12 @@ def _seat_of(seats: Sequence[SeatRec], user: str) -> SeatRec | None:
     return next((s for s in seats if s.user_id == user), None)
 
 
+def _may_change_settings(repo: Repository, table: TableRec, user: str, is_admin: bool) -> bool:
+    """Whether ``user`` may change a table setting (reminders, timeout, language): a seated
+    player, the table's creator or a server admin."""
+    return is_admin or user == table.creator or _seat_of(repo.seats(table.id), user) is not None
+
+
 #: Names of the inputs :func:`_clean` checks (words for its refusals).
 INPUTS: Mapping[str, Msg] = {
     "channel id": T("input", "channel id"),
@@ -1287,8 +1293,7 @@ class Host:
             raise Refusal(_("Choose 1 to {max} hours, or 0 to switch reminders off.", max=MAX_REMINDER_HOURS))
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
-            seated = _seat_of(repo.seats(table.id), user) is not None
-            if not (seated or is_admin or user == table.creator):
+            if not _may_change_settings(repo, table, user, is_admin):
                 raise Refusal(_("Only the table's players or a server admin can change its reminders."), table.version)
             repo.set_fields(table.id, reminder_hours=hours or None)
             repo.commit()
@@ -1452,8 +1457,7 @@ class Host:
             raise Refusal(_("Choose 1 to {max} hours, or 0 to switch the timeout off.", max=MAX_TIMEOUT_HOURS))
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
-            seated = _seat_of(repo.seats(table.id), user) is not None
-            if not (seated or is_admin or user == table.creator):
+            if not _may_change_settings(repo, table, user, is_admin):
                 raise Refusal(_("Only the table's players or a server admin can change its timeout."), table.version)
             if hours and not bots_supported(self._game(table.game)):
                 raise Refusal(_("{game} has no bot players yet, so no bot can take a seat over.",
@@ -1620,8 +1624,7 @@ class Host:
                             language=str(language)[:40], languages=known))
         with self.store.unit_of_work() as repo:
             table = self._active(repo, channel)
-            seated = _seat_of(repo.seats(table.id), user) is not None
-            if not (seated or is_admin or user == table.creator):
+            if not _may_change_settings(repo, table, user, is_admin):
                 raise Refusal(_("Only the table's players or a server admin can change its language."), table.version)
             repo.set_fields(table.id, language=code)
             repo.commit()

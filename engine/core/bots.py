@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .chance import pick_outcome
 from .game import CHANCE, Action
 from .i18n import Msg, tr
 
@@ -241,14 +242,7 @@ class _Sim:
             outcomes = self.game.chance_outcomes(state)
         if len(outcomes) == 1:
             return outcomes[0].action
-        total = sum(o.weight for o in outcomes)
-        pick = rng.random() * total
-        acc = 0.0
-        for outcome in outcomes:
-            acc += outcome.weight
-            if pick < acc:
-                return outcome.action
-        return outcomes[-1].action
+        return pick_outcome(outcomes, rng)
 
     def seats(self, state: Any) -> int:
         """Number of player seats."""

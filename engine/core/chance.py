@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from .game import CHANCE, Action, Game, IllegalAction
+from .game import CHANCE, Action, Game, IllegalAction, Outcome
 
 
 def rng_for(seed: int, ply: int) -> random.Random:
@@ -31,7 +32,11 @@ def sample_chance(game: Game, state: Any, seed: int, ply: int) -> Action:
     outcomes = game.chance_outcomes(state)
     if not outcomes:
         raise IllegalAction("The random event has no possible outcome.")
-    rng = rng_for(seed, ply)
+    return pick_outcome(outcomes, rng_for(seed, ply))
+
+
+def pick_outcome(outcomes: Sequence[Outcome], rng: random.Random) -> Action:
+    """One of ``outcomes`` (non-empty), drawn by weight with one ``rng.random()``."""
     total = sum(o.weight for o in outcomes)
     pick = rng.random() * total
     acc = 0.0
