@@ -1,7 +1,9 @@
 """Command line of Meiji Table (console script ``meiji``; also ``python -m bot``).
 
 Subcommands: ``run`` (Discord), ``migrate`` (database schema), ``local`` (terminal table),
-``selfplay``, ``replay``, ``apply``, ``data-report``, ``i18n`` and ``schema``; see ``meiji --help`` and docs/hosting.md. Without a subcommand
+``selfplay``, ``replay``, ``apply``, ``data-report``, ``data export``, ``i18n`` and ``schema``; see
+``meiji --help`` and docs/hosting.md. ``--data DIR`` (default: ``MEIJI_DATA_DIR``) names the owner's
+component corrections (``DIR/<game>/<file>.json``) where a command starts or checks games. Without a subcommand
 ``meiji`` runs the Discord bot if ``DISCORD_TOKEN`` is set, else opens the terminal table.
 Errors are printed as one line (details in the log with ``LOG_LEVEL=DEBUG``).
 """
@@ -9,6 +11,7 @@ Errors are printed as one line (details in the log with ``LOG_LEVEL=DEBUG``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -20,6 +23,7 @@ from typing import Any
 from engine.core import (
     IllegalAction,
     builtin_game_names,
+    components,
     default_game,
     game_info,
     get_game,
@@ -27,6 +31,7 @@ from engine.core import (
     solo_game,
 )
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
+from engine.core.revisions import stored_options
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
 from .words import _
@@ -52,6 +57,10 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     if not settings.discord_token:
         print(TOKEN_HELP, file=sys.stderr)
         return 1
+    folder = _data_folder(args, settings)
+    _check_data(folder, builtin_game_names())  # bad corrections are refused before the bot connects
+    if folder is not None:
+        os.environ[components.ENV_VAR] = str(folder)  # the Discord host's default (bot.host.Host)
     import discord
 
     from . import discord_app
@@ -163,9 +172,11 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     from render import picture
 
     snapshots = None if args.no_pictures else Path(args.snapshots)
+    folder = _data_folder(args, settings)
+    _check_data(folder, [game] if game is not None else builtin_game_names())
     store = Store.open(args.db or settings.database_url)
     try:
-        host = Host(store, render=picture if snapshots is not None else None)
+        host = Host(store, render=picture if snapshots is not None else None, data_dir=str(folder or ""))
         return play_local(host, game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
                           lang=lang, bots=bots, bot_level=args.bot_level or "greedy")
     finally:
@@ -193,7 +204,10 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
             extra_options=_options(args.option),
             max_moves=args.max_moves,
             workers=args.workers,
+            data_dir=_data_folder(args, settings),
         )
+    except components.DataError as exc:
+        raise CliError(str(exc)) from None
     except KeyError as exc:
         raise CliError(str(exc.args[0] if exc.args else exc)) from None
     except ValueError as exc:
@@ -205,7 +219,6 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     """Rebuild a game from an exported move log; print the final text and result."""
-    from .host import effective_moves
 
     data = _read_json(args.file)
     if not isinstance(data, dict) or not {"game", "options", "seed", "moves"} <= set(data):
@@ -213,12 +226,22 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     game = _game(str(data["game"]))
     if data.get("engine_version") and data["engine_version"] != game.version:
         print(f"note: exported with {game.name} {data['engine_version']}, replaying with {game.version}")
+    digest = _replay_data(game.name, data, args, settings)
+    with components.using(game.name, digest) if digest is not None else contextlib.nullcontext():
+        return _replay_file(game, data, args)
+
+
+def _replay_file(game: Any, data: dict[str, Any], args: argparse.Namespace) -> int:
+    """:func:`cmd_replay` once the log's component data is selected."""
+    from .host import effective_moves
+
     try:
         moves = effective_moves(data["moves"])
         if args.pictures:
             state = _replay_pictures(game, data, moves, Path(args.pictures))
         else:
-            state = replay(game, dict(data["options"]), int(data["seed"] or 0), [str(m["notation"]) for m in moves])
+            state = replay(game, stored_options(game, dict(data["options"])), int(data["seed"] or 0),
+                           [str(m["notation"]) for m in moves])
     except IllegalAction as exc:
         raise CliError(f"the log does not replay: {exc.reason}") from None
     except (KeyError, TypeError, ValueError) as exc:
@@ -236,6 +259,59 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _replay_data(name: str, data: dict[str, Any], args: argparse.Namespace, settings: Settings) -> str | None:
+    """The digest of the component data an exported log was played with, made available: a data set
+    the engine knows (shipped or earlier shipped), the effective data of ``--data``/``MEIJI_DATA_DIR``,
+    or one kept in the store (``--db``, else ``DATABASE_URL`` or an existing ``./meiji.db``). A log
+    without ``data_digest`` (exported before digests) uses the game's legacy data. ``None`` for a
+    game without component data; :class:`CliError` when the data is not available."""
+    if not components.has_data(name):
+        return None
+    digest = data.get("data_digest") or components.legacy_digest(name)
+    if not isinstance(digest, str) or not digest:
+        raise CliError("the log's data_digest is not a digest")
+    if components.available(name, digest):
+        return digest
+    folder = _data_folder(args, settings)
+    if folder is not None and _check_data(folder, [name])[name].digest == digest:
+        return digest
+    stored = _stored_data(digest, args.db or settings.database_url, explicit=bool(args.db))
+    if stored is not None:
+        try:
+            components.from_json(name, stored, digest)
+        except components.DataError as exc:
+            raise CliError(str(exc)) from None
+        return digest
+    raise CliError(_("This log was played with component data {digest} that is not available here, so it "
+                     "can't be replayed. Give the database the game was stored in (--db URL) or the "
+                     "corrections it was played with (--data DIR).", digest=digest))
+
+
+def _stored_data(digest: str, url: str, *, explicit: bool) -> str | None:
+    """The component data set ``digest`` kept in the database ``url``, if it has one (never creates a
+    database: a SQLite file that does not exist is skipped unless named with ``--db``)."""
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .store import Store
+
+    try:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and not explicit and not Path(parsed.database or "").is_file():
+            return None
+        store = Store(url)
+    except (ImportError, SQLAlchemyError, ValueError) as exc:
+        raise CliError(f"cannot open the database: {exc}") from None
+    try:
+        with store.unit_of_work(write=False) as repo:
+            return repo.component_data(digest)
+    except SQLAlchemyError:  # no such table (an older schema) or no such database
+        log.debug("no component data in %s", url, exc_info=True)
+        return None
+    finally:
+        store.dispose()
+
+
 def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: Path) -> Any:
     """Replay ``moves`` writing, for every position (0 = the set-up, n = after the n-th player
     move and its random draws), ``NNN-board.png`` (the full board) and ``NNN-turn.png`` (the turn
@@ -249,7 +325,7 @@ def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: 
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"cannot create {folder}: {exc.strerror or exc}") from None
-    state = game.setup(dict(data["options"]), int(data["seed"] or 0))
+    state = game.setup(stored_options(game, dict(data["options"])), int(data["seed"] or 0))
     written = 0
 
     def write(position: int, last: dict[str, Any] | None) -> None:
@@ -284,6 +360,13 @@ def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: 
 def cmd_apply(args: argparse.Namespace, settings: Settings) -> int:
     """Apply moves to a state file; print the new state JSON, or the refusal and the old state."""
     game = _game(args.game or default_game())
+    data = _check_data(_data_folder(args, settings), [game.name]).get(game.name)
+    with components.using(game.name, data.digest) if data is not None else contextlib.nullcontext():
+        return _apply(game, args)
+
+
+def _apply(game: Any, args: argparse.Namespace) -> int:
+    """:func:`cmd_apply` once the component data is selected."""
     raw = sys.stdin.read() if args.state == "-" else _read_text(args.state)
     try:
         original = game.from_json(raw)
@@ -312,26 +395,75 @@ def _refuse(game: Any, original: Any, reason: str) -> int:
 
 
 def cmd_data_report(args: argparse.Namespace, settings: Settings) -> int:
-    """Confidence of every game's component data, per kind (``--game`` for one game)."""
+    """Confidence of every game's component data, per kind (``--game`` for one game), as corrected by
+    ``--data``/``MEIJI_DATA_DIR``: the data set's digest, then each overridden record and its source."""
     names = [args.game] if args.game else list(builtin_game_names())
+    folder = _data_folder(args, settings)
     for i, name in enumerate(names):
         game = _game(name)
-        report = getattr(game, "data_report", None)
         if i:
             print()
-        print(f"{game_info(game).title} ({name})")
-        if report is None:
-            print("  no component data")
+        data = _check_data(folder, [name]).get(name)
+        with components.using(name, data.digest) if data is not None else contextlib.nullcontext():
+            _data_report(game, name, data, folder)
+    return 0
+
+
+def _data_report(game: Any, name: str, data: components.DataSet | None, folder: Path | None) -> None:
+    """One game's part of :func:`cmd_data_report` (its component data selected): records per kind
+    and confidence (``*`` marks a kind with overridden records), the data set's digest, and each
+    overridden record with its new source."""
+    report = getattr(game, "data_report", None)
+    print(f"{game_info(game).title} ({name})")
+    if report is None:
+        print("  no component data")
+        return
+    marked = set(data.overridden) if data is not None else set()
+    rows = [(str(k) + ("*" if k in marked else ""), int(c), int(li), int(p)) for k, c, li, p in report()]
+    header = ("kind", "confirmed", "likely", "proposed", "total")
+    width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
+    print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
+    totals = [0, 0, 0]
+    for kind, c, li, p in rows:
+        totals = [totals[0] + c, totals[1] + li, totals[2] + p]
+        print(f"{kind:<{width}}  {c:>9}  {li:>9}  {p:>9}  {c + li + p:>9}")
+    print(f"{'total':<{width}}  " + "  ".join(f"{v:>9}" for v in [*totals, sum(totals)]))
+    if data is None:
+        return
+    overridden = [(kind, key, where) for kind, records in data.overridden.items() for key, where in records.items()]
+    if not overridden:
+        print(f"data set {data.digest} (the shipped files)")
+        return
+    print(f"data set {data.digest} (the shipped files corrected by {folder})")
+    print(f"* overridden records ({len(overridden)}):")
+    for kind, key, where in overridden:
+        record = data.record(kind, key) or {}
+        print(f"  {kind} [{key}]: source {record.get('source')} ({record.get('confidence')}) — {where}")
+
+
+def cmd_data(args: argparse.Namespace, settings: Settings) -> int:
+    """``data export [--game G] DIR``: write the effective component data files (the shipped ones
+    with ``--data``/``MEIJI_DATA_DIR`` applied) as ``DIR/<game>/<file>.json``, an override folder
+    to start corrections from."""
+    folder = _data_folder(args, settings)
+    names = [args.game] if args.game else list(builtin_game_names())
+    target = Path(args.dir)
+    written = 0
+    for name in names:
+        _game(name)
+        data = _check_data(folder, [name]).get(name)
+        if data is None:
+            print(f"{name}: no component data")
             continue
-        rows = [(str(k), int(c), int(li), int(p)) for k, c, li, p in report()]
-        header = ("kind", "confirmed", "likely", "proposed", "total")
-        width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
-        print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
-        totals = [0, 0, 0]
-        for kind, c, li, p in rows:
-            totals = [totals[0] + c, totals[1] + li, totals[2] + p]
-            print(f"{kind:<{width}}  {c:>9}  {li:>9}  {p:>9}  {c + li + p:>9}")
-        print(f"{'total':<{width}}  " + "  ".join(f"{v:>9}" for v in [*totals, sum(totals)]))
+        try:
+            paths = components.export(name, target, data)
+        except OSError as exc:
+            raise CliError(f"cannot write {target / name}: {exc.strerror or exc}") from None
+        written += len(paths)
+        print(f"{name}: {len(paths)} files in {target / name} (data set {data.digest})")
+    if written:
+        print(f"Edit the records to correct (or delete the files you keep as shipped), then run with "
+              f"--data {target} or MEIJI_DATA_DIR={target}.")
     return 0
 
 
@@ -392,6 +524,29 @@ def _table_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def _data_folder(args: argparse.Namespace, settings: Settings) -> Path | None:
+    """The owner's override folder of component data: ``--data DIR``, else ``MEIJI_DATA_DIR``
+    (``None``: no corrections); refused when it is not a folder."""
+    folder = components.override_folder(getattr(args, "data", None) or settings.data_dir)
+    if folder is not None and not folder.is_dir():
+        raise CliError(f"the component data folder {folder} does not exist (--data DIR / MEIJI_DATA_DIR)", 2)
+    return folder
+
+
+def _check_data(folder: Path | None, names: Sequence[str]) -> dict[str, components.DataSet]:
+    """The effective component data of each game of ``names`` that has some (the shipped files with
+    ``folder``'s corrections); a :class:`CliError` naming the file, record and field of a bad one."""
+    out: dict[str, components.DataSet] = {}
+    for name in names:
+        _game(name)
+        if components.has_data(name):
+            try:
+                out[name] = components.effective(name, folder)
+            except components.DataError as exc:
+                raise CliError(str(exc)) from None
+    return out
+
+
 def _game_choices() -> str:
     return ", ".join(builtin_game_names())
 
@@ -444,6 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--shard-ids", default=None, metavar="IDS",
         help="run only these shards of --shards N here, e.g. 0,1 or 2-3 (other processes run the rest)",
     )
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("migrate", help="bring the database schema to the newest revision (then exit)")
@@ -477,6 +634,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the table: " + ", ".join(f"{c} ({n})" for c, n in LANGUAGE_NAMES.items())
         + " (default: from the LANG environment variable, e.g. LANG=pl_PL.UTF-8; else en)",
     )
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
     p.set_defaults(func=cmd_local)
 
     p = sub.add_parser("selfplay", help="random games with invariant checks")
@@ -495,23 +654,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="another game option")
     p.add_argument("--max-moves", type=int, default=100_000, help="a game longer than this is an error")
     p.add_argument("--workers", type=int, default=1, help="play the games in this many processes (default 1)")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
     p.set_defaults(func=cmd_selfplay)
 
     p = sub.add_parser("replay", help="rebuild a game from an exported move log")
     p.add_argument("file")
     p.add_argument("--pictures", metavar="DIR", default=None,
                    help="write the board and the turn picture of every position (and the final score) into DIR")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="database that may keep the log's component data (default: DATABASE_URL or ./meiji.db)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("apply", help="apply moves to a state JSON file")
     p.add_argument("--state", required=True, metavar="STATE.json", help="state file ('-' reads stdin)")
     p.add_argument("--moves", required=True, help='moves in notation separated by ";"')
     p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: {default_game()})")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
     p.set_defaults(func=cmd_apply)
 
-    p = sub.add_parser("data-report", help="confidence of each game's component data")
+    p = sub.add_parser("data-report", help="confidence of each game's component data, and what is corrected")
     p.add_argument("--game", default=None, help=f"one game: {_game_choices()} (default: all)")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="component corrections: DIR/<game>/<file>.json (default: MEIJI_DATA_DIR; docs/hosting.md)")
     p.set_defaults(func=cmd_data_report)
+
+    p = sub.add_parser("data", help="component data: export the files to start corrections from")
+    p.add_argument("action", choices=["export"])
+    p.add_argument("dir", metavar="DIR", help="the folder to write DIR/<game>/<file>.json into")
+    p.add_argument("--game", default=None, help=f"one game: {_game_choices()} (default: all)")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="export the data as corrected by these corrections (default: MEIJI_DATA_DIR)")
+    p.set_defaults(func=cmd_data)
 
     p = sub.add_parser("i18n", help="message catalogues: re-extract ids (update) or list gaps (check)")
     p.add_argument("action", choices=["update", "check"])

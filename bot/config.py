@@ -1,7 +1,8 @@
 """Settings from the environment (and a ``.env`` file in the working directory or above).
 
 Variables (see ``.env.example``): ``DISCORD_TOKEN``, ``DATABASE_URL`` (default
-``sqlite:///./meiji.db``), ``DEV_GUILD_ID`` and ``LOG_LEVEL`` (default ``WARNING``). Real
+``sqlite:///./meiji.db``), ``DEV_GUILD_ID``, ``LOG_LEVEL`` (default ``WARNING``) and
+``MEIJI_DATA_DIR`` (the owner's component corrections, docs/hosting.md; default: none). Real
 environment variables win over the file.
 """
 
@@ -33,6 +34,8 @@ class Settings:
     database_url: str
     dev_guild_id: int | None
     log_level: str
+    #: The owner's override folder of component data (``MEIJI_DATA_DIR``), or ``None``.
+    data_dir: str | None = None
 
 
 def load_settings(env_file: str | os.PathLike[str] | None = None, *, read_env_file: bool = True) -> Settings:
@@ -47,6 +50,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = None, *, read_env_fi
         database_url=(os.environ.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL,
         dev_guild_id=int(guild) if guild.isdigit() else None,
         log_level=(os.environ.get("LOG_LEVEL") or "WARNING").strip().upper(),
+        data_dir=(os.environ.get("MEIJI_DATA_DIR") or "").strip() or None,
     )
 
 

@@ -21,12 +21,15 @@ only to the acting player; events of kind ``"automa"`` (:data:`AUTOMA_EVENT`) na
 an automated solo opponent in one line; a hook ``seat_label_text(label)`` names a stored seat label
 (e.g. ``purple``) in words, shown in languages other than English (:class:`SeatLabel`).
 
-Hidden information: a game's ``public_notation(state, action)`` (:func:`public_form`) gives the
-public form of a move that hides something; logs, running exports and public texts show only that.
-A decision whose legal actions include such a move has *hidden choices* (:func:`hidden_choices`):
-:meth:`Host.turn` then lists no options (``data["hidden_choices"]``), so no public message or button
-carries them; the player sees them privately with :meth:`Host.hand` (their own view as text and
-picture, and their options in their language) or :meth:`Host.legal`.
+Hidden information (:mod:`engine.core.hidden`): a game's ``public_notation(state, action)``
+(:func:`public_form`) gives the public form of a move that hides something; logs, running exports
+and public texts show only that. Options that would name hidden information are never offered
+publicly: :meth:`Host.turn` lists only the public ones (numbered before any private one), and
+whether the player is also pointed to a private route (``data["hidden_choices"]``) is decided from
+public information only (:func:`hidden_choices`); the player sees every option privately with
+:meth:`Host.hand` (their own view as text and picture, and their options in their language) or
+:meth:`Host.legal`. A step that revealed hidden information is never undone, and a taken-back step
+that names a card hidden again is shown without its notation.
 
 Texts that name a command (``Join it with 'join'``) use the front end's spelling from
 ``command_names`` (:data:`DEFAULT_COMMAND_NAMES`; :meth:`Host.with_command_names` gives a sibling
@@ -45,11 +48,13 @@ Engine texts (:class:`~engine.core.i18n.Msg`) are translated with ``tr`` where t
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import copy
 import dataclasses
 import functools
 import json
 import logging
+import os
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -66,13 +71,16 @@ from engine.core import (
     Game,
     IllegalAction,
     Result,
+    components,
     get_game,
     i18n,
     replay,
     sample_chance,
 )
+from engine.core.hidden import has_hidden_options, offered, private_route, public_form, reveals
 from engine.core.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Msg, current, normalise, tr
 from engine.core.registry import game_info, game_names, normalise_option_name
+from engine.core.revisions import pinned_options, stored_options
 
 from .store import (
     ABANDONED,
@@ -100,6 +108,8 @@ log = logging.getLogger(__name__)
 MAX_INPUT = 200
 #: Safety net against a game that never stops asking for chance outcomes.
 MAX_CHANCE_CHAIN = 10_000
+#: The notation a running game's export shows for a step whose notation is hidden again.
+HIDDEN_NOTATION = "?"
 #: Decision kind that marks the first decision of a player's turn (an undo never crosses it).
 TURN_START = "turn"
 #: The refusal of a stale click or move (a :class:`~engine.core.i18n.Msg`: English as a ``str``).
@@ -218,6 +228,17 @@ def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
                     private=_("Something went wrong on our side and nothing was changed. The error has been logged."),
                 )
 
+    return _own_context(wrapper)
+
+
+def _own_context(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``method`` in a copy of the caller's context: the component data a call selects for the
+    table it loads (:meth:`Host._use_data`) stays inside the call."""
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return contextvars.copy_context().run(method, *args, **kwargs)
+
     return wrapper
 
 
@@ -244,36 +265,16 @@ def table_language(table: TableRec) -> str:
     return normalise(table.language) if table.language else current()
 
 
-def public_form(game: Game, state: Any, action: Action, notation: str) -> str | None:
-    """The public notation of ``action`` at ``state`` when the game hides part of it, else ``None``.
-
-    Games with hidden information implement ``public_notation(state, action)``; the full notation
-    stays in the log for replay, the public form is what logs and running exports show.
-    """
-    hook = getattr(game, "public_notation", None)
-    if hook is None:
-        return None
-    shown = hook(state, action)
-    return None if shown is None or shown == notation else str(shown)
-
-
 def hidden_choices(game: Game, state: Any, actions: Sequence[Action] | None = None) -> bool:
-    """True when a legal action at ``state`` has a public form other than its notation, or the
-    game's optional ``private_choice(state, action)`` says offering it reveals hidden information
-    (e.g. fulfilling an order names a card of the player's hand).
+    """Whether the player to act at ``state`` is shown a private route to their options.
 
-    Such a decision's options are shown only to the player to act (:meth:`Host.hand`,
-    :meth:`Host.legal`), never under a public message. ``actions`` defaults to the legal actions.
+    A function of public information only (:func:`engine.core.hidden.private_route`): never of
+    which hidden cards there are, so the route a table shows (public buttons alone, or buttons
+    and "choose privately with /game hand") says nothing about a hand. ``actions`` is accepted for
+    compatibility and not used.
     """
-    private = getattr(game, "private_choice", None)
-    if getattr(game, "public_notation", None) is None and private is None:
-        return False
-    legal = game.legal_actions(state) if actions is None else actions
-    if private is not None and any(private(state, a) for a in legal):
-        return True
-    if getattr(game, "public_notation", None) is None:
-        return False
-    return any(public_form(game, state, a, game.format_action(state, a)) is not None for a in legal)
+    del actions
+    return private_route(game, state)
 
 
 def effective_moves(moves: Iterable[Any]) -> list[Any]:
@@ -410,6 +411,13 @@ class Host:
     after the commit and a failing renderer only costs the picture. ``games`` looks a game up by
     name (default: the registry). ``command_names`` maps the commands the texts mention (``new``,
     ``join``, ``start``, ``undo``, ``board``, ``log``) to the front end's spelling.
+
+    Component data (:mod:`engine.core.components`): a game starts with the shipped data corrected
+    by the owner's override folder ``data_dir`` (default: the ``MEIJI_DATA_DIR`` environment
+    variable); the table stores that data set's digest and the store keeps the data set, and every
+    later call on the table selects it again (a table from before digests: the game's legacy data),
+    so a correction never changes a game in progress. A table whose data set is not available is
+    refused with a message saying so.
     """
 
     def __init__(
@@ -419,10 +427,15 @@ class Host:
         *,
         games: GameLookup = get_game,
         command_names: Mapping[str, str] | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         self.store = store
         self.render = render
         self._games = games
+        #: The owners' component corrections for new games (``DIR/<game>/<file>.json``; default:
+        #: ``MEIJI_DATA_DIR``); a started table keeps the data it started with (:meth:`_use_data`).
+        self.data_dir = components.override_folder(
+            data_dir if data_dir is not None else os.environ.get(components.ENV_VAR))
         self.command_names: dict[str, str] = {**DEFAULT_COMMAND_NAMES, **(command_names or {})}
 
     def with_command_names(self, command_names: Mapping[str, str]) -> Host:
@@ -466,6 +479,7 @@ class Host:
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         user_name = _clean(user_name, "name")
         g = self._game(_clean(game, "game name", 40))
+        self._select_new_data(g)  # the options are checked against the data a game would start with
         options = self._check_options(g, options)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
             raise Refusal(_("The seed must be a whole number from 0 to 2^63 − 1."))
@@ -603,20 +617,25 @@ class Host:
                     table.version,
                 )
             game = self._game(table.game)
-            options = {**table.options, "players": len(seats)}
+            # The table keeps the rules it starts with (engine.core.revisions).
+            options = pinned_options(game, {**table.options, "players": len(seats)})
             seed = table.seed if table.seed is not None else secrets.randbits(62)
             if shuffle_seats and len(seats) > 1:
                 order = [s.user_id for s in seats]
                 random.Random(f"seats:{seed}").shuffle(order)
                 repo.reorder_seats(table.id, order)
+            data = self._select_new_data(game, table.version)  # the table keeps this data set
             try:
                 state = game.setup(options, seed)
             except (ValueError, IllegalAction) as exc:
                 raise Refusal(_("The game can't start: {reason}", reason=_reason(exc)), table.version) from None
             state, entries, events = self._resolve_chance(game, state, table.id, seed, 1)
             over = game.decision(state).seat is None
+            if data is not None:
+                repo.save_component_data(data.digest, data.game, data.to_json())
             version = self._bump(
-                repo, table, status=FINISHED if over else RUNNING, options=options, seed=seed
+                repo, table, status=FINISHED if over else RUNNING, options=options, seed=seed,
+                data_digest=data.digest if data is not None else None,
             )
             repo.set_seat_labels(table.id, game.seat_labels(state))
             repo.append_moves(entries)
@@ -731,10 +750,11 @@ class Host:
 
     @_guarded
     def choose(self, channel: str, user: str, table_id: int, version: int, index: int) -> Reply:
-        """Play option ``index`` (0-based) of the legal actions of table ``table_id`` at ``version``.
+        """Play option ``index`` (0-based) of the offered actions of table ``table_id`` at ``version``.
 
-        For buttons and menus: the option is resolved against the legal actions (in the order of
-        :meth:`legal` and :meth:`turn`) and played in the same transaction. A board of an older
+        For buttons and menus: the option is resolved against the legal actions in the order of
+        :meth:`legal`, :meth:`hand` and :meth:`turn` (:func:`engine.core.hidden.offered`: public
+        options first, so a public button's index never depends on a hidden card) and played in the same transaction. A board of an older
         version or another table is refused with "the game moved on"; nothing is saved then.
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
@@ -743,7 +763,7 @@ class Host:
                 raise Refusal(_("The {what} must be a whole number.", what=tr(INPUTS[what])))
 
         def pick(game: Game, state: Any) -> Action:
-            legal = game.legal_actions(state)
+            legal = offered(game, state)[0]
             if not 0 <= index < len(legal):
                 raise Refusal(_("That option isn't on the board any more; look at the latest board."))
             return legal[index]
@@ -851,7 +871,8 @@ class Host:
         """Take back the caller's latest step of the current turn (appends an ``undo`` entry).
 
         Refused across another seat's move, a chance outcome, the end of the caller's turn or a
-        step whose events carry ``undo_barrier``.
+        step that revealed hidden information (:func:`engine.core.hidden.reveals`: the game's
+        ``reveals`` hook or an event with ``undo_barrier``).
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.store.unit_of_work() as repo:
@@ -902,15 +923,18 @@ class Host:
                 )
             before = self._state_before(repo, table, game, moves, effective)
             try:
-                _before, events = game.apply(before, game.parse_action(before, last.notation))
+                action = game.parse_action(before, last.notation)
+                _before, events = game.apply(before, action)
             except (IllegalAction, ValueError):
                 log.warning("table %s: step #%s does not re-apply; undo refused", table.id, last.seq)
                 raise Refusal(_("That step can't be undone (the log does not replay cleanly)."),
                               table.version) from None
-            if any(e.data.get("undo_barrier") for e in events):
+            # Undo never crosses revealed hidden information (DESIGN.md, Hosting: what the other
+            # players saw can't be unseen); the game declares which steps reveal (engine.core.hidden).
+            if reveals(game, before, action, events):
                 raise Refusal(
                     _("'{move}' revealed information or can't be taken back for another reason; "
-                      "it can't be undone.", move=last.notation),
+                      "it can't be undone.", move=last.shown),
                     table.version,
                 )
             seq = repo.last_seq(table.id) + 1
@@ -1010,6 +1034,8 @@ class Host:
                 table = found
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
+            if table.status != OPEN and table.seed is not None:
+                self._use_data(repo, table)
         if table.status == OPEN or table.seed is None:
             raise Refusal(_("Table #{table} has not started yet.", table=table.id), table.version)
         game = self._game(table.game)
@@ -1116,10 +1142,12 @@ class Host:
 
         ``data`` holds ``table_id``, ``to_act`` (a user id; ``None`` if no seated player is to
         act), ``to_act_seat``, ``prompt`` and ``hidden_choices``; ``choices`` are that player's
-        legal moves as ``(notation, label)`` (their indices are what :meth:`choose` takes);
-        ``version`` is the version they belong to. When the options hide information
-        (:func:`hidden_choices`) ``choices`` is empty and ``hidden_choices`` is ``True``: the
-        player finds them with :meth:`hand` (or :meth:`legal`), never under a public message.
+        *public* legal moves as ``(notation, label)`` (their indices are what :meth:`choose`
+        takes); ``version`` is the version they belong to. Options that would name hidden
+        information (:func:`engine.core.hidden.is_private`) are never among ``choices``; when the
+        player may have such options (:func:`hidden_choices`, decided from public information
+        only) ``hidden_choices`` is ``True`` and the player finds them with :meth:`hand` (or
+        :meth:`legal`), never under a public message.
         """
         channel = _clean(channel, "channel id")
         with self.store.unit_of_work(write=False) as repo:
@@ -1137,11 +1165,11 @@ class Host:
             if decision.seat is not None and 0 <= decision.seat < len(seats):
                 data["to_act"] = seats[decision.seat].user_id
                 data["to_act_seat"] = decision.seat
-                legal = game.legal_actions(state)
-                if hidden_choices(game, state, legal):
-                    data["hidden_choices"] = True
-                else:
-                    choices = self._choices(game, state, legal)
+                # Public buttons: only the options anyone may see, numbered before any private one;
+                # whether a private route is offered too depends on public information only.
+                data["hidden_choices"] = hidden_choices(game, state)
+                actions, n_public = offered(game, state)
+                choices = self._choices(game, state, actions[:n_public])
         return Reply(ok=True, version=table.version, choices=choices, data=data, language=public_language)
 
     @_guarded
@@ -1173,9 +1201,8 @@ class Host:
         choices: list[tuple[str, str]] = []
         hidden = False
         if mine:
-            legal = game.legal_actions(state)
-            hidden = hidden_choices(game, state, legal)
-            choices = self._choices(game, state, legal)
+            hidden = hidden_choices(game, state)
+            choices = self._choices(game, state, offered(game, state)[0])
             turn_line = _("Your turn: {prompt}", prompt=tr(decision.prompt))
         else:
             turn_line = self._status_line(game, state, seats, table)
@@ -1214,18 +1241,21 @@ class Host:
             if not moves:
                 return Reply(ok=True, public=_("The log is empty."), version=table.version, language=public_language)
             undone = {m.seq for m in moves if m.seq not in {e.seq for e in effective_moves(moves)}}
+            concealed = self._concealed(table, moves)
+            hidden_step = str(_("a step that showed hidden information"))
             by_seq = {m.seq: m for m in moves}
             lines = []
             for m in moves[-n:]:
                 if m.kind == CHOICE:
-                    line = f"#{m.seq} {self._mover(m, seats)}: {m.shown}"
+                    line = f"#{m.seq} {self._mover(m, seats)}: {hidden_step if m.seq in concealed else m.shown}"
                     if m.seq in undone:
                         line = _("{entry} (taken back)", entry=line)
                 elif m.kind == CHANCE_KIND:
                     line = _("#{seq} chance: {move}", seq=m.seq, move=m.shown)
                 elif m.kind == UNDO:
                     target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
-                    what = f"#{m.notation} ({target.shown})" if target else f"#{m.notation}"
+                    shown = hidden_step if target is not None and target.seq in concealed else (target and target.shown)
+                    what = f"#{m.notation} ({shown})" if target else f"#{m.notation}"
                     line = _("#{seq} {who} took back {what}", seq=m.seq, who=self._name(m.seat, seats), what=what)
                 else:
                     line = f"#{m.seq} — {self._note(m, seats)}"
@@ -1239,7 +1269,8 @@ class Host:
         with self.store.unit_of_work(write=False) as repo:
             table = self._table(repo, channel, RUNNING)
             _seats, _me, game, state, decision = self._my_decision(repo, table, user)
-        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self._choices(game, state), version=table.version)
+        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self._choices(game, state, offered(game, state)[0]),
+                     version=table.version)
 
     @_guarded
     def export(self, channel: str) -> Reply:
@@ -1252,10 +1283,15 @@ class Host:
         # The seed decides every random draw: while a game with hidden information runs, it would
         # reveal the hands (and the removed cards), so only a finished game's export carries it.
         secret = table.status == RUNNING and game_info(self._game(table.game)).hidden_information
+        # A taken-back step that had revealed a card shows no notation while the game runs: the card
+        # may be back in a hidden hand.
+        concealed = self._concealed(table, moves) if table.status == RUNNING else set()
         data = {
             "game": table.game,
             "table_id": table.id,
             "engine_version": table.engine_version,
+            # the component data the game was played with (engine.core.components; None: none yet)
+            "data_digest": self._data_digest(table),
             "options": table.options,
             "seed": None if secret else table.seed,
             "status": table.status,
@@ -1264,11 +1300,11 @@ class Host:
             # A running game's export shows only public forms (hidden draws stay hidden until the end).
             "moves": [
                 {"seq": m.seq, "kind": m.kind, "seat": m.seat,
-                 "notation": m.notation if table.status != RUNNING else m.shown,
+                 "notation": m.notation if table.status != RUNNING else (HIDDEN_NOTATION if m.seq in concealed else m.shown),
                  "bot": m.actor[len(BOT_PREFIX):] if m.kind == CHOICE and is_bot_user(m.actor) else None}
                 for m in moves
             ],
-            "complete": table.status != RUNNING or all(m.public is None for m in moves),
+            "complete": table.status != RUNNING or (not concealed and all(m.public is None for m in moves)),
         }
         return Reply(
             ok=True,
@@ -1478,6 +1514,7 @@ class Host:
         return Reply(ok=True, public=text, version=table.version, data={"timeout_hours": hours or None},
                      language=public_language)
 
+    @_own_context  # each table's component data is selected inside this call only
     def due_takeovers(
         self, now: datetime | None = None, serves: Callable[[str | None], bool] | None = None
     ) -> list[dict[str, Any]]:
@@ -1633,6 +1670,7 @@ class Host:
         return Reply(ok=True, public=text, version=table.version, data={"table_id": table.id, "language": code},
                      language=code)
 
+    @_own_context  # each table's component data is selected inside this call only
     def due_reminders(
         self, now: datetime | None = None, serves: Callable[[str | None], bool] | None = None
     ) -> list[dict[str, Any]]:
@@ -1768,6 +1806,39 @@ class Host:
                 return _("{name} takes their seat back", name=name)
         return move.notation
 
+    def _concealed(self, table: TableRec, moves: Sequence[MoveRec]) -> set[int]:
+        """The ``seq`` of every taken-back choice that had revealed hidden information.
+
+        Such a step named a card that is hidden again once taken back (logs from before undo
+        refused reveals may hold them), so public outputs show it without its notation. Found by
+        walking the log once (undo entries restore the state before their step); a log that does
+        not replay conceals every taken-back step.
+        """
+        undone = {int(m.notation) for m in moves if m.kind == UNDO and m.notation.isdigit()}
+        try:
+            game = self._game(table.game)
+        except Refusal:
+            return undone
+        if not undone or not (has_hidden_options(game) or getattr(game, "reveals", None) is not None):
+            return set()
+        found: set[int] = set()
+        try:
+            state = replay(game, stored_options(game, table.options), table.seed or 0, [])
+            before: list[Any] = []
+            for m in moves:
+                if m.kind in (CHOICE, CHANCE_KIND):
+                    action = game.parse_action(state, m.notation)
+                    after, events = game.apply(state, action)
+                    if m.kind == CHOICE and m.seq in undone and reveals(game, state, action, events):
+                        found.add(m.seq)
+                    before.append(state)
+                    state = after
+                elif m.kind == UNDO and before:
+                    state = before.pop()
+        except (IllegalAction, ValueError):
+            return undone
+        return found
+
     @staticmethod
     def _busy(existing: TableRec) -> Refusal:
         """The refusal of a new table while ``existing`` is open or running in the channel."""
@@ -1810,6 +1881,58 @@ class Host:
                                     reason=_reason(exc))) from None
         return options
 
+    def _select_new_data(self, game: Game, version: int | None = None) -> components.DataSet | None:
+        """Select (for the rest of this call) and return the component data a game of ``game``
+        starts with now: the shipped data with the owner's corrections (:attr:`data_dir`); ``None``
+        for a game without component data. Invalid corrections refuse the call (logged in full)."""
+        if not components.has_data(game.name):
+            return None
+        try:
+            data = components.effective(game.name, self.data_dir)
+        except components.DataError as exc:
+            log.error("the component data corrections in %s are invalid: %s", self.data_dir, exc)
+            raise Refusal(_("This bot's corrections of the {game} components are invalid, so no {game} game can "
+                            "start; the bot's owner has to fix them (the error is in the bot's log).",
+                            game=_title(game.name)), version) from None
+        components.select(game.name, data.digest)
+        return data
+
+    @staticmethod
+    def _data_digest(table: TableRec) -> str | None:
+        """The digest of the component data ``table`` plays with (a table from before digests: its
+        game's legacy data; ``None``: not started, or a game without component data)."""
+        if table.data_digest:
+            return table.data_digest
+        return None if table.status == OPEN else components.legacy_digest(table.game)
+
+    def _use_data(self, repo: Repository, table: TableRec) -> None:
+        """Select the component data ``table`` started with for the rest of this call: a data set the
+        engine knows, else the one kept in the store, else this host's corrections if they are that
+        data set; refused when none has it."""
+        digest = table.data_digest or components.legacy_digest(table.game)
+        if digest is None:
+            return  # a game without component data
+        if not components.available(table.game, digest):
+            stored = repo.component_data(digest)
+            if stored is None and self.data_dir is not None:
+                with contextlib.suppress(components.DataError):  # the owner put the corrections back
+                    if components.effective(table.game, self.data_dir).digest == digest:
+                        stored = components.get(table.game, digest).to_json()
+            if stored is None:
+                log.error("table %s: component data %s (%s) is not available", table.id, digest, table.game)
+                raise Refusal(_("Table #{table} was started with component data {digest} that is not available "
+                                "here, so the game can't be loaded. The bot's owner can restore that data "
+                                "(see 'Correcting components' in the hosting guide).",
+                                table=table.id, digest=digest[:12]), table.version)
+            try:
+                components.from_json(table.game, stored, digest)
+            except components.DataError as exc:
+                log.error("table %s: the stored component data %s does not load: %s", table.id, digest, exc)
+                raise Refusal(_("Table #{table}'s component data {digest} no longer loads with this version of "
+                                "the bot, so the game can't be loaded (the error is in the bot's log).",
+                                table=table.id, digest=digest[:12]), table.version) from None
+        components.select(table.game, digest)
+
     def _no_game(self) -> Refusal:
         return Refusal(_("There is no game in this channel. Open one with {new}.", new=self._cmd("new")))
 
@@ -1845,6 +1968,7 @@ class Host:
         self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec] | None = None
     ) -> Any:
         """The current state: the latest snapshot if it is current, else a replay of the log."""
+        self._use_data(repo, table)
         snap = repo.latest_snapshot(table.id)
         last = repo.last_seq(table.id, (CHOICE, CHANCE_KIND, UNDO))
         if snap is not None and snap.seq >= last and snap.engine_version == game.version:
@@ -1861,6 +1985,7 @@ class Host:
 
         The latest snapshot before that entry is exact when only system notes lie between them.
         """
+        self._use_data(repo, table)
         target = effective[-1]
         snap = repo.snapshot_before(table.id, target.seq)
         exact = snap is not None and all(m.kind == SYSTEM for m in moves if snap.seq < m.seq < target.seq)
@@ -1882,7 +2007,8 @@ class Host:
         """The state after ``moves`` and the events of ``moves[events_from:]``; refused when the
         log no longer replays with this engine."""
         try:
-            state = replay(game, table.options, table.seed or 0, [m.notation for m in moves[:events_from]])
+            state = replay(game, stored_options(game, table.options), table.seed or 0,
+                           [m.notation for m in moves[:events_from]])
             events: list[Event] = []
             for number, m in enumerate(moves[events_from:], start=events_from + 1):
                 try:

@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import CHANCE, Game, RandomPolicy, get_game, normalise_option_name, replay, sample_chance
+from engine.core import (
+    CHANCE,
+    Game,
+    RandomPolicy,
+    components,
+    get_game,
+    normalise_option_name,
+    replay,
+    sample_chance,
+)
 from engine.core.i18n import tr
 
 log = logging.getLogger(__name__)
@@ -299,16 +308,35 @@ def run_selfplay(
     max_moves: int = DEFAULT_MAX_MOVES,
     progress: Callable[[int, GameRecord], None] | None = None,
     workers: int = 1,
+    data_dir: str | Path | None = None,
 ) -> SelfplayReport:
     """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and report.
 
     ``workers`` > 1 plays the games in that many processes (the records keep seed order).
+    ``data_dir`` is an override folder of component data (:mod:`engine.core.components`): the
+    games play with the shipped data corrected by it (raises its ``DataError`` when invalid).
 
     ``solo`` means one player; ``extra_options`` are added to the game's options (e.g. a solo
     difficulty). Raises ``KeyError`` for an unknown game and ``ValueError`` for options the game
     rejects (checked once, before playing).
     """
     game = get_game(game_name)
+    if components.has_data(game.name):
+        data = components.effective(game.name, data_dir)
+        with components.using(game.name, data.digest):
+            return _run(game, players=players, games=games, seed=seed, check=check, solo=solo, modules=modules,
+                        first_game=first_game, extra_options=extra_options, max_moves=max_moves, progress=progress,
+                        workers=workers, data_dir=data_dir)
+    return _run(game, players=players, games=games, seed=seed, check=check, solo=solo, modules=modules,
+                first_game=first_game, extra_options=extra_options, max_moves=max_moves, progress=progress,
+                workers=workers, data_dir=None)
+
+
+def _run(game: Game, *, players: int, games: int, seed: int, check: bool, solo: bool, modules: Sequence[str],
+         first_game: bool, extra_options: dict[str, Any] | None, max_moves: int,
+         progress: Callable[[int, GameRecord], None] | None, workers: int,
+         data_dir: str | Path | None) -> SelfplayReport:
+    """:func:`run_selfplay` with the game looked up and its component data selected."""
     count = 1 if solo else players
     # Only the options asked for: a game without modules or a first-game set-up refuses them.
     options: dict[str, Any] = {"players": count}
@@ -324,7 +352,8 @@ def run_selfplay(
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            jobs = [(game.name, options, seed + i, check, max_moves) for i in range(games)]
+            folder = str(data_dir) if data_dir is not None else None
+            jobs = [(game.name, options, seed + i, check, max_moves, folder) for i in range(games)]
             for i, record in enumerate(pool.map(_play_job, jobs, chunksize=4)):
                 records.append(record)
                 if progress is not None:
@@ -338,7 +367,11 @@ def run_selfplay(
     return SelfplayReport(game.name, count, records, time.perf_counter() - start)
 
 
-def _play_job(job: tuple[str, dict[str, Any], int, bool, int]) -> GameRecord:
-    """One game in a worker process: ``(game name, options, seed, check, max moves)``."""
-    name, options, seed, check, max_moves = job
-    return play_one(get_game(name), options, seed, check=check, max_moves=max_moves)
+def _play_job(job: tuple[str, dict[str, Any], int, bool, int, str | None]) -> GameRecord:
+    """One game in a worker process: ``(game name, options, seed, check, max moves, override folder)``."""
+    name, options, seed, check, max_moves, data_dir = job
+    game = get_game(name)
+    if not components.has_data(game.name):
+        return play_one(game, options, seed, check=check, max_moves=max_moves)
+    with components.using(game.name, components.effective(game.name, data_dir).digest):
+        return play_one(game, options, seed, check=check, max_moves=max_moves)

@@ -14,7 +14,9 @@ an ORM object, so results can leave the session (and the worker thread) safely.
 Besides the versioned game data, a table has a few *unversioned* fields that front ends set without
 disturbing the game (no version bump, so open buttons stay valid): the reminder interval, the
 latest public board message and the language of the public messages (:data:`UNVERSIONED_FIELDS`).
-Reminder bookkeeping lives in its own table (``reminder_state``), never in the move log.
+Reminder bookkeeping lives in its own table (``reminder_state``), never in the move log. A started
+table names the component data it plays with (``data_digest``); the data sets themselves are kept
+in ``component_data``, keyed by digest (see :mod:`engine.core.components`).
 """
 
 from __future__ import annotations
@@ -117,6 +119,9 @@ class GameTable(SQLModel, table=True):
     language: str | None = Field(default=None, sa_column=Column(String(16), nullable=True))
     # revision 0005: hours without a move before a reminder, twice that before a bot takes over
     timeout_hours: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    # revision 0006: the digest of the component data the game started with (None: from before
+    # digests, or not started yet); the data itself is in component_data
+    data_digest: str | None = Field(default=None, sa_column=Column(String(64), nullable=True))
 
 
 class Seat(SQLModel, table=True):
@@ -192,6 +197,19 @@ class ReminderState(SQLModel, table=True):
     sent_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
+class ComponentData(SQLModel, table=True):
+    """A game's component data set (canonical JSON) by its SHA-256: the data of the tables whose
+    ``data_digest`` names it, kept so they replay after the shipped data or an owner's correction
+    changes (revision 0006). Rows are only ever added."""
+
+    __tablename__ = "component_data"
+
+    sha256: str = Field(sa_column=Column(String(64), primary_key=True))
+    game: str = Field(sa_column=Column(String(40), nullable=False))
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
 metadata = SQLModel.metadata
 
 
@@ -219,6 +237,7 @@ class TableRec:
     board_url: str | None = None
     language: str | None = None
     timeout_hours: int | None = None
+    data_digest: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +317,7 @@ def _table_rec(row: GameTable) -> TableRec:
         board_url=row.board_url,
         language=row.language,
         timeout_hours=row.timeout_hours,
+        data_digest=row.data_digest,
     )
 
 
@@ -396,11 +416,11 @@ class Repository:
     def bump_version(self, table_id: int, expected: int, **changes: Any) -> int:
         """Set ``version = expected + 1`` (and ``changes``) only if the version is ``expected``.
 
-        ``changes`` may hold ``status``, ``options`` (a new dict), ``seed``, ``creator`` or
-        ``reminder_hours``. Returns the new version; raises :class:`VersionConflict` when the row
-        was changed by someone else (nothing is written then).
+        ``changes`` may hold ``status``, ``options`` (a new dict), ``seed``, ``creator``,
+        ``reminder_hours`` or ``data_digest``. Returns the new version; raises
+        :class:`VersionConflict` when the row was changed by someone else (nothing is written then).
         """
-        allowed = {"status", "options", "seed", "creator", "reminder_hours"}
+        allowed = {"status", "options", "seed", "creator", "reminder_hours", "data_digest"}
         bad = set(changes) - allowed
         if bad:
             raise ValueError(f"cannot change {sorted(bad)}")
@@ -431,6 +451,37 @@ class Repository:
             .execution_options(synchronize_session=False)
         )
         return result.rowcount == 1
+
+    # --- component data -------------------------------------------------------------------
+    def component_data(self, digest: str) -> str | None:
+        """The stored component data set with ``digest`` (canonical JSON), or ``None``."""
+        return self._s.execute(
+            select(ComponentData.__table__.c.data).where(ComponentData.__table__.c.sha256 == digest)
+        ).scalar_one_or_none()
+
+    def has_component_data(self, digest: str) -> bool:
+        """Whether the component data set with ``digest`` is stored (without reading it)."""
+        return self._s.execute(
+            select(func.count()).select_from(ComponentData).where(ComponentData.__table__.c.sha256 == digest)
+        ).scalar_one() > 0
+
+    def save_component_data(self, digest: str, game: str, data: str) -> bool:
+        """Keep the component data set ``data`` (canonical JSON) under ``digest`` unless it is there.
+
+        ``INSERT … ON CONFLICT DO NOTHING`` on both databases, so two processes storing the same data
+        set at once never fail; returns whether this call stored it.
+        """
+        if self.has_component_data(digest):
+            return False
+        dialect = self._s.get_bind().dialect.name
+        insert_fn = pg_insert if dialect == "postgresql" else sqlite_insert
+        result = self._s.execute(
+            insert_fn(ComponentData.__table__)
+            .values(sha256=digest, game=game, data=data, created_at=utcnow())
+            .on_conflict_do_nothing(index_elements=["sha256"])
+            .returning(ComponentData.__table__.c.sha256)
+        )
+        return result.first() is not None
 
     # --- reminders -------------------------------------------------------------------------
     def reminder_state(self, table_id: int) -> ReminderRec | None:

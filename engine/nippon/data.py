@@ -10,20 +10,25 @@ rules live in :mod:`engine.nippon.rules` and read these records through :mod:`.t
 Units: money in thousands of yen (``12`` = 12,000 yen), coal and goods in cubes, VP as integers,
 track positions as 0-based space indexes (index 0 = start space).
 
-The files are validated with pydantic when loaded; :func:`load` raises
-``pydantic.ValidationError`` (or ``ValueError`` for cross-file inconsistencies) naming the record.
+The files are validated with pydantic when loaded (:mod:`engine.core.components` raises
+``DataError`` naming the file, the record and the field). :func:`load` gives the data set *in use*:
+the shipped files, or the data set a host selected for a table (a table keeps the data it started
+with; owners' corrections in ``MEIJI_DATA_DIR`` apply to new tables). Data sets shipped before are
+kept in ``data/history``; ``LEGACY_DIGEST`` is the data of tables stored before their data hash
+was kept (revision 0006), which still pairs Invest with Mines and Export with Ships (corrected
+since; docs/rules-notes.md).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core import components
 from engine.core.majority import influence_value
 
 Confidence = Literal["confirmed", "likely", "proposed"]
@@ -390,14 +395,31 @@ class NipponData(BaseModel):
 
 
 def _read(name: str) -> list[dict[str, object]]:
-    """The records of ``data/<name>.json``."""
+    """The records of the shipped ``data/<name>.json``."""
     return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
+#: Earlier shipped data sets (``<hash>.json.gz``), so games played with them still replay.
+HISTORY_DIR = DATA_DIR / "history"
+#: The data set of tables stored before their data hash was kept: the data shipped before the
+#: action-space correction (Invest with Mines, Export with Ships).
+LEGACY_DIGEST = "35892ebe7ee206f4312e6743ce8e4e1e17d61f166b8462ef3fc42570edaea034"
+#: The fields that identify a record, for files whose records have no ``id``.
+RECORD_KEYS: dict[str, tuple[str, ...]] = {
+    "player_counts": ("players",), "worker_rows": ("players",), "workers": ("colour",),
+    "action_spaces": ("index",), "scoring_track": ("space",), "scoring_values": ("scoring",),
+    "tracks": ("track", "index"), "transport_spaces": ("row", "index"), "worker_spaces": ("index",),
+    "influence_values": ("level",),
+}
+SOURCE = components.register_source("nippon", DATA_DIR, NipponData, keys=RECORD_KEYS, history=HISTORY_DIR,
+                                    legacy=LEGACY_DIGEST)
+
+
 def load() -> NipponData:
-    """Load and validate every data file (cached). Raises on the first invalid record."""
-    return NipponData(**{name: _read(name) for name in NipponData.model_fields})
+    """The component data in use (validated): the data set selected for this game
+    (:func:`engine.core.components.using`), by default the shipped files. Raises
+    ``engine.core.components.DataError`` naming the first invalid record."""
+    return components.model("nippon")  # type: ignore[return-value]
 
 
 def report() -> list[tuple[str, int, int, int]]:

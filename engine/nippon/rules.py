@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 from typing import Any
 
-from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome, components
 from engine.core.majority import influence_value, placement, rank_groups, split_places
 from engine.core.workers import refill_from_top_row
 
@@ -38,7 +38,7 @@ SIDES = "NESW"
 PLAYER_NAMES = {c: T("player", c.capitalize()) for c in PLAYER_COLOURS}
 
 
-@cache
+@components.data_cached("nippon")
 def goods_name(goods: str) -> str:
     """A good (by id, ``bulbs``) as a term (its English name from data)."""
     return T("goods", tables().goods[goods].name)
@@ -50,19 +50,19 @@ def worker_colour(colour: str) -> str:
     return T("worker colour", colour)
 
 
-@cache
+@components.data_cached("nippon")
 def region_name(region: str) -> str:
     """A region (by id, ``R1``) as a term."""
     return T("region", tables().region_by_id[region].name)
 
 
-@cache
+@components.data_cached("nippon")
 def bonus_text(tile: str) -> str:
     """The bonus text of a factory tile (by id, ``SI-3``) as a term."""
     return T("factory bonus", tables().factory(tile).text)
 
 
-@cache
+@components.data_cached("nippon")
 def achievement_text(achievement: str) -> str:
     """The text of an achievement space (by id, ``A4``) as a term."""
     return T("achievement", tables().achievements[achievement].text)
@@ -225,7 +225,7 @@ def ops_of(p: Player, op: str) -> list[Any]:
     return [o for f in p.factories for o in t.factory(f.tile).ops if o.op == op]
 
 
-@lru_cache(maxsize=64)
+@components.data_cached("nippon", 64)
 def tile_ops(tile: str, op: str) -> tuple[Any, ...]:
     """Ops named ``op`` printed on factory tile ``tile``."""
     return tuple(o for o in tables().factory(tile).ops if o.op == op)

@@ -1,10 +1,14 @@
-"""Derived, read-only look-up tables over the Nippon component data (built once from ``data.load()``)."""
+"""Derived, read-only look-up tables over the Nippon component data (built once per data set from
+``data.load()``)."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from typing import Any
 
-from .data import GOODS, TRACKS, FactoryTile, NipponData, PlayerCount, WorkerRows, load
+from engine.core import components
+
+from .data import GOODS, TRACKS, FactoryTile, NipponData, PlayerCount, WorkerRows
 
 
 class Tables:
@@ -76,7 +80,11 @@ class Tables:
         return self.actions[action].prices
 
 
-@cache
-def tables() -> Tables:
-    """The shared :class:`Tables` instance."""
-    return Tables(load())
+def _build(data: Any) -> Tables:
+    """The :class:`Tables` of one data set."""
+    return Tables(data)
+
+
+#: ``tables()``: the :class:`Tables` of the data set in use (the shipped data unless a host selected a
+#: table's own with :func:`engine.core.components.using`), built once per data set.
+tables: Callable[[], Tables] = components.per_data("nippon", _build)

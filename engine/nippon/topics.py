@@ -92,7 +92,7 @@ TOPICS: tuple[Topic, ...] = (
             "The number at or below the marker is the coal you take at each consolidation."
         ),
         ("up", "done"),
-        ("take 2 mines red", "up", "done"),
+        ("take 3 mines red", "up", "done"),
         ("mine", "mining", "coal"),
     ),
     Topic(
@@ -133,7 +133,7 @@ TOPICS: tuple[Topic, ...] = (
             "it face down. Name the good for each requirement, largest first."
         ),
         ("export CONTRACT GOOD…", "done"),
-        ("take 3 export red", "export K1 silk"),
+        ("take 2 export red", "export K1 silk"),
         ("contracts", "contract"),
     ),
     Topic(

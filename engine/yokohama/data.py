@@ -16,8 +16,11 @@ A reward (:class:`Reward`) lists only its non-zero amounts: ``vp``, ``yen``, ``c
 (assistant moves), ``wh_assistant`` (an assistant from the warehouse to hand, free), ``wh_shop`` (a shop
 from the warehouse to hand, paying the shop price) and ``free_agent`` (a free agent token).
 
-The files are validated with pydantic when loaded; :func:`load` raises ``pydantic.ValidationError`` (or
-``ValueError`` for cross-file inconsistencies) naming the record.
+The files are validated with pydantic when loaded (:mod:`engine.core.components` raises ``DataError``
+naming the file, the record and the field). :func:`load` gives the data set *in use*: the shipped files,
+or the data set a host selected for a table (a table keeps the data it started with; owners' corrections
+in ``MEIJI_DATA_DIR`` apply to new tables). Data sets shipped before are kept in ``data/history``
+(``LEGACY_DIGEST``: the data of tables stored before their data hash was kept, revision 0006).
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from __future__ import annotations
 import json
 from collections import Counter, deque
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core import components
 
 Confidence = Literal["confirmed", "likely", "proposed"]
 Country = Literal["us", "nl", "uk", "fr", "de"]
@@ -528,14 +532,29 @@ class YokohamaData(BaseModel):
 
 
 def _read(name: str) -> list[dict[str, object]]:
-    """The records of ``data/<name>.json``."""
+    """The records of the shipped ``data/<name>.json``."""
     return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
+#: Earlier shipped data sets (``<hash>.json.gz``), so games played with them still replay.
+HISTORY_DIR = DATA_DIR / "history"
+#: The data set of tables stored before their data hash was kept (the data shipped then).
+LEGACY_DIGEST = "8b31ec246ee9353e24506126b5f6b82f040065e3b9c6f30d9b368597f852c486"
+#: The fields that identify a record, for files whose records have no ``id``.
+RECORD_KEYS: dict[str, tuple[str, ...]] = {
+    "area_effects": ("kind", "effect"), "layouts": ("players",), "church_spaces": ("index",),
+    "customs_spaces": ("index",), "lab_spaces": ("index",), "port_spaces": ("index",), "agents": ("country",),
+    "rule_numbers": ("key",),
+}
+SOURCE = components.register_source("yokohama", DATA_DIR, YokohamaData, keys=RECORD_KEYS, history=HISTORY_DIR,
+                                    legacy=LEGACY_DIGEST)
+
+
 def load() -> YokohamaData:
-    """Load and validate every data file (cached). Raises on the first invalid record."""
-    return YokohamaData(**{name: _read(name) for name in YokohamaData.model_fields})
+    """The component data in use (validated): the data set selected for this game
+    (:func:`engine.core.components.using`), by default the shipped files. Raises
+    ``engine.core.components.DataError`` naming the first invalid record."""
+    return components.model("yokohama")  # type: ignore[return-value]
 
 
 def number(key: str) -> RuleValue:

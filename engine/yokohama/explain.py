@@ -36,7 +36,8 @@ FRAME_ACTIONS = {
     "phase": ("agent", "free-agent", "achieve", "order", "university", "spin"),
     "place": ("put", "double"), "place_a": ("put",), "telegraph": ("put",),
     "move": ("go", "tram", "station"), "recall": ("recall",), "exchange": ("sell", "buy"),
-    "church": ("church",), "customs": ("customs",), "hire": ("hire",), "lab": ("tech",), "port": ("port",),
+    "church": ("church", "pass"), "customs": ("customs", "pass"), "hire": ("hire",), "lab": ("tech", "pass"),
+    "port": ("port",),
     "build": ("shop", "house"), "shift": ("shift",),
 }
 
@@ -139,6 +140,16 @@ def reason(state: YState, action: Action, legal: list[Action]) -> str:
         if str(a[0]) not in p.orders:
             return M("That order is not in your hand.")
         return M("You do not have the goods that order needs.")
+    if k == "pass":
+        # Step 3 (Krok akcji obszaru) is mandatory: docs/rules-notes.md Y-22.
+        if f["k"] == "church":
+            return M("The area action is mandatory: an empty Church space is within the faith of your power "
+                     "alone, so you must place an assistant there.")
+        if f["k"] == "customs":
+            return M("The area action is mandatory: you can pay imported goods for an empty Customs House space, "
+                     "so you must take one.")
+        return M("The area action is mandatory: your power alone pays for a technology here, so you must take "
+                 "one.")
     if k == "church":
         return M("Church: pick an empty space whose faith you reach with your power plus exactly the payments it "
                  "needs (each of copper, raw silk, tea, fish, imported good and 2 yen at most once), and an "

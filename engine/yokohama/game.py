@@ -32,6 +32,9 @@ class YokohamaGame:
     name = "yokohama"
     title = "Yokohama"
     version = VERSION
+    #: The rules revision new games are played with (option ``rules_revision``: 1 = pass always legal at
+    #: the Church, Customs House and Laboratory; 2 = the area action is mandatory, docs/rules-notes.md Y-22).
+    rules_revision = rules.RULES_REVISION
     #: Menu facts read by the hosts (:func:`engine.core.registry.game_info`).
     player_counts = (2, 3, 4)
     modules: tuple[str, ...] = rules.MODULES
@@ -162,6 +165,28 @@ class YokohamaGame:
     def private_choice(self, state: YState, action: Action) -> bool:
         """Whether offering ``action`` reveals the acting player's hand (an order id in hand)."""
         return action.kind in ("keep", "order")
+
+    def private_options(self, state: YState) -> bool:
+        """Whether the player to act *may* have private options, from public information only.
+
+        The opening choice of which dealt order to keep is always private; in the additional-action
+        phases (Faza dodatkowej akcji, before and after the main action) a player holding any order
+        card may fulfil one. How many cards a hand holds is public; which cards, and whether one
+        can be fulfilled, is not, so it never decides the route (engine.core.hidden).
+        """
+        if state.over or not state.stack:
+            return False
+        frame = rules.top(state)
+        if frame["k"] == "keep":
+            return True
+        if frame["k"] != "phase":
+            return False
+        return len(state.players[frame["seat"]].orders) > 0
+
+    def reveals(self, state: YState, action: Action) -> bool:
+        """Whether ``action`` shows everybody a card that was hidden: fulfilling an order lays the
+        card from the hand face up (Faza dodatkowej akcji, c), so that step is never undone."""
+        return action.kind == "order"
 
     # -- what people see -----------------------------------------------------------------------
     def view(self, state: YState, seat: int | None) -> dict[str, Any]:

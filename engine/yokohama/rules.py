@@ -24,7 +24,18 @@ from typing import Any
 
 from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
 
-from .state import COUNTRIES, GOODS, NEUTRAL, PLAYER_COLOURS, Area, Options, Player, YState
+from .state import (
+    COUNTRIES,
+    GOODS,
+    NEUTRAL,
+    PLAYER_COLOURS,
+    RULES_REVISION,
+    RULES_REVISIONS,
+    Area,
+    Options,
+    Player,
+    YState,
+)
 from .tables import LEVELS, tables
 from .words import AREA_NAMES, LEVEL_NAMES, PIECE_NAMES, TECH_NAMES, M, T, amount, listing, reward_text
 
@@ -154,7 +165,8 @@ def hand_limit() -> int:
 
 
 def validate_options(options: dict[str, Any]) -> Options:
-    """Check table options: ``players`` 2–4; ``modules`` a subset of :data:`MODULES` (``-`` or ``_``).
+    """Check table options: ``players`` 2–4; ``modules`` a subset of :data:`MODULES` (``-`` or ``_``);
+    ``rules_revision`` one of :data:`RULES_REVISIONS` (an integer; :data:`RULES_REVISION` when absent).
 
     ``first_game`` (a flag any Discord table may carry) is accepted and ignored. Raises
     :class:`~engine.core.IllegalAction` (a ``ValueError``) whose ``reason`` is a Msg.
@@ -164,10 +176,14 @@ def validate_options(options: dict[str, Any]) -> Options:
     players = options.get("players", 2)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
         raise IllegalAction(M("Yokohama is played by 2 to 4 players."))
-    unknown = sorted(str(k) for k in options if k not in ("players", "modules", "first_game"))
+    unknown = sorted(str(k) for k in options if k not in ("players", "modules", "rules_revision", "first_game"))
     if unknown:
-        raise IllegalAction(M("Yokohama has no option {option}; its options are the number of players and the "
-                              "modules.", option=", ".join(unknown)))
+        raise IllegalAction(M("Yokohama has no option {option}; its options are the number of players, the "
+                              "modules and the rules revision.", option=", ".join(unknown)))
+    revision = options.get("rules_revision", RULES_REVISION)
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision not in RULES_REVISIONS:
+        raise IllegalAction(M("Yokohama's rules revision is 1 (before the area action was mandatory) or 2 (the "
+                              "current rules)."))
     raw = options.get("modules") or []
     if isinstance(raw, str):
         raw = [raw]
@@ -179,7 +195,7 @@ def validate_options(options: dict[str, Any]) -> Options:
                                   modules=", ".join(MODULES)))
         if key not in modules:
             modules.append(key)
-    return Options(players=players, modules=[m for m in MODULES if m in modules])
+    return Options(players=players, modules=[m for m in MODULES if m in modules], rules_revision=revision)
 
 
 def setup(options: dict[str, Any], seed: int) -> YState:
@@ -286,7 +302,10 @@ def _prompt_extra(state: YState, f: dict[str, Any]) -> Any:
         return f["phase"]
     if k in ("exchange", "hire", "good", "shift", "wh_shop"):
         return f.get("left", f.get("n"))
-    if k in ("church", "customs", "lab", "port", "bonus", "build", "recover", "telegraph"):
+    if k in ("church", "customs", "lab"):
+        # The prompt offers "or pass" only when passing is legal (docs/rules-notes.md Y-22).
+        return f["area"], may_pass(state, f, state.players[f["seat"]])
+    if k in ("port", "bonus", "build", "recover", "telegraph"):
         return f["area"]
     return None
 
@@ -314,13 +333,22 @@ def _prompt(who: str, k: str, extra: Any = None) -> str:
     elif k == "exchange":
         prompt = M("Chinatown: make an exchange ({n} left), or done", n=extra)
     elif k == "church":
-        prompt = M("Church: choose a space (and what you pay for faith), or pass")
+        if extra[1]:
+            prompt = M("Church: choose a space (and what you pay for faith), or pass")
+        else:
+            prompt = M("Church: choose a space (and what you pay for faith)")
     elif k == "customs":
-        prompt = M("Customs House: pay imported goods for a space, or pass")
+        if extra[1]:
+            prompt = M("Customs House: pay imported goods for a space, or pass")
+        else:
+            prompt = M("Customs House: pay imported goods for a space")
     elif k == "hire":
         prompt = M("Employment Agency: take a piece from your warehouse ({n} left), or done", n=extra)
     elif k == "lab":
-        prompt = M("{area}: choose a technology and how to pay, or pass", area=area_name(extra))
+        if extra[1]:
+            prompt = M("{area}: choose a technology and how to pay, or pass", area=area_name(extra[0]))
+        else:
+            prompt = M("{area}: choose a technology and how to pay", area=area_name(extra[0]))
     elif k == "port":
         prompt = M("{area}: take 1 order, or 2 for a payment, or pass", area=area_name(extra))
     elif k == "bonus":
@@ -499,6 +527,9 @@ def phase_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Actio
     for order in sorted(p.orders):
         if all(in_hand(p, g) >= n for g, n in t.order_goods[order].items()):
             yield Action("order", (order,))
+    # Uniwersytet / Przędzalnia: "Raz na turę możesz …" (rulebook, ≈p. 14–15) names
+    # no step; the rulebook is silent on the moment, the engine offers them in phases A and C
+    # (docs/rules-notes.md Y-23).
     if owns(p, "university") and not turn.get("university") and p.yen >= t.n["university_cost"] \
             and p.wh_assistants > 0:
         yield Action("university")
@@ -541,7 +572,11 @@ def placeable(state: YState, p: Player) -> list[str]:
 
 
 def place_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
-    """Placement (Zasady umieszczania): option A's first area, option B's area, or nothing (docs/rules-notes.md Y-1)."""
+    """Placement (Zasady umieszczania): option A's first area, option B's area, or nothing (docs/rules-notes.md Y-1).
+
+    Step 1 (rulebook, p. 6): "A) Umieść do 3 asystentów z ręki na różnych
+    obszarach" sets a maximum and no minimum, so option A with no assistant (``skip``) is legal.
+    """
     for a in placeable(state, p):
         fee = placement_fee(state, p.seat, a)
         if p.hand_assistants >= 1 and p.yen >= fee:
@@ -658,6 +693,9 @@ def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
         for a in placeable(state, p):
             if a != p.president and can_end_at(state, p, a) and jump_cost(state, p, a)[0] <= p.yen:
                 yield Action("tram", (a,))
+    # Stacja (rulebook, ≈p. 14; docs/rules-notes.md Y-13): the card waives the
+    # walk, the other presidents and their fees, not the "co najmniej 1 twój asystent" of a legal area
+    # (Krok ruchu, p. 7), so the station's area must hold your assistant.
     if owns(p, "station") and state.station and state.station != p.president \
             and state.areas[state.station].assistants[p.seat] > 0:
         yield Action("station")
@@ -699,7 +737,8 @@ def assistant_sources(state: YState, p: Player, area: str) -> list[str]:
 
 def church_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Church: a space whose faith ≤ power + payments (exactly the payments the space needs,
-    each type once; rules-notes), with an assistant from the area or the hand; or pass."""
+    each type once; rules-notes), with an assistant from the area or the hand; or pass, unless
+    a space is within the power's own faith (:func:`may_pass`)."""
     t = tables()
     base = f["power"]
     payable = [c for c in CHURCH_PAYMENTS
@@ -714,12 +753,68 @@ def church_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Acti
         for pays in itertools.combinations(payable, need):
             for src in sources:
                 yield Action("church", (i + 1, src, *pays))
-    yield Action("pass")
+    if may_pass(state, f, p):
+        yield Action("pass")
 
 
-def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
-    """Customs House: pay imported goods (up to the power's limit) for a space needing exactly
-    that many, with an assistant from the area or the hand; or pass."""
+def church_unpaid_space(state: YState, f: dict[str, Any], p: Player) -> bool:
+    """Whether an empty Church space is within the faith of the power alone (no payment needed)
+    and an assistant (from the area or the hand) can go there."""
+    return bool(assistant_sources(state, p, f["area"])) and any(
+        state.church[i] is None and space.faith <= f["power"] for i, space in enumerate(tables().church))
+
+
+def tech_unpaid(state: YState, p: Player, lab: str, slot: int, pv_power: int) -> bool:
+    """Whether the card on ``slot`` of ``lab`` is paid by the power alone: no yen, no imported
+    good, no 4th-card surcharge, and not a name the player owns."""
+    t = tables()
+    card = state.labs[lab][slot]
+    if card is None or owns(p, t.techs[card].name) or len(p.technologies) >= t.n["lab_extra_from_card"] - 1:
+        return False
+    return t.techs[card].value + t.lab_surcharge[slot] <= min(pv_power, t.n["lab_max_power_pv"])
+
+
+def mandatory_area_action(state: YState) -> bool:
+    """Whether the game's rules revision makes step 3 (the area action) mandatory: revision 2 on;
+    revision 1 (before docs/rules-notes.md Y-22 was settled) lets ``pass`` decline it anywhere."""
+    return state.options.rules_revision >= 2
+
+
+def may_pass(state: YState, f: dict[str, Any], p: Player) -> bool:
+    """Whether the player may decline the area action's choice (``pass``; docs/rules-notes.md Y-22).
+
+    Krok akcji obszaru is mandatory (rulebook, Faza akcji głównej,
+    p. 6: "Kroki 1, 2, 3 i 6 są obowiązkowe."), and the Church ("Umieść 1 asystenta …"), the
+    Customs House ("Zapłać …", "Umieść asystenta …") and the Laboratory ("Otrzymujesz kartę
+    technologii.") word their action as an order, while the Port says "Możesz wziąć" (you may
+    take; ≈p. 13). So: the Port may always be declined; the Church and the Laboratory only when
+    the power alone reaches no space / pays for no card (the rulebook does not say that a player
+    must pay goods or yen to make the action possible: engine default); the Customs House, whose
+    action *is* the payment, only when no empty space can be paid for. Rules revision 1 (games
+    begun before this reading, :func:`mandatory_area_action`) may always pass.
+    """
+    if not mandatory_area_action(state):
+        return True
+    k = f["k"]
+    # Step 3 (rulebook, p. 6): "Kroki 1, 2, 3 i 6 są obowiązkowe."
+    if k == "church":
+        # Kościół (≈p. 12): "Umieść 1 asystenta … na polu z liczbą równą albo niższą od wartości zdobytej wiary."
+        return not church_unpaid_space(state, f, p)
+    if k == "customs":
+        # Urząd celny (≈p. 12): "Zapłać 1 …" / "Umieść asystenta … na polu z liczbą równą liczbie wydanych dóbr".
+        return not any(a.kind == "customs" for a in customs_choices(state, f, p))
+    if k == "lab":
+        # Laboratorium (≈p. 13): "Otrzymujesz kartę technologii."
+        slots = range(len(state.labs[f["area"]]))
+        return not any(tech_unpaid(state, p, f["area"], slot, f["power"]) for slot in slots)
+    # Port (≈p. 13): "Możesz wziąć 1 kartę zamówienia za darmo." — taking is optional.
+    return True
+
+
+def customs_choices(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+    """Customs House spaces the player can pay for: imported goods up to the power's limit
+    (docs/rules-notes.md Y-5) for a space needing exactly that many, with an assistant from the
+    area or the hand."""
     t = tables()
     limit = min(t.effects["customs_house"].by_power[f["power"] - 1], p.ig)
     sources = assistant_sources(state, p, f["area"])
@@ -727,7 +822,15 @@ def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Act
         if state.customs[i] is None and space.ig <= limit:
             for src in sources:
                 yield Action("customs", (i + 1, src))
-    yield Action("pass")
+
+
+def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+    """Customs House: a space and its payment; pass only when there is none (:func:`may_pass`), or
+    always at rules revision 1."""
+    choices = list(customs_choices(state, f, p))
+    yield from choices
+    if not choices or not mandatory_area_action(state):
+        yield Action("pass")
 
 
 def house_price(p: Player) -> int:
@@ -778,11 +881,13 @@ def tech_payments(state: YState, p: Player, lab: str, slot: int, pv_power: int) 
 
 
 def lab_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
-    """Laboratory: a card from this Laboratory's board and how to pay for it, or pass."""
+    """Laboratory: a card from this Laboratory's board and how to pay for it; or pass, unless
+    the power alone pays for a card (:func:`may_pass`)."""
     for slot in range(len(state.labs[f["area"]])):
         for ig, extra in tech_payments(state, p, f["area"], slot, f["power"]):
             yield Action("tech", (slot + 1, ig, extra))
-    yield Action("pass")
+    if may_pass(state, f, p):
+        yield Action("pass")
 
 
 def port_level(power_: int) -> int:
@@ -792,7 +897,7 @@ def port_level(power_: int) -> int:
 
 def port_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Port: 1 order free, or 2 orders for 2 yen or 1 IG, of the levels the power allows, up to
-    the hand limit of 3; or pass."""
+    the hand limit of 3; or pass (always: "Możesz wziąć", docs/rules-notes.md Y-22)."""
     t = tables()
     level = port_level(f["power"])
     cards = state.ports[f["area"]]
@@ -1194,6 +1299,8 @@ def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event]) 
     """Gain a reward: plain icons at once; "any good", moves and a warehouse shop as decisions.
 
     Mining Technology: +1 copper whenever copper is gained (docs/rules-notes.md Y-14: once per gain).
+    Technologia górnicza (rulebook, ≈p. 15): "Zawsze gdy otrzymujesz miedź,
+    otrzymujesz 1 dodatkową miedź." — one extra copper per gain, whatever the number gained.
     """
     t = tables()
     plain: dict[str, int] = {}

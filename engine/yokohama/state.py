@@ -19,9 +19,9 @@ the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import TypeAdapter
+from pydantic import SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 #: Player colours by seat (Elementy gracza: niebieski, różowy, fioletowy, żółty).
 PLAYER_COLOURS = ("blue", "pink", "purple", "yellow")
@@ -31,6 +31,12 @@ NEUTRAL = -2
 GOODS = ("copper", "silk", "tea", "fish")
 #: Country symbols (USA, Holandia, Wielka Brytania, Francja, Niemcy).
 COUNTRIES = ("us", "nl", "uk", "fr", "de")
+#: The rules revisions (table option ``rules_revision``): 1 = before the mandatory area action
+#: (``pass`` always legal at the Church, Customs House, Laboratory and Port), 2 = step 3 of the main
+#: action is mandatory (docs/rules-notes.md Y-22, "Readings settled from the rulebook text").
+RULES_REVISIONS = (1, 2)
+#: The revision a new game is played with when its options name none.
+RULES_REVISION = 2
 
 
 @dataclass
@@ -94,10 +100,25 @@ class Area:
 
 @dataclass
 class Options:
-    """Validated table options: player count and the mini-expansions (``modules``)."""
+    """Validated table options: player count, the mini-expansions (``modules``) and the rules
+    revision the game is played with (:data:`RULES_REVISIONS`).
+
+    A state file without ``rules_revision`` was written before revisions existed and is revision
+    1; revision 1 is therefore left out of the file, so such a game's state files stay byte for
+    byte what they were. New games get :data:`RULES_REVISION` (``rules.validate_options``).
+    """
 
     players: int
     modules: list[str] = field(default_factory=list)
+    rules_revision: Literal[1, 2] = 1
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The fields, without ``rules_revision`` when it is 1 (the meaning of its absence)."""
+        out = handler(self)
+        if out.get("rules_revision") == 1:
+            del out["rules_revision"]
+        return out
 
 
 @dataclass

@@ -1,11 +1,14 @@
-"""Derived, read-only look-up tables over the Yokohama component data (built once from ``data.load()``)."""
+"""Derived, read-only look-up tables over the Yokohama component data (built once per data set from
+``data.load()``)."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
-from .data import YokohamaData, load
+from engine.core import components
+
+from .data import YokohamaData
 
 #: The reward icons in the order they are resolved and printed.
 REWARD_KEYS = ("vp", "yen", "copper", "silk", "tea", "fish", "ig", "any_good", "moves", "wh_assistant", "wh_shop",
@@ -80,7 +83,11 @@ def _items(goods: Any) -> list[tuple[str, int]]:
     return [(k, int(v)) for k, v in raw.items() if v]
 
 
-@cache
-def tables() -> Tables:
-    """The shared :class:`Tables` (built on first use)."""
-    return Tables(load())
+def _build(data: Any) -> Tables:
+    """The :class:`Tables` of one data set."""
+    return Tables(data)
+
+
+#: ``tables()``: the :class:`Tables` of the data set in use (the shipped data unless a host selected a
+#: table's own with :func:`engine.core.components.using`), built once per data set.
+tables: Callable[[], Tables] = components.per_data("yokohama", _build)

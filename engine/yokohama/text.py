@@ -18,6 +18,7 @@ import textwrap
 from collections.abc import Iterable
 from functools import lru_cache
 
+from engine.core import components
 from engine.core.i18n import current, tr
 
 from . import rules
@@ -76,13 +77,13 @@ def _reward_in(items: tuple[tuple[str, int], ...], lang: str) -> str:
     return str(tr(reward_text(dict(items)), lang))
 
 
-@lru_cache(maxsize=1024)
+@components.data_cached("yokohama", 1024)
 def _order_in(order: str, lang: str) -> str:
     """An order card's text in ``lang`` (cached)."""
     return str(tr(rules.order_text(order), lang))
 
 
-@lru_cache(maxsize=1024)
+@components.data_cached("yokohama", 1024)
 def _name_in(kind: str, key: str, lang: str) -> str:
     """The name of a component in ``lang`` (cached): ``area`` (with its copy number), ``kind`` (an
     area's name without it), ``token`` (a 5-power token's reward), ``tech`` (a technology card's
@@ -283,7 +284,7 @@ def _area(state: YState, area_id: str, label: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@components.data_cached("yokohama", 4096)
 def _tile_lines(tile: str, shops: tuple[int | None, ...], house: int | None, lang: str) -> tuple[str, ...]:
     """A building tile's line(s): who holds each shop space and the trading-house space, and the
     reward of each free space (cached: tiles change only when someone builds)."""

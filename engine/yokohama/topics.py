@@ -182,11 +182,12 @@ TOPICS: tuple[Topic, ...] = (
         T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Kościół"),
         M(
             "Your faith is your power (1–5) plus what you pay, each kind at most once, for 1 faith each: 1 "
-            "copper, 1 raw silk, 1 tea, 1 fish, 1 imported good, 2 yen. Place 1 assistant, from the Church "
-            "area or from your hand, on an empty space of the Church board whose number is at most your "
-            "faith, and gain its reward; leftover faith is lost. The assistant stays there for the rest of the "
-            "game (Winery adds 3 VP). Move rewards are taken at once. Write the space, where the assistant "
-            "comes from and what you pay; you pay only when you place, and `pass` places nothing. At the end "
+            "copper, 1 raw silk, 1 tea, 1 fish, 1 imported good, 2 yen. Place 1 assistant, from the Church area "
+            "or from your hand, on an empty space of the Church board whose number is at most your faith, and "
+            "gain its reward; leftover faith is lost. The assistant stays there for the rest of the game "
+            "(Winery adds 3 VP). Move rewards are taken at once. Write the space, where the assistant comes "
+            "from and what you pay; you pay only when you place. The area action is mandatory: `pass` (placing "
+            "nothing) is allowed only when no empty space is within the faith of your power alone. At the end "
             "the most assistants on this board score 6 VP, the second most 3 VP."
         ),
         ("church SPACE area|hand PAYMENT…", "pass"),
@@ -199,10 +200,11 @@ TOPICS: tuple[Topic, ...] = (
         T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Urząd celny"),
         M(
             "Pay imported goods for a space of the Customs House board: nothing at power 1, up to 1 / 2 / 3 / 4 "
-            "imported goods at power 2 / 3 / 4 / 5. Place 1 assistant, from the Customs House area or from "
-            "your hand, on an empty space whose number equals the imported goods you pay, and gain its reward "
-            "(Brickworks adds 4 VP). The assistant stays there for the rest of the game. `pass` places "
-            "nothing. At the end the most assistants on this board score 8 VP, the second most 4 VP."
+            "imported goods at power 2 / 3 / 4 / 5. Place 1 assistant, from the Customs House area or from your "
+            "hand, on an empty space whose number equals the imported goods you pay, and gain its reward "
+            "(Brickworks adds 4 VP). The assistant stays there for the rest of the game. The area action is "
+            "mandatory: `pass` (placing nothing) is allowed only when you cannot pay for any empty space. At "
+            "the end the most assistants on this board score 8 VP, the second most 4 VP."
         ),
         ("customs SPACE area|hand", "pass"),
         ("customs 2 area", "pass"),
@@ -229,13 +231,14 @@ TOPICS: tuple[Topic, ...] = (
         T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Laboratorium"),
         M(
             "Laboratory A takes cards from the Laboratory A board only, B from B. Choose one technology card "
-            "there; its cost is its production value plus the surcharge of its space (the 4 rightmost "
-            "spaces cost more). Pay the cost in production value: 1 per power (at most 5 from power), 1 per "
-            "2 yen, 1 per imported good; extra is lost. Your 4th and every later technology also costs 2 yen "
-            "or 1 imported good on top. You may never own two cards of the same name. Then check for a "
-            "country pair. The cards slide left and a new one is drawn into the rightmost space (it stays "
-            "empty once the deck is out). Write the space, the imported goods you pay (the rest is yen) and "
-            "`-`, `yen` or `ig` for the 4th-card extra."
+            "there; its cost is its production value plus the surcharge of its space (the 4 rightmost spaces "
+            "cost more). Pay the cost in production value: 1 per power (at most 5 from power), 1 per 2 yen, 1 "
+            "per imported good; extra is lost. Your 4th and every later technology also costs 2 yen or 1 "
+            "imported good on top. You may never own two cards of the same name. Then check for a country pair. "
+            "The cards slide left and a new one is drawn into the rightmost space (it stays empty once the deck "
+            "is out). Write the space, the imported goods you pay (the rest is yen) and `-`, `yen` or `ig` for "
+            "the 4th-card extra. The area action is mandatory: `pass` (no card) is allowed only when your power "
+            "alone pays for no card here."
         ),
         ("tech SPACE IG -|yen|ig", "pass"),
         ("tech 3 0 -", "pass"),

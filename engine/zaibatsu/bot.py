@@ -29,9 +29,9 @@ weights are hand-set estimates, checked by play (benchmarks/strength_bench.py, d
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from typing import Any
 
+from engine.core import components
 from engine.core.bots import Evaluation, Reason
 
 from .state import Player, ZState
@@ -106,7 +106,7 @@ CALIBRATION = {
 CALIBRATION_TURNS = 35.0
 
 
-@cache
+@components.data_cached("zaibatsu")
 def _consts(players: int) -> dict[str, Any]:
     """Player-count constants: workers drawn per normal round, place values, thresholds."""
     t = tables()
@@ -118,7 +118,7 @@ def _consts(players: int) -> dict[str, Any]:
     return {"round_workers": cells + len(t.hiring), "ladders": ladders, "printed": printed}
 
 
-@cache
+@components.data_cached("zaibatsu")
 def _track_tables() -> dict[str, Any]:
     """Per track: income by space, and the lower/upper threshold spaces."""
     t = tables()
@@ -164,7 +164,7 @@ def _goal_value(p: Player, goal: str, level: int, turns: float) -> float:
     return _goal_value_at(goal, level, have, turns)
 
 
-@lru_cache(maxsize=65536)
+@components.data_cached("zaibatsu", 65536)
 def _goal_value_at(goal: str, level: int, have: int, turns: float) -> float:
     """:func:`_goal_value` for a seat holding ``have`` of the goal's measure (filled slots for
     factories and contracts, steps or pieces otherwise); a pure function, so cached."""

@@ -6,20 +6,24 @@ research note it was collected in, or a URL) and ``confidence`` (``confirmed`` |
 a proposed value that agrees with every rule and worked example, and stay ``proposed``. Nothing
 here is a rule: the rules live in the engine modules and read these records.
 
-The files are validated with pydantic at import; :func:`load` raises ``pydantic.ValidationError``
-(or ``ValueError`` for cross-file inconsistencies) naming the bad record.
+The files are validated with pydantic when loaded (:mod:`engine.core.components` raises
+``DataError`` naming the file, the record and the field). :func:`load` gives the data set *in use*:
+the shipped files, or the data set a host selected for a table (a table keeps the data it started
+with; owners' corrections in ``MEIJI_DATA_DIR`` apply to new tables). Data sets shipped before are
+kept in ``data/history`` (``LEGACY_DIGEST``: the data of tables stored before their data hash was
+kept, revision 0006).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core import components
 from engine.core.majority import influence_value
 
 Confidence = Literal["confirmed", "likely", "proposed"]
@@ -526,14 +530,32 @@ class ZaibatsuData(BaseModel):
 
 
 def _read(name: str) -> Any:
+    """The records of the shipped ``data/<name>.json``."""
     return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
-@cache
+#: Earlier shipped data sets (``<hash>.json.gz``), so games played with them still replay.
+HISTORY_DIR = DATA_DIR / "history"
+#: The data set of tables stored before their data hash was kept (the data shipped then).
+LEGACY_DIGEST = "4451c1a69593b5d62d74b8177f79bc426bac604efe0ab86e9c5d3ef04823872a"
+#: The fields that identify a record, for files whose records have no ``id``.
+RECORD_KEYS: dict[str, tuple[str, ...]] = {
+    "player_counts": ("players",), "waiting_area": ("section", "row"), "round_track": ("space",),
+    "periods": ("period",), "train_slots": ("slot",), "departments": ("colour",), "tracks": ("track", "space"),
+    "workforce": ("slot",), "area_bonuses": ("between", "column"), "area_thresholds": ("row",),
+    "slot_values": ("area", "slot"), "prestige": ("level",), "influence_tokens": ("value", "locked"),
+    "influence_values": ("level",), "automa_rows": ("period",), "common_goal_rewards": ("period", "slot"),
+    "ratings": ("min_score",),
+}
+SOURCE = components.register_source("zaibatsu", DATA_DIR, ZaibatsuData, keys=RECORD_KEYS, history=HISTORY_DIR,
+                                    legacy=LEGACY_DIGEST)
+
+
 def load() -> ZaibatsuData:
-    """Load and validate every data file (cached). Raises on the first invalid record."""
-    fields = ZaibatsuData.model_fields
-    return ZaibatsuData(**{name: _read(name) for name in fields})
+    """The component data in use (validated): the data set selected for this game
+    (:func:`engine.core.components.using`), by default the shipped files. Raises
+    ``engine.core.components.DataError`` naming the first invalid record."""
+    return components.model("zaibatsu")  # type: ignore[return-value]
 
 
 def report() -> list[tuple[str, int, int, int]]:

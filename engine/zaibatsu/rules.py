@@ -25,7 +25,7 @@ import itertools
 from functools import cache, lru_cache
 from typing import Any
 
-from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome, components
 from engine.core.majority import placement, split_places
 from engine.core.workers import refill_from_top_row
 
@@ -213,31 +213,31 @@ def name(state: ZState, seat: int) -> str:
 _TAKATOSHI = T("name", "Takatoshi")
 
 
-@cache
+@components.data_cached("zaibatsu")
 def region_name(region: str) -> str:
     """A region (by id, ``R1``) as a term."""
     return T("region", tables().region_by_id[region].name)
 
 
-@cache
+@components.data_cached("zaibatsu")
 def department_name(colour: str) -> str:
     """The department of a worker colour as a term (``black`` → Energy)."""
     return T("department", tables().departments[colour].name)
 
 
-@cache
+@components.data_cached("zaibatsu")
 def destination_name(dest: str) -> str:
     """An Iwakura Mission destination (by id, ``berlin``) as a term."""
     return T("destination", tables().dest_by_id[dest].name)
 
 
-@cache
+@components.data_cached("zaibatsu")
 def effect_text(side_id: str) -> str:
     """The effect text of a factory side (by id, ``cotton1A``) as a term."""
     return T("factory effect", tables().sides[side_id].text)
 
 
-@cache
+@components.data_cached("zaibatsu")
 def start_text(tile: str) -> str:
     """The text of a start tile (by id, ``A3``) as a term."""
     return T("start tile", tables().start[tile].text)
@@ -609,7 +609,7 @@ def chance_outcomes(state: ZState) -> list[Outcome]:
     raise AssertionError(what)
 
 
-@lru_cache(maxsize=64)
+@components.data_cached("zaibatsu", 64)
 def _display_draws(goods: str | None, k: int) -> tuple[Outcome, ...]:
     """The outcomes of drawing ``k`` factory tiles of ``goods`` (``None``: the modern factories) for
     the display: every combination, equally likely (the same for every game: cached)."""
@@ -1024,7 +1024,7 @@ def _goods_stock(p: Player) -> dict[str, int]:
     return stock
 
 
-@lru_cache(maxsize=256)
+@components.data_cached("zaibatsu", 256)
 def _easiest_factory(display: tuple[str, ...]) -> int:
     """The least R&D any factory side of ``display`` needs (the display changes rarely: cached)."""
     side_rd = tables().side_rd

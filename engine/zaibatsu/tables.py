@@ -1,11 +1,14 @@
-"""Derived look-up tables over the component data (built once from ``data.load()``)."""
+"""Derived look-up tables over the component data (built once per data set from ``data.load()``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .data import ACTIONS, ZaibatsuData, load
+from engine.core import components
+
+from .data import ACTIONS, ZaibatsuData
 
 
 class Tables:
@@ -103,7 +106,11 @@ class Tables:
         return self.round_space[space].period
 
 
-@cache
-def tables() -> Tables:
-    """The shared :class:`Tables` instance."""
-    return Tables(load())
+def _build(data: Any) -> Tables:
+    """The :class:`Tables` of one data set."""
+    return Tables(data)
+
+
+#: ``tables()``: the :class:`Tables` of the data set in use (the shipped data unless a host selected a
+#: table's own with :func:`engine.core.components.using`), built once per data set.
+tables: Callable[[], Tables] = components.per_data("zaibatsu", _build)

@@ -4,7 +4,7 @@ Game pictures draw a translated sentence such as ``_("Money {n}")`` with its num
 :func:`rich` splits the template (as the catalogue returns it, without arguments) into
 ``(text, style)`` runs for :meth:`render.core.draw.Canvas.runs`. A translation with broken braces
 is drawn as it is, never raises. :func:`catalogue_token` lets a cache of static layers notice that
-the catalogues were reloaded; :func:`layer_key` is the key of a static layer in the current language.
+the catalogues were reloaded; :func:`layer_key` is the key of a static layer in the current language (and component data).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import string
 from collections.abc import Hashable
 from typing import Any
 
-from engine.core import i18n
+from engine.core import components, i18n
 from engine.core.i18n import current, tr
 
 Run = tuple[str, str]
@@ -52,8 +52,9 @@ def catalogue_token(domain: str, lang: str) -> int:
         return 0
 
 
-def layer_key(shape: Hashable, domain: str) -> tuple[Hashable, str, int]:
-    """Key of a static layer of ``shape`` drawn with the words of ``domain`` in the current language:
-    a layer is never reused across languages nor after the catalogues are reloaded."""
+def layer_key(shape: Hashable, domain: str) -> tuple[Hashable, str, int, Hashable]:
+    """Key of a static layer of ``shape`` drawn with the words of ``domain`` in the current language
+    and the component data in use: a layer is never reused across languages, after the catalogues
+    are reloaded, nor for a table that plays with other component data (e.g. an owner's correction)."""
     lang = current()
-    return (shape, lang, catalogue_token(domain, lang))
+    return (shape, lang, catalogue_token(domain, lang), components.selection_key())

@@ -39,6 +39,9 @@ class HiddenDice(DiceRace):
     def public_notation(self, state: Any, action: Action) -> str | None:
         return "~?" if self.decision(state).seat == CHANCE else None
 
+    def private_options(self, state: Any) -> bool:
+        return False  # only the rolls are secret: every player option is public
+
 
 register(HiddenDice())
 register(SECRET)
@@ -138,15 +141,24 @@ def test_a_hidden_decision_offers_no_public_choices(store: Store) -> None:
     assert [n for n, _label in turn.choices] == [n for n, _label in host.legal("pick", turn.data["to_act"]).choices]
 
 
-def test_a_decision_is_hidden_when_any_option_is(store: Store) -> None:
-    """The notes module mixes a hidden ``note V`` into the public dice moves: nothing is listed."""
+def test_a_mixed_decision_lists_its_public_options_first_and_points_to_the_private_route(store: Store) -> None:
+    """The notes module mixes a hidden ``note V`` into the public dice moves: the public buttons
+    are the dice moves alone, numbered first; the notes are offered privately."""
     host = Host(store)
     assert host.new_table("mix", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join("mix", "bob", "Bob").ok and host.start("mix", "ann").ok
     turn = host.turn("mix")
-    assert turn.data is not None and turn.data["hidden_choices"] is True and turn.choices == []
+    assert turn.data is not None and turn.data["hidden_choices"] is True
+    public_moves = [n for n, _l in turn.choices]
+    assert "bank" in public_moves and not any(n.startswith("note") for n in public_moves)
     legal = host.legal("mix", turn.data["to_act"])
-    assert "bank" in [n for n, _l in legal.choices] and any(n.startswith("note ") for n, _l in legal.choices)
+    offered = [n for n, _l in legal.choices]
+    assert offered[:len(public_moves)] == public_moves  # the same indices as the public buttons
+    assert all(n.startswith("note ") for n in offered[len(public_moves):]) and len(offered) > len(public_moves)
+    # a public button plays what it shows
+    index = public_moves.index("bank")
+    played = host.choose("mix", turn.data["to_act"], turn.data["table_id"], turn.version, index)
+    assert played.ok and played.data["step"] == "bank"
 
 
 def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store) -> None:
@@ -276,6 +288,20 @@ def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store:
     board = assert_accepted(cmds.as_user("board", EVE))
     assert board.view is None and "/game hand" in board.content
     assert _found([board.content, [f.description for f in board.files]], every) == []
+
+
+def test_discord_mixed_decision_posts_the_public_buttons_and_points_to_game_hand(store: Store) -> None:
+    """The notes module: the dice moves are buttons; "may also choose privately" names the route."""
+    host = Host(store, render=view_alt)
+    cmds = Commands(host)
+    assert host.new_table(CH, str(ANN), "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
+    assert host.join(CH, str(BOB), "Bob").ok
+    message = assert_accepted(cmds.as_user("start", ANN))
+    [menu] = [c for c in message.view.children if type(c).__name__ == "ChoiceMenu"]
+    labels = [o.label for o in menu.item.options]
+    assert "bank" in labels and not any(label.startswith("note") for label in labels)
+    assert f"<@{to_act_id(host)}> may also choose privately with `/game hand`" in message.content
+    assert "7001" not in message.content  # no secret note value (700101 …) in the public message
 
 
 def to_act_id(host: Host) -> int:

@@ -102,10 +102,10 @@ def test_t10_more_spaces_than_remain_is_illegal_and_the_extra_space_is_lost():
 
 def test_mines_move_the_coal_track_with_bento_bonuses():
     t = puzzle(4, lambda d: player(d, 0, money=10), lambda d: add_factory(d, 0, "BE-2"))
-    t.play("take 2 mines white", "up", "up", "done")
+    t.play("take 3 mines yellow", "up", "up", "done")
     assert t.player(0).coal_pos == 2 and t.player(0).money == 8
     t = puzzle(4, lambda d: player(d, 0, money=10), lambda d: add_factory(d, 0, "BE-3"))
-    t.play("take 2 mines white", "up", "done")
+    t.play("take 3 mines yellow", "up", "done")
     assert t.player(0).coal_pos == 2 and t.player(0).money == 9
 
 
@@ -140,7 +140,7 @@ def test_t29_full_action_rule():
     refused(t, "take 2 invest white")  # 4,000 yen, no cost reduction
     refused(t, "take 5 market red")  # 0 goods
     assert not any(m.startswith("take 5") or m.startswith("take 2 invest") for m in t.legal())
-    assert "take 2 mines white" in t.legal()
+    assert "take 3 mines yellow" in t.legal()
 
 
 def test_t28_local_market_only_from_the_rightmost_space():
@@ -324,7 +324,7 @@ def test_le3_cl3_free_pieces_in_different_regions_optional():
 def test_t13_export_contract_two_plus_one():
     t = puzzle(4, lambda d: player(d, 0, money=0), lambda d: add_factory(d, 0, "SI-1", stored=2),
                lambda d: add_factory(d, 0, "PA-1", stored=1))
-    t.apply("take 3 export black")
+    t.apply("take 2 export white")
     assert "export K4 silk paper" in t.legal() and "export K4 paper silk" not in t.legal()
     refused(t, "export K4 paper silk")  # 2 paper needed, only 1
     t.apply("export K4 silk paper")
@@ -338,7 +338,7 @@ def test_t13_export_contract_two_plus_one():
 def test_export_up_to_three_contracts_equal_requirements_in_goods_order():
     t = puzzle(4, lambda d: add_factory(d, 0, "SI-1", stored=4), lambda d: add_factory(d, 0, "PA-1", stored=4),
                lambda d: add_factory(d, 0, "BE-1", stored=4))
-    t.apply("take 3 export black")
+    t.apply("take 2 export white")
     assert "export K5 silk paper bento" in t.legal() and "export K5 paper silk bento" not in t.legal()
     t.play("export K1 silk", "export K2 paper bento", "export K3 bento")
     p = t.player(0)

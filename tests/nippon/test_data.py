@@ -119,3 +119,35 @@ def test_invalid_source_is_refused():
     with pytest.raises(ValueError):
         Goods(id="silk", name="Silk", level=1, knowledge=2, coal=2, storage=4, source="some file.txt",
               confidence="confirmed")
+
+
+PLAYER_AID = ("https://github.com/crustymonkey/playeraid_modules/blob/09646d17126535f84ab01e46c561b52101218a75/"
+              "nippon/en/playeraid.yaml")
+
+
+def test_action_spaces_follow_the_slots_the_player_aid_names(data):
+    """Slot 1 Knowledge/Produce, 2 Export/Invest, 3 Mines/Ships, 4 Machinery/Trains, 5 Local Market
+    (the aid's "Export (Slot 2, Top)" …); docs/rules-notes.md, "Correction: the action spaces"."""
+    spaces = {s.index: s for s in data.action_spaces}
+    assert {i: s.actions for i, s in spaces.items()} == {
+        0: ("knowledge", "produce"), 1: ("export", "invest"), 2: ("mines", "ships"), 3: ("mechanize", "trains"),
+        4: ("market",),
+    }
+    for i in range(4):
+        assert (spaces[i].source, spaces[i].confidence) == (PLAYER_AID, "likely")
+        assert "Slot" in (spaces[i].note or "")
+    assert spaces[4].confidence == "confirmed"
+    assert GAME.parse_action(GAME.setup({"players": 2}, 1), "take 2 export white").args == (2, "export", "white")
+
+
+def test_the_data_of_games_from_before_the_correction_is_kept():
+    from engine.core import components
+    from engine.nippon.data import LEGACY_DIGEST
+
+    assert components.legacy_digest("nippon") == LEGACY_DIGEST != components.shipped("nippon").digest
+    old = components.get("nippon", LEGACY_DIGEST)
+    assert [tuple(s["actions"]) for s in old.files["action_spaces"]] == [
+        ("knowledge", "produce"), ("invest", "mines"), ("export", "ships"), ("mechanize", "trains"), ("market",)]
+    # the correction changed only the action spaces
+    new = components.shipped("nippon")
+    assert [k for k in new.files if new.files[k] != old.files[k]] == ["action_spaces"]

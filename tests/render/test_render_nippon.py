@@ -41,7 +41,7 @@ def _rgb(view: dict[str, Any], seat: int) -> tuple[int, int, int]:
 
 @pytest.fixture(scope="module")
 def mid4() -> dict[str, Any]:
-    """4 players, seed 7, from move 250 on: the first scoring is done, Purple to act; seen by seat 0."""
+    """4 players, seed 7, from move 250 on: the first scoring is done, Yellow to act; seen by seat 0."""
     return view_at(4, 7, 250, viewer=0)
 
 
@@ -264,13 +264,13 @@ def test_known_position_texts(drawn_texts: list[str], mid4: dict[str, Any]) -> N
     rn.render(mid4)
     texts = set(drawn_texts)
     assert "Scoring track space 3 of 8" in texts and mid4["marker"] == 2
-    assert "▶ Purple: take a worker for an action, or consolidate" in texts
+    assert "▶ Yellow: take a worker for an action, or consolidate" in texts
     for p in mid4["players"]:
         assert f"{p['money'] * 1000:,} yen" in texts
         assert f"{p['vp']} VP" in texts
     purple = mid4["players"][2]
-    assert (purple["colour"], purple["money"], purple["vp"]) == ("purple", 2, 29)
-    assert "2,000 yen" in texts and "29 VP" in texts and "1st player" in texts and "you" in texts
+    assert (purple["colour"], purple["money"], purple["vp"]) == ("purple", 6, 12)
+    assert "6,000 yen" in texts and "12 VP" in texts and "1st player" in texts and "you" in texts
 
 
 def test_chance_decision_is_a_grey_random_event() -> None:

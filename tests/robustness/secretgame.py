@@ -145,6 +145,12 @@ class SecretRace(DiceRace):
             return "pick ~"
         return None
 
+    def private_options(self, state: SecretState) -> bool:
+        """Public information only: the pick phase, and a race turn where a note may still be written."""
+        if state.phase == "pick":
+            return True
+        return state.phase == "choose" and state.notes_module and not state.noted
+
     def describe(self, state: SecretState, action: Action) -> str:  # type: ignore[override]
         """Labels of the secret choices (they name the secret: shown only to their owner)."""
         if action.kind == "pick":

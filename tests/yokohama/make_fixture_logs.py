@@ -27,8 +27,8 @@ PLY_LIMIT = 20_000
 
 
 def options_of(players: int, modules: tuple[str, ...]) -> dict[str, Any]:
-    """The table options of a fixture."""
-    return {"players": players, "modules": list(modules)}
+    """The table options of a fixture, with the rules revision pinned as a table stores it."""
+    return {"players": players, "modules": list(modules), "rules_revision": GAME.rules_revision}
 
 
 def random_game(players: int, modules: tuple[str, ...], seed: int) -> tuple[Any, list[str]]:

@@ -330,7 +330,8 @@ def customs_e9(ig: int = 1):
 
 def test_worked_example_e9_customs_one_imported_good_space_two():
     table = customs_e9()
-    assert table.legal() == ["customs 1 area", "customs 1 hand", "customs 2 area", "customs 2 hand", "pass"]
+    # Step 3 is mandatory (docs/rules-notes.md Y-22): a space that can be paid for leaves no "pass".
+    assert table.legal() == ["customs 1 area", "customs 1 hand", "customs 2 area", "customs 2 hand"]
     table.play("customs 2 hand")
     p = table.p(PURPLE)
     assert (p.ig, p.vp, p.yen) == (0, 4, 4 + 2)

@@ -1,0 +1,85 @@
+"""Indistinguishability: every output a reader receives is the same whatever the hidden cards they cannot see.
+
+For positions of every game that declares hidden information, every seat and the spectator (see
+``indistinguishable.py``); and a planted leak (the private-route flag computed from the hand, as it
+once was) is caught.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core import builtin_game_names, game_info, get_game
+from tests.robustness.indistinguishable import check, play_position
+
+#: Re-samples per viewer (each compared with the real deal): more in the long runs (MEIJI_SOAK=1).
+SAMPLES = 3 if os.environ.get("MEIJI_SOAK") else 1
+
+HIDDEN_GAMES = [name for name in builtin_game_names() if game_info(get_game(name)).hidden_information]
+
+#: (players, table seed, random steps, options): the opening (keep decisions, first turns) and
+#: later turns with orders in hand, fulfilled orders and cards on the boards.
+POSITIONS = [
+    (2, 3, 0, {}),
+    (2, 3, 9, {}),
+    (3, 11, 60, {}),
+    (4, 5, 140, {"modules": ["achievement_rewards", "free_agents"]}),
+]
+
+
+def test_there_is_a_game_with_hidden_information() -> None:
+    assert "yokohama" in HIDDEN_GAMES
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+@pytest.mark.parametrize(("players", "seed", "steps", "options"), POSITIONS)
+def test_outputs_do_not_depend_on_what_the_reader_cannot_see(
+    tmp_path: Path, game: str, players: int, seed: int, steps: int, options: dict[str, Any]
+) -> None:
+    source = tmp_path / "source.db"
+    play_position(source, game, players, seed, steps, options, rng_seed=seed + steps)
+    assert check(tmp_path, source, samples=SAMPLES, rng_seed=seed) == {}
+
+
+def _leaky_private_options(self: Any, state: Any) -> bool:
+    """The flag as it once was: raised exactly when an order in the hand can be fulfilled now."""
+    return any(self.private_choice(state, a) for a in self.legal_actions(state))
+
+
+def test_a_planted_leak_in_the_private_route_flag_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("yokohama")
+    monkeypatch.setattr(type(game), "private_options", _leaky_private_options)
+    caught: dict[str, list[str]] = {}
+    for seed in range(1, 9):  # first turns: one of each good, so some orders can be fulfilled and some not
+        source = tmp_path / f"leak-{seed}.db"
+        play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
+        caught = check(tmp_path, source, samples=4, rng_seed=seed)
+        if caught:
+            break
+    assert caught, "the planted leak was not noticed"
+    assert all("turn" in outputs for outputs in caught.values()), caught
+
+
+def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A status line that counts the fulfillable orders in the acting player's hand."""
+    from bot import host as host_module
+
+    original = host_module.Host._status_line
+
+    def leaky(self: Any, game: Any, state: Any, seats: Any, table: Any) -> str:
+        n = sum(1 for a in game.legal_actions(state) if a.kind == "order")
+        return f"{original(self, game, state, seats, table)} ({n})"
+
+    monkeypatch.setattr(host_module.Host, "_status_line", leaky)
+    caught: dict[str, list[str]] = {}
+    for seed in range(1, 9):
+        source = tmp_path / f"text-{seed}.db"
+        play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
+        caught = check(tmp_path, source, samples=4, rng_seed=seed)
+        if caught:
+            break
+    assert caught and any("status" in outputs for outputs in caught.values()), caught
