@@ -22,6 +22,7 @@ from bot.host import Host
 from bot.sharding import ShardPlan
 from bot.store import Store
 
+from .autoplay import Post
 from .commands import MeijiTree, TableCommands, install_commands
 from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton
 from .messages import GAME_COMMAND_NAMES, NO_MENTIONS, SOLO_COMMAND_NAMES, USER_MENTIONS
@@ -73,7 +74,7 @@ class MeijiBot(discord.AutoShardedClient):
         super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, **sharding)
         self.shard_plan = shards
         self.host = host
-        self.tables = TableCommands(host)
+        self.tables = TableCommands(host, client=self)
         self.tree = MeijiTree(self)
         install_commands(self.tree, self.tables)
         self.dev_guild_id = dev_guild_id
@@ -121,7 +122,9 @@ class MeijiBot(discord.AutoShardedClient):
         """Let bots take over the seats waiting past twice their table's timeout at ``now``.
 
         Each take-over is claimed in the database (once across processes), announced in the
-        table's channel, and the bot's turns follow there. Returns how many seats were taken over.
+        table's channel through its outbox (retried with back-off when Discord fails, without
+        holding anything up), and the bot's turns follow there at once — they never wait for the
+        announcement. Returns how many seats were taken over.
         """
         due = await asyncio.to_thread(self.host.due_takeovers, now, self._serves())
         taken = 0
@@ -132,14 +135,18 @@ class MeijiBot(discord.AutoShardedClient):
             if not reply.ok:
                 continue
             taken += 1
+            channel, lang = str(item["channel"]), reply.language or item["language"]
+            text = reply.public or ""
+            announcement = Post(lambda _picture, text=text: (text, {"allowed_mentions": NO_MENTIONS}),
+                                f"take-over of table {item['table_id']}", item["table_id"], lang)
             try:
-                channel = self.get_channel(int(item["channel"])) or await self.fetch_channel(int(item["channel"]))
-                send = channel.send  # type: ignore[union-attr]
-                await send(reply.public or "", allowed_mentions=NO_MENTIONS)
-                await self.tables.play_bots(str(item["channel"]), send, item["guild"] is None,
-                                            reply.language or item["language"])
-            except (ValueError, AttributeError, discord.HTTPException) as exc:
-                log.warning("could not post the take-over at table %s: %s", item["table_id"], exc)
+                await self.tables.outbox.post(channel, announcement)
+            except Exception:  # never let the announcement keep the bot from playing
+                log.exception("announcing the take-over at table %s failed", item["table_id"])
+            try:
+                await self.tables.play_bots(channel, item["guild"] is None, lang)
+            except Exception:
+                log.exception("the bot that took over at table %s could not play", item["table_id"])
         return taken
 
     @reminder_loop.before_loop

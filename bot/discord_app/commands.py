@@ -34,9 +34,8 @@ import io
 import itertools
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, TypeVar
 
 import discord
@@ -47,6 +46,7 @@ from bot.words import _
 from engine.core import builtin_game_names, default_game, game_info, get_game
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 
+from .autoplay import BotRunner, Outbox, Post
 from .components import (
     MAX_BUTTONS,
     TurnOptions,
@@ -55,6 +55,17 @@ from .components import (
     turn_options,
     turn_view,
     with_board_button,
+)
+from .delivery import (
+    Messenger,
+    Posted,
+    Problem,
+    error_code,
+    is_expected,
+    log_failure,
+    missing_permissions,
+    permission_sentence,
+    token_gone,
 )
 from .messages import (
     GAME_COMMAND_NAMES,
@@ -104,6 +115,11 @@ MAX_AUTOCOMPLETE = 25
 MAX_NOTATION = 200
 
 
+class InteractionGone(Exception):
+    """Discord no longer knows the interaction (10062: it arrived too late, e.g. replayed after a
+    gateway RESUME): nothing was done and nobody can be answered through it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A Host reply plus the options of the decision that follows it (for the buttons)."""
@@ -117,10 +133,27 @@ class TableCommands:
 
     ``host`` is the table service; each interaction works through :meth:`host_for`, a sibling of
     it whose texts name this context's commands.
+
+    ``client`` (the running bot) gives the routes besides an interaction's own: ``channel.send``
+    and direct messages (:class:`~bot.discord_app.delivery.Messenger`), and runs the bots' turns in
+    tasks of their own (:class:`~bot.discord_app.autoplay.BotRunner`). Without it (tests with fake
+    interactions) bots' turns are played before the handler returns and posted as follow-ups.
+    ``messenger`` and ``outbox`` replace the defaults (e.g. with shorter back-off).
     """
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, client: discord.Client | None = None, *, messenger: Messenger | None = None,
+                 outbox: Outbox | None = None) -> None:
         self.host = host
+        self.messenger = messenger or Messenger(client)
+        #: The latest interaction per channel: a fall-back route for posts while its token lives.
+        self.recent: dict[str, discord.Interaction] = {}
+        self.outbox = outbox or Outbox(Messenger(client, sleep=self.messenger.sleep, delays=()),
+                                       recent=self.recent.get, sleep=self.messenger.sleep)
+        self.outbox.on_posted = self._outbox_posted
+        self.outbox.on_failed = self._outbox_failed
+        self.bots = BotRunner(self, self.outbox, background=client is not None)
+        #: Interactions whose change was committed: a later failure must never say "unchanged".
+        self._saved: dict[int, str] = {}
 
     # ------------------------------------------------------------------------------------------
     # Plumbing
@@ -136,16 +169,24 @@ class TableCommands:
 
     @staticmethod
     async def _defer(interaction: discord.Interaction) -> None:
-        if not interaction.response.is_done():
+        """Acknowledge at once (ephemeral, "thinking"); :class:`InteractionGone` when Discord no
+        longer knows the interaction (then nothing is done at all)."""
+        if interaction.response.is_done():
+            return
+        try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as exc:
+            if token_gone(exc):
+                raise InteractionGone(f"interaction {interaction.id}: {error_code(exc)}") from exc
+            raise
 
-    @staticmethod
-    async def _private(interaction: discord.Interaction, text: str | None) -> None:
-        """An ephemeral followup (refusals, acknowledgements, private views) in the user's language."""
+    async def _private(self, interaction: discord.Interaction, text: str | None) -> bool:
+        """An ephemeral answer (refusals, acknowledgements, private views) in the user's language:
+        a follow-up, else an edit of the command's first answer. False when neither got through."""
         with language(user_language(interaction)):
             hint = slash("solo" if interaction.guild_id is None else "game", "log")
             text = fit(text or _("Done."), log_hint=hint)
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return await self.messenger.private(interaction, text)
 
     @staticmethod
     def _ids(interaction: discord.Interaction) -> tuple[str, str]:
@@ -196,6 +237,7 @@ class TableCommands:
         content: str | None = None,
         attach_text: str | None = None,
         board_button: bool = True,
+        kind: str = "change",
     ) -> None:
         """Acknowledge privately, then post the public message of an accepted change.
 
@@ -204,22 +246,113 @@ class TableCommands:
 
         ``ack`` is in the user's language; the public message (``content`` or the reply's own
         text), its picture description and its buttons are in the table's (``Reply.language``).
+
+        ``kind`` says what the Host did: ``move`` or ``change`` (something was committed) or
+        ``view`` (nothing was). Once something was committed, no failure below says "unchanged":
+        whatever did not reach the channel is named to the player — the missing permission in
+        that channel (known beforehand from the interaction, or from a 403), a Discord error —
+        with the command that posts the board again, and the players it would have pinged get a
+        direct message. The post goes by the first route that works (the follow-up, else the
+        channel, else without its picture). Then the bots' turns follow in their own loop.
         """
         reply = outcome.reply
         data = reply.data or {}
         solo = bool(data.get("solo")) or interaction.guild_id is None
+        channel, user = self._ids(interaction)
+        ulang = user_language(interaction)
+        if kind != "view":
+            self._saved[interaction.id] = kind
+        if channel:
+            self.recent[channel] = interaction
+        table_lang = reply.language or ulang
+
+        def build(picture: bool) -> tuple[str, dict[str, Any]]:
+            return self.public_message(outcome, solo, table_lang, content=content, attach_text=attach_text,
+                                       board_button=board_button, picture=picture)
+
+        before: Problem | None = None
+        lacking = missing_permissions(interaction, files=True, channel_post=False)
+        if lacking and (reply.png or attach_text):
+            before = Problem("permissions", channel, tuple(lacking))
+
+            def build(picture: bool, full: Any = build) -> tuple[str, dict[str, Any]]:  # noqa: F811
+                return full(False)
+
         private = "\n".join(p for p in (ack, reply.private) if p)
-        await self._private(interaction, private)
-        message, kwargs = self.public_message(
-            outcome, solo, reply.language or user_language(interaction), content=content, attach_text=attach_text,
-            board_button=board_button,
-        )
-        sent = await interaction.followup.send(message, ephemeral=False, **kwargs)
-        await self._remember_message(interaction, sent, data.get("table_id"))
-        channel, _user = self._ids(interaction)
-        if reply.ok and channel:
-            await self.play_bots(channel, partial(interaction.followup.send, ephemeral=False),
-                                 solo, user_language(interaction))
+        acked = await self._private(interaction, private)
+        # Unanswered, the first follow-up would replace the ephemeral "thinking" answer (and be
+        # private too): then the public message goes through the channel only.
+        posted = await self.messenger.public(interaction if acked else None, channel, build)
+        if posted.ok:
+            await self._remember_message(interaction, posted.message, data.get("table_id"))
+        problem = before or posted.note()
+        if problem is not None:
+            with language(ulang):
+                note = self._failure_note(interaction, problem, kind)
+            # a view (nothing saved) says only what failed; a change keeps its acknowledgement
+            full = note if kind == "view" else f"{private}\n{note}"
+            told = await self.messenger.private(interaction, full, edit_first=acked)
+            if not told:
+                await self.messenger.dm(user, self._dm_text(interaction, full))
+        elif not acked:
+            await self.messenger.dm(user, self._dm_text(interaction, private))
+        if not posted.ok and kind != "view":
+            await self._notify_by_dm(reply, channel, problem, exclude=user)
+        if reply.ok and channel and kind != "view":
+            await self.bots.kick(channel, solo, ulang)
+
+    def _failure_note(self, interaction: discord.Interaction, problem: Problem, kind: str) -> str:
+        """What did not reach the channel and what to do, in the current language."""
+        command = code(slash("solo" if interaction.guild_id is None else "game", "board"))
+        reason = problem.text()
+        if kind == "move":
+            return _("Your move counted, but I could not post the board here: {reason} {command} posts it again.",
+                     reason=reason, command=command)
+        if kind == "change":
+            return _("This is saved, but I could not post the message here: {reason} {command} posts the board "
+                     "again.", reason=reason, command=command)
+        return _("I could not post the board here: {reason}", reason=reason)
+
+    def _dm_text(self, interaction: discord.Interaction, text: str) -> str:
+        """``text`` for a direct message: where it is about (the user's language)."""
+        channel = interaction.channel_id
+        with language(user_language(interaction)):
+            if interaction.guild_id is not None and channel is not None:
+                where = _("About your game in {channel}:", channel=f"<#{channel}>")
+                link = f"https://discord.com/channels/{interaction.guild_id}/{channel}"
+                return fit(f"{where}\n{text}\n{link}")
+            return fit(_("About your game here:") + "\n" + text)
+
+    async def _notify_by_dm(self, reply: Reply, channel: str, problem: Problem | None, exclude: str | None) -> None:
+        """Tell the players ``reply`` would have pinged, by direct message, that it is their turn."""
+        table = (reply.data or {}).get("table_id")
+        for user_id in dict.fromkeys(reply.mention):
+            if user_id == exclude or not str(user_id).isdigit():
+                continue
+            with language(reply.language or "en"):
+                where = f"<#{channel}>" if channel.isdigit() else channel
+                text = _("It's your turn at table #{table} in {channel}.", table=table or "?", channel=where)
+                if problem is not None:
+                    text += "\n" + _("The board could not be posted there: {reason}", reason=problem.text())
+            await self.messenger.dm(user_id, text)
+
+    async def bot_turn(self, channel: str, lang: str) -> Outcome | None:
+        """Play the turn of the bot to act at the channel's table (committed; ``None`` when no bot is to act)."""
+        outcome = await self._run(self._with_options, self.host, self.host.bot_step, channel, lang=lang)
+        return outcome if outcome.reply.ok else None
+
+    async def play_bots(self, channel: str, solo: bool, lang: str) -> int:
+        """Play every bot turn due now at the channel's table, each posted through the outbox
+        (in order, retried with back-off without holding the bots up). Returns how many were played."""
+        return await self.bots.play(channel, solo, lang)
+
+    async def _outbox_posted(self, channel: str, message: Any, item: Post) -> None:
+        await self._remember_sent(channel, message, item.table_id, item.lang)
+
+    async def _outbox_failed(self, channel: str, item: Post, posted: Posted) -> None:
+        reply = Reply(ok=True, mention=list(item.mention), language=item.lang,
+                      data={"table_id": item.table_id} if item.table_id is not None else None)
+        await self._notify_by_dm(reply, channel, posted.note(), exclude=None)
 
     def public_message(
         self,
@@ -230,10 +363,12 @@ class TableCommands:
         content: str | None = None,
         attach_text: str | None = None,
         board_button: bool = True,
+        picture: bool = True,
     ) -> tuple[str, dict[str, Any]]:
         """The public message of an accepted change: its text and the ``send`` keyword arguments.
 
         The text, picture description and buttons are in ``lang`` (the table's language).
+        ``picture=False`` leaves out every attachment (the bot may not attach files there).
         """
         reply = outcome.reply
         data = reply.data or {}
@@ -246,11 +381,13 @@ class TableCommands:
                 body = reply.public or ""
             mentions = mention_text(reply.mention)
             view = turn_view(outcome.options)
-            extra = ""
+            lines: list[str] = []
             if view is not None and outcome.options and len(outcome.options.choices) <= MAX_BUTTONS:
-                extra = "\n".join(option_lines(outcome.options))
-            elif outcome.options is not None and outcome.options.hidden:
-                extra = _hidden_hint(outcome.options, solo)
+                lines += option_lines(outcome.options)
+            if outcome.options is not None and outcome.options.hidden:
+                # Decided from public information only (Host.turn): never says what is in a hand.
+                lines.append(_hidden_hint(outcome.options, solo))
+            extra = "\n".join(lines)
             if board_button and reply.png and isinstance(data.get("table_id"), int):
                 view = with_board_button(view, int(data["table_id"]))
             parts = [p for p in (mentions, body) if p]
@@ -260,10 +397,10 @@ class TableCommands:
             if extra:
                 message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
             files = []
-            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
-            if picture is not None:
-                files.append(picture)
-            if attach_text:
+            image = board_file(reply.png, self._alt_text(reply)) if reply.png and picture else None
+            if image is not None:
+                files.append(image)
+            if attach_text and picture:
                 described = _("The board as text")
                 files.append(discord.File(_text_io(attach_text), filename="board.txt", description=described))
         kwargs: dict[str, Any] = {"allowed_mentions": USER_MENTIONS}
@@ -272,27 +409,6 @@ class TableCommands:
         if view is not None:
             kwargs["view"] = view
         return message or "\u200b", kwargs
-
-    async def play_bots(
-        self, channel: str, send: Callable[..., Awaitable[Any]], solo: bool, lang: str, *, limit: int = 1000
-    ) -> int:
-        """Post every bot turn due now at the channel's table, one message (and picture) each.
-
-        ``send(content, **kwargs)`` posts publicly (an interaction's followup, or a channel's
-        ``send``). Each bot turn is computed off the event loop. Returns how many were posted.
-        """
-        posted = 0
-        for _turn in range(limit):
-            outcome = await self._run(self._with_options, self.host, self.host.bot_step, channel, lang=lang)
-            if not outcome.reply.ok:
-                break
-            message, kwargs = self.public_message(outcome, solo, outcome.reply.language or lang)
-            sent = await send(message, **kwargs)
-            posted += 1
-            await self._remember_sent(channel, sent, (outcome.reply.data or {}).get("table_id"), lang)
-            if (outcome.reply.data or {}).get("finished"):
-                break
-        return posted
 
     async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
         """Store the posted message as the table's latest board (never fails the command)."""
@@ -311,23 +427,48 @@ class TableCommands:
         except Exception:
             log.exception("storing the board message of channel %s failed", channel)
 
-    async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
+    async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str, kind: str = "change") -> None:
         if not outcome.reply.ok:
             await self._private(interaction, outcome.reply.private or _error(interaction))
             return
-        await self._publish(interaction, outcome, ack=ack)
+        await self._publish(interaction, outcome, ack=ack, kind=kind)
+
+    def error_text(self, interaction: discord.Interaction) -> str:
+        """What to tell the user after an unexpected error, in their language: "unchanged" only
+        when nothing of this interaction was committed."""
+        kind = self._saved.get(interaction.id)
+        if kind is None:
+            return _error(interaction)
+        with language(user_language(interaction)):
+            command = code(slash("solo" if interaction.guild_id is None else "game", "board"))
+            if kind == "move":
+                return _("Your move counted, but something went wrong afterwards. {command} posts the board again.",
+                         command=command)
+            return _("This is saved, but something went wrong afterwards. {command} posts the board again.",
+                     command=command)
 
     async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
-        """Log ``error`` with its context and tell the user, ephemerally, that nothing changed."""
-        log.error(
-            "%s failed (user %s, channel %s, guild %s)",
-            where,
-            getattr(interaction.user, "id", "?"),
-            interaction.channel_id,
-            interaction.guild_id,
-            exc_info=(type(error), error, error.__traceback__),
-        )
-        await send_error(interaction, _error(interaction))
+        """Log ``error`` with its context and tell the user, ephemerally, what happened.
+
+        An expected Discord error (an interaction that arrived too late, a deleted message) is
+        logged without a traceback and answered only where it can be; anything else is an ERROR
+        with its traceback. The answer says "unchanged" only when nothing was committed.
+        """
+        if isinstance(error, InteractionGone) or is_expected(error):
+            log.info("%s: %s (user %s, channel %s)", where, error, getattr(interaction.user, "id", "?"),
+                     interaction.channel_id)
+            if isinstance(error, InteractionGone) or token_gone(error):
+                return
+        else:
+            log.error(
+                "%s failed (user %s, channel %s, guild %s)",
+                where,
+                getattr(interaction.user, "id", "?"),
+                interaction.channel_id,
+                interaction.guild_id,
+                exc_info=(type(error), error, error.__traceback__),
+            )
+        await send_error(interaction, self.error_text(interaction))
 
     # ------------------------------------------------------------------------------------------
     # Lobby
@@ -340,10 +481,16 @@ class TableCommands:
         first_game: bool = False,
         modules: str | None = None,
     ) -> None:
-        """``/game new``: open a table in this channel (in the server's language); the creator takes the first seat."""
+        """``/game new``: open a table in this channel (in the server's language); the creator takes the first seat.
+
+        Refused, naming the permissions, where the interaction says the bot can't post pictures
+        in this channel (each turn's picture, the bots' turns and take-overs go there).
+        """
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         lang = user_language(interaction)
+        if await self._refuse_without_permissions(interaction):
+            return
         options: dict[str, Any] = {"players": players}
         if first_game:  # only when asked: a game without a first-game set-up says so
             options["first_game"] = True
@@ -360,6 +507,19 @@ class TableCommands:
         with language(lang):
             ack = _("Your table is open.")
         await self._publish(interaction, Outcome(reply), ack=ack)
+
+    async def _refuse_without_permissions(self, interaction: discord.Interaction) -> bool:
+        """Refuse (ephemerally, naming them) when the bot lacks what a table needs in this channel."""
+        lacking = missing_permissions(interaction, files=True, channel_post=interaction.guild_id is not None)
+        if not lacking:
+            return False
+        channel, _user = self._ids(interaction)
+        with language(user_language(interaction)):
+            text = _("I can't host a table here: {reason} Ask a server admin to grant it, or start the game in "
+                     "another channel.", reason=permission_sentence(lacking, channel))
+        log.info("table refused in channel %s: missing %s", channel, ", ".join(lacking))
+        await self._private(interaction, text)
+        return True
 
     def _refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
         """A "game already here" refusal links to the game when the Host has no stored board link."""
@@ -533,6 +693,8 @@ class TableCommands:
                 text = _("Choose a difficulty: {levels}.", levels=names)
             await self._private(interaction, text)
             return
+        if interaction.guild_id is not None and await self._refuse_without_permissions(interaction):
+            return
         host = self.host_for(interaction, solo=True)
         outcome = await self._run(
             self._with_options, host, host.solo, channel, user, self._name(interaction), SOLO_GAME,
@@ -607,7 +769,8 @@ class TableCommands:
             ack = _("Here is the board.")
             if private:
                 ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
-        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False)
+        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False,
+                            kind="view")
 
     async def replay(self, interaction: discord.Interaction, table: int | None = None, *, solo: bool = False) -> None:
         """``/game replay [table]``: the replay viewer, only to you — the latest position of a table
@@ -642,8 +805,16 @@ class TableCommands:
             content = fit(reply.private or "", MESSAGE_LIMIT)
             picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
         if edit:
-            await interaction.edit_original_response(content=content or "\u200b",
-                                                     attachments=[picture] if picture else [], view=view)
+            try:
+                await interaction.edit_original_response(content=content or "\u200b",
+                                                         attachments=[picture] if picture else [], view=view)
+            except discord.NotFound as exc:  # the viewer's message was deleted (10008) or the token is gone
+                log_failure(log, f"replay viewer of table {data.get('table_id')}", exc)
+                if not token_gone(exc):
+                    with language(lang):
+                        gone = _("That replay message is gone. {command} opens a new one.",
+                                 command=code(slash("solo" if interaction.guild_id is None else "game", "replay")))
+                    await self._private(interaction, gone)
             return
         kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS, "view": view}
         if picture is not None:
@@ -813,7 +984,7 @@ class TableCommands:
         lang = user_language(interaction)
         host = self.host_for(interaction)
         outcome = await self._run(self._with_options, host, host.move, channel, user, action, lang=lang)
-        await self._answer(interaction, outcome, _played(outcome.reply, lang))
+        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
 
     async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
@@ -859,7 +1030,7 @@ class TableCommands:
         outcome = await self._run(
             self._with_options, host, host.choose, channel, user, table_id, version, index, lang=lang
         )
-        await self._answer(interaction, outcome, _played(outcome.reply, lang))
+        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
 
 
 def filter_choices(
@@ -887,13 +1058,16 @@ def _error(interaction: discord.Interaction) -> str:
 
 
 def _hidden_hint(options: TurnOptions, solo: bool) -> str:
-    """The public line of a decision with hidden options: the player chooses with ``/game hand``.
+    """The public line of a decision where the player may have private options: they choose them
+    with ``/game hand`` ("may also", when public buttons are offered too).
 
     In the current language (the table's); ``solo`` names ``/solo hand`` (solo tables and DMs).
     """
     player = f"<@{options.user_id}>" if options.user_id.isdigit() else options.user_id
-    return _("{player} chooses privately with {command}.", player=player,
-             command=code(slash("solo" if solo else "game", "hand")))
+    command = code(slash("solo" if solo else "game", "hand"))
+    if options.choices:
+        return _("{player} may also choose privately with {command}.", player=player, command=command)
+    return _("{player} chooses privately with {command}.", player=player, command=command)
 
 
 def _difficulty_choice(level: str) -> str:
@@ -926,15 +1100,16 @@ async def send_error(interaction: discord.Interaction, text: str | None = None) 
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException:
-        log.warning("could not send the error message for interaction %s", getattr(interaction, "id", "?"))
+    except discord.HTTPException as exc:
+        log_failure(log, f"sending the error message for interaction {getattr(interaction, 'id', '?')}", exc)
 
 
 class MeijiTree(app_commands.CommandTree):
     """The command tree with a global error handler: logs with context, replies ephemerally."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Log ``error`` with the command, user and channel; tell the user (in their language) nothing changed."""
+        """Log ``error`` with the command, user and channel and tell the user (in their language)
+        what happened: "unchanged" only when nothing was committed (:meth:`TableCommands.report_error`)."""
         command = interaction.command.qualified_name if interaction.command is not None else "?"
         with language(user_language(interaction)):
             if isinstance(error, app_commands.NoPrivateMessage):
@@ -945,6 +1120,10 @@ class MeijiTree(app_commands.CommandTree):
                 await send_error(interaction, _("You can't use this command here."))
                 return
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        tables = getattr(self.client, "tables", None)
+        if isinstance(tables, TableCommands):
+            await tables.report_error(interaction, original, f"/{command}")
+            return
         log.error(
             "/%s failed (user %s, channel %s, guild %s)",
             command,
