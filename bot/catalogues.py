@@ -1,7 +1,7 @@
 """Keeping the message catalogues in step with the code (``meiji i18n update|check``).
 
 A *domain* is one catalogue family: ``meiji`` (the hosts: ``bot/``) and one per registered game
-(``engine/<game>/`` plus ``render/<game>.py``). Its ids come from two places:
+(``engine/<game>/`` plus the picture package ``render/<game>/``). Its ids come from two places:
 
 * the code, extracted with Babel from calls of the short names in
   :data:`engine.core.i18n.EXTRACT_KEYWORDS` (``M("…")``, ``_("…")``, ``T("goods", "cotton")`` …);
@@ -59,9 +59,11 @@ def domain_sources() -> list[DomainSources]:
         if package.parent != ROOT / "engine":
             continue  # a game registered from outside the project (e.g. a test double) has no catalogue
         sources = [package]
-        picture = ROOT / "render" / f"{name}.py"
-        if picture.is_file():
+        picture = ROOT / "render" / name  # the game's picture package (a single module also works)
+        if picture.is_dir():
             sources.append(picture)
+        elif picture.with_suffix(".py").is_file():
+            sources.append(picture.with_suffix(".py"))
         hook = getattr(game, "terms", None)
         terms = tuple(hook()) if hook else ()
         out.append(DomainSources(name, package / "locale", tuple(sources), terms))

@@ -1,8 +1,8 @@
 """Pictures of game views: ``view -> PNG bytes`` (DESIGN.md, "Rendering").
 
-:func:`render` and :func:`alt_text` dispatch on the game name to ``render/<game>.py`` (found by
-name, so no game is named here); the signature matches ``bot.host.Renderer``. No Discord, no
-I/O: pure functions of the view.
+:func:`render` and :func:`alt_text` dispatch on the game name to the package ``render/<game>/``
+(found by name, so no game is named here); the signature matches ``bot.host.Renderer``. No
+Discord, no I/O: pure functions of the view.
 
 Three pictures per game (docs/rendering.md):
 
@@ -41,7 +41,7 @@ _NOT_GAMES = frozenset({"core", "locale"})
 
 
 def _module_name(game: str) -> str | None:
-    """``render.<game>`` when that module exists (game names are identifiers), else ``None``."""
+    """``render.<game>`` when that package exists (game names are identifiers), else ``None``."""
     if not re.fullmatch(r"[a-z][a-z0-9_]*", str(game)) or game in _NOT_GAMES:
         return None
     name = f"{__name__}.{game}"
@@ -148,5 +148,5 @@ PICTURES = Pictures()
 
 
 def has_renderer(game: str) -> bool:
-    """True when a picture can be drawn for ``game`` (``render/<game>.py`` exists)."""
+    """True when a picture can be drawn for ``game`` (the package ``render/<game>/`` exists)."""
     return _module_name(game) is not None

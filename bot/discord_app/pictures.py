@@ -1,6 +1,6 @@
 """Board pictures for Discord: the Host's render callback and the upload of a picture with alt text.
 
-The renderer of a game lives in ``render/<game>.py`` with ``render(view) -> bytes`` and
+The renderer of a game is the package ``render/<game>/`` with ``render(view) -> bytes`` and
 ``alt_text(view) -> str``, and optionally ``turn_card``/``final_card`` for the turn and
 final-score pictures (render/__init__.py). :class:`BoardRenderer` is the callback handed to
 :class:`bot.host.Host`; it returns ``(png, alt_text)``, so every :class:`~bot.host.Reply` carries

@@ -1,6 +1,6 @@
 """Game-agnostic rendering toolkit: palette, fonts, drawing primitives, layout helpers.
 
-Nothing here knows a game; ``render/<game>.py`` modules combine these pieces into pictures.
+Nothing here knows a game; the ``render/<game>/`` packages combine these pieces into pictures.
 Labels are translated, so bounded texts are fitted (:func:`fit_text`) and every cut is recorded
 (:class:`Overflow`, :func:`overflow_probe`) for the tests that check each language.
 """

@@ -217,7 +217,7 @@ def test_load_renderer_is_defensive() -> None:
     assert load_renderer("../etc") is None
     assert load_renderer("Zaibatsu") is None
     assert load_renderer("no_such_game_here") is None
-    module = load_renderer("zaibatsu")  # present once render/zaibatsu.py lands; absent before
+    module = load_renderer("zaibatsu")  # present once render/zaibatsu/ lands; absent before
     assert module is None or callable(module.render)
     assert pictures.MAX_ALT == 1024
 

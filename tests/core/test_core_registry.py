@@ -100,7 +100,8 @@ def test_a_broken_game_package_is_left_out_and_reported(monkeypatch: pytest.Monk
 
 def test_pictures_are_found_by_game_name() -> None:
     for name in builtin_game_names():
-        assert render.has_renderer(name) == (ROOT / "render" / f"{name}.py").is_file()
+        picture = ROOT / "render" / name  # the game's picture package
+        assert render.has_renderer(name) == ((picture / "__init__.py").is_file() or picture.with_suffix(".py").is_file())
     assert not render.has_renderer("core")
     assert not render.has_renderer("../engine")
     assert render.picture("no_such_game", {}) is None

@@ -29,6 +29,7 @@ from render.core.cards import (
     draw_turn,
     inline_cap,
 )
+from render.nippon import focus as rn_focus
 
 LANGS = ("en", "pl", "ru", "de")
 
@@ -262,14 +263,14 @@ def focus_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int
 
 def _focus_outlines(card: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Rect], Canvas]:
     rects: list[Rect] = []
-    real = rn.outline_focus
-    monkeypatch.setattr(rn, "outline_focus", lambda c, r, width=6: (rects.append(r), real(c, r, width))[1])
+    real = rn_focus.outline_focus  # the focus drawings outline what was touched
+    monkeypatch.setattr(rn_focus, "outline_focus", lambda c, r, width=6: (rects.append(r), real(c, r, width))[1])
     img = Image.new("RGB", (CARD_WIDTH, 400), pal.BACKGROUND)
     c = Canvas(img)
     box = Rect(30, 10, 648, card.focus_height - 8)
     with draw.overflow_probe() as cut:
         card.focus(c, box)
-    monkeypatch.setattr(rn, "outline_focus", real)
+    monkeypatch.setattr(rn_focus, "outline_focus", real)
     assert cut == [], [(o.text, o.width, o.room) for o in cut]
     assert all(r.x >= box.x - 4 and r.y >= box.y - 4 and r.x2 <= box.x2 + 4 and r.y2 <= box.y2 + 4 for r in rects)
     return rects, c

@@ -1,4 +1,4 @@
-"""Chat pictures of Yokohama: the turn picture and the final-score picture (``render/yokohama.py``
+"""Chat pictures of Yokohama: the turn picture and the final-score picture (``render/yokohama/``
 ``turn_card``/``final_card``, laid out by ``render/core/cards.py``) and the size of the full
 board's palette PNG.
 

@@ -1,5 +1,5 @@
 """Chat pictures of Nippon: Zaibatsu: the turn picture and the final-score picture
-(``render/zaibatsu.py`` ``turn_card``/``final_card``, laid out by ``render/core/cards.py``) and the
+(``render/zaibatsu/`` ``turn_card``/``final_card``, laid out by ``render/core/cards.py``) and the
 size of the full board's palette PNG.
 
 Positions come from fixed-seed random games replayed the way a host posts them: after every player
@@ -30,6 +30,7 @@ from render import zaibatsu as rz
 from render.core import draw, fonts
 from render.core import palette as pal
 from render.core.cards import CARD_WIDTH, FOCUS_OUTLINE, MIN_INLINE_CAP, draw_scores, draw_turn, inline_cap
+from render.zaibatsu import focus as rz_focus
 
 MODULES = ("modern_factories", "common_goals")
 LANGS = ("en", "pl", "ru", "de")
@@ -384,7 +385,7 @@ def test_cards_fit_in_every_language(lang: str, turn_positions: dict[str, Step],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     _needs_dejavu()
     cut: list[str] = []
-    real = rz.fit_text
+    real = rz_focus.fit_text  # the focus drawings fit their texts
 
     def spy(text: str, max_width: int, size: int = 18, style: str = "regular", min_size: int = 18) -> draw.Fitted:
         fitted = real(text, max_width, size, style, min_size)
@@ -392,7 +393,7 @@ def test_cards_fit_in_every_language(lang: str, turn_positions: dict[str, Step],
             cut.append(text)
         return fitted
 
-    monkeypatch.setattr(rz, "fit_text", spy)
+    monkeypatch.setattr(rz_focus, "fit_text", spy)
     drawn = []
     with language(lang), draw.overflow_probe() as found:
         for name in ("hire", "market", "factory", "solo", "modules", "scoring", "random_event", "over"):

@@ -23,6 +23,7 @@ from engine.yokohama.game import GAME
 from engine.yokohama.tables import tables
 from render import yokohama as ry
 from render.core import Rect, draw, fonts
+from render.yokohama import layout as ry_layout
 
 LANGS = ("en", "pl", "ru", "de")
 ORDER_ID = re.compile(r"\b[LMH]\d\d\b")
@@ -271,14 +272,14 @@ def test_text_is_never_smaller_than_18px(mid4: dict[str, Any], monkeypatch: pyte
 
 def test_the_legend_leaves_out_no_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, int]] = []
-    real = ry.legend
+    real = ry_layout.legend  # the static layer draws the legend
 
     def spy(c: Any, r: Any, entries: Any, **kw: Any) -> int:
         drawn = real(c, r, entries, **kw)
         seen.append((drawn, len(entries)))
         return drawn
 
-    monkeypatch.setattr(ry, "legend", spy)
+    monkeypatch.setattr(ry_layout, "legend", spy)
     for players in (2, 3, 4):
         for lang in LANGS:
             with i18n.language(lang):
