@@ -6,6 +6,10 @@ databases), or ``start`` to start a throw-away server for the session (:mod:`tes
 The same is available as ``pytest --postgres URL|start``. ``.ci/run`` starts a server and sets the
 variable, so CI runs the marked tests on both databases.
 
+Tests marked ``slow`` (whole games, soak, long fuzz, multi-process, full-game pictures) are left
+out of the default run, the short inner loop of the README; ``pytest --slow`` (or ``MEIJI_SLOW=1``)
+runs them too, and ``pytest -m slow`` runs only them. ``.ci/run`` runs both.
+
 Test modules marked ``pytestmark = pytest.mark.all_databases`` run every test that uses the
 ``db_backend`` fixture (directly, or through ``db_url``/``empty_db_url`` or the hosting tests'
 ``store``) once per back end: ids end in ``[sqlite]`` and ``[postgresql]``. Every PostgreSQL test
@@ -29,18 +33,41 @@ TEMPLATE = "meiji_template" + (f"_{os.environ['PYTEST_XDIST_WORKER']}" if os.env
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """``--postgres URL|start``: also run the marked tests on PostgreSQL."""
+    """``--postgres URL|start``: also run the marked tests on PostgreSQL; ``--slow``: run the slow tests too."""
     parser.addoption(
         "--postgres", default=None, metavar="URL|start",
         help="PostgreSQL server for the all_databases tests (default: MEIJI_TEST_POSTGRES)",
     )
+    parser.addoption(
+        "--slow", action="store_true", default=False,
+        help="also run the tests marked slow (whole games, soak, long fuzz, multi-process; MEIJI_SLOW=1 does the same)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker."""
+    """Register the markers."""
     config.addinivalue_line(
         "markers", "all_databases: run the module's database tests on SQLite and on PostgreSQL (when given)"
     )
+    config.addinivalue_line(
+        "markers", "slow: a long test (whole games, soak, long fuzz, multi-process): only with --slow or -m slow"
+    )
+
+
+def slow_selected(config: pytest.Config) -> bool:
+    """Whether this run includes the slow tests: ``--slow``, ``MEIJI_SLOW=1`` or a ``-m`` naming ``slow``."""
+    return bool(config.getoption("--slow") or os.environ.get("MEIJI_SLOW")
+                or "slow" in (config.getoption("-m") or ""))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the tests marked ``slow`` out of the default run (reported as deselected)."""
+    if slow_selected(config):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 def postgres_setting(config: pytest.Config) -> str | None:

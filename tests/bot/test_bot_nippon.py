@@ -51,6 +51,7 @@ def test_nippon_is_offered_with_its_facts() -> None:
     assert info.modules == () and info.solo_levels == ()
 
 
+@pytest.mark.slow
 def test_a_full_three_player_game_through_the_host_with_a_picture_every_turn() -> None:
     from render import PICTURES  # what the bot posts: turn pictures, then the final score
 
@@ -134,6 +135,7 @@ class RandomTypist(io.TextIOBase):
         return self.rng.choice(choices)[0] + "\n"
 
 
+@pytest.mark.slow
 def test_a_two_player_game_at_the_terminal_from_the_readme_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
 ) -> None:

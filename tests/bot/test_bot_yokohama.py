@@ -146,6 +146,7 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
 
 @pytest.mark.parametrize(("players", "seed", "modules"), [(2, 11, None),
                                                           (3, 12, ["achievement_rewards", "free_agents"])])
+@pytest.mark.slow
 def test_no_public_output_ever_shows_a_hidden_card(players: int, seed: int, modules: list[str] | None) -> None:
     store = Store.open("sqlite://")
     host = Host(store)
@@ -161,6 +162,7 @@ def test_no_public_output_ever_shows_a_hidden_card(players: int, seed: int, modu
     store.dispose()
 
 
+@pytest.mark.slow
 def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() -> None:
     from render import PICTURES  # what the bot posts: turn pictures, then the final score
 
@@ -229,6 +231,7 @@ def test_bad_input_on_a_yokohama_table_changes_nothing() -> None:
     store.dispose()
 
 
+@pytest.mark.slow
 def test_a_two_player_game_to_its_final_score_at_the_terminal() -> None:
     store = Store.open("sqlite://")
     host = Host(store)
@@ -253,6 +256,7 @@ def test_a_two_player_game_to_its_final_score_at_the_terminal() -> None:
     store.dispose()
 
 
+@pytest.mark.slow
 def test_selfplay_finds_no_leak_at_four_players_with_both_modules() -> None:
     from bot.selfplay import run_selfplay
 

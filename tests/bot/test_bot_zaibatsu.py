@@ -30,6 +30,7 @@ def _replayed(host: Host) -> str:
     return ZAIBATSU.to_json(replay(ZAIBATSU, data["options"], data["seed"], moves))
 
 
+@pytest.mark.slow
 def test_hosted_zaibatsu_game_with_undo_and_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'z.db'}"
     store = Store.open(url)
@@ -81,6 +82,7 @@ class _Named:
         self.kind = kind
 
 
+@pytest.mark.slow
 def test_console_plays_zaibatsu_to_the_end() -> None:
     store = Store("sqlite://")
     store.create_all()
@@ -205,6 +207,7 @@ def test_a_table_abandoned_in_the_lobby_shows_no_board_even_with_a_seed() -> Non
     store.dispose()
 
 
+@pytest.mark.slow
 def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() -> None:
     # Issue: "a full 2-player game played through the host produces one picture per turn".
     from bot.host import Host

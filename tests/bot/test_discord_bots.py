@@ -39,6 +39,7 @@ def _legal(host: Host, user: int) -> list[str]:
     return [n for n, _label in host.legal(CH, str(user)).choices]
 
 
+@pytest.mark.slow
 def test_one_person_and_three_bots_play_a_whole_game_with_one_picture_per_turn(store: Store) -> None:
     """The issue's example: a table of 1 human + 3 bots plays a full game of Nippon: Zaibatsu."""
     host = picture_host(store)

@@ -76,6 +76,7 @@ def _translated(lang: str, msgid: str, context: str | None = None) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_no_label_is_cut_or_runs_off_the_picture(lang: str, pictures: dict[Any, Any]) -> None:
     _needs_dejavu()
     problems = [f"{name}: {o.text!r} needs {o.width} px, has {o.room}"
@@ -242,6 +243,7 @@ def _nippon_translated(lang: str, msgid: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_nippon_no_label_is_cut_or_runs_off_the_picture(lang: str, nippon_pictures: dict[Any, Any]) -> None:
     _needs_dejavu()
     problems = [f"{name}: {o.text!r} needs {o.width} px, has {o.room}"

@@ -19,6 +19,8 @@ from bot.host import Host
 from bot.store import Store
 from engine.core import get_game, i18n
 
+pytestmark = pytest.mark.slow
+
 ENGLISH = re.compile(
     r"\b(the|and|you|your|takes|builds|gains|pays|is|are|with|of|to|has|from|for|turn|round|period|"
     r"worker|workers|player|players|game|table|seated|joined|started|waiting|play|choose|region|factory)\b",

@@ -39,6 +39,7 @@ def assert_finished(state) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_seventy_random_games_per_player_count(players: int) -> None:
     for seed in range(70):
         state, _ = random_game(players, 10_000 + 100 * players + seed, after=watch)

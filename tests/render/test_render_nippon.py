@@ -385,6 +385,7 @@ def test_every_factory_tile_and_action_has_a_short_label() -> None:
 # -- a whole game ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_position_of_a_game_renders(record_property: Any) -> None:
     """Smoke: every position of a 3-player game (random events included) draws; some are encoded."""
     views = every_view(3, 2, step=2)

@@ -374,6 +374,7 @@ def pictures(mid4: dict[str, Any], mid3: dict[str, Any], mid2: dict[str, Any], o
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_no_label_is_cut_in_any_language(lang: str, pictures: dict[Any, Any]) -> None:
     """Uses whatever catalogue exists (English fallbacks while a language is untranslated)."""
     _needs_dejavu()
@@ -469,6 +470,7 @@ def test_every_kind_has_its_words() -> None:
 # -- whole games ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_position_of_a_game_renders(record_property: Any) -> None:
     """Smoke: positions of a 2-player game (set-up and random events included) draw; some are encoded."""
     n = 0
@@ -491,6 +493,7 @@ def test_every_position_of_a_game_renders(record_property: Any) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.slow
 def test_sampled_positions_of_other_games_render(players: int) -> None:
     modules = ["achievement_rewards", "free_agents"]
     for ply, state in walk({"players": players, "modules": modules}, 13):

@@ -81,6 +81,7 @@ def _race(calls: list[Any]) -> list[Reply]:
 # ---------------------------------------------------------------------------------------------
 # Many tables at once
 # ---------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_many_tables_advance_at_once_on_a_file_database(file_store: Store) -> None:
     host = Host(file_store)
     channels = [f"chan-{i}" for i in range(8)]

@@ -18,7 +18,7 @@ import pytest
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "crash_recovery.py"
 
-pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL"), pytest.mark.all_databases]
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL"), pytest.mark.all_databases, pytest.mark.slow]
 
 
 def test_five_kills_lose_nothing(tmp_path: Path, db_backend: str, empty_db_url: str) -> None:

@@ -31,6 +31,7 @@ import os
 import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,8 @@ from bot.store import CHANCE_KIND, CHOICE, Store
 from engine.core import get_game, replay
 
 from .dbdump import sql_dump
+
+pytestmark = pytest.mark.slow
 
 CHANNELS = ["chan-a", "chan-b", "chan-c"]
 USERS = ["u1", "u2", "u3", "u4", "u5"]

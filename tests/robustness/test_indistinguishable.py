@@ -26,8 +26,8 @@ HIDDEN_GAMES = [name for name in builtin_game_names() if game_info(get_game(name
 POSITIONS = [
     (2, 3, 0, {}),
     (2, 3, 9, {}),
-    (3, 11, 60, {}),
-    (4, 5, 140, {"modules": ["achievement_rewards", "free_agents"]}),
+    pytest.param(3, 11, 60, {}, marks=pytest.mark.slow),
+    pytest.param(4, 5, 140, {"modules": ["achievement_rewards", "free_agents"]}, marks=pytest.mark.slow),
 ]
 
 
@@ -54,10 +54,12 @@ def test_a_planted_leak_in_the_private_route_flag_is_caught(tmp_path: Path, monk
     game = get_game("yokohama")
     monkeypatch.setattr(type(game), "private_options", _leaky_private_options)
     caught: dict[str, list[str]] = {}
-    for seed in range(1, 9):  # first turns: one of each good, so some orders can be fulfilled and some not
+    # First turns: one of each good, so some orders can be fulfilled and some not; with these
+    # seeds (the first catches it) a re-sample swaps a fulfillable order for one that is not.
+    for seed in (3, 8, 6):
         source = tmp_path / f"leak-{seed}.db"
         play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
-        caught = check(tmp_path, source, samples=4, rng_seed=seed)
+        caught = check(tmp_path, source, samples=2, rng_seed=seed)
         if caught:
             break
     assert caught, "the planted leak was not noticed"
@@ -76,10 +78,10 @@ def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(host_module.Host, "_status_line", leaky)
     caught: dict[str, list[str]] = {}
-    for seed in range(1, 9):
+    for seed in (3, 8, 6):
         source = tmp_path / f"text-{seed}.db"
         play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
-        caught = check(tmp_path, source, samples=4, rng_seed=seed)
+        caught = check(tmp_path, source, samples=2, rng_seed=seed)
         if caught:
             break
     assert caught and any("status" in outputs for outputs in caught.values()), caught

@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load_bench.py"
 SUMMARY = re.compile(
     r"load_bench: database=(\w+) tables=(\d+) processes=(\d+) seconds=([\d.]+) moves=(\d+) "

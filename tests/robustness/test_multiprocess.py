@@ -29,7 +29,7 @@ from bot.store import CHOICE, Store
 from .test_fuzz_host import check_consistent
 
 #: Every test with a database runs on SQLite and, when the run has a server, on PostgreSQL.
-pytestmark = pytest.mark.all_databases
+pytestmark = [pytest.mark.all_databases, pytest.mark.slow]
 
 PROCESSES = 3
 RACE_ROUNDS = 6

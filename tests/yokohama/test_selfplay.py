@@ -59,6 +59,7 @@ def assert_finished(state, log: list[str]) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_random_games(players: int) -> None:
     for seed in range(GAMES[players]):
         state, log = random_game(players, 1000 * players + seed, modules_for(seed), after=watch)
@@ -66,6 +67,7 @@ def test_random_games(players: int) -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8), (4, 9)])
+@pytest.mark.slow
 def test_checked_apply_and_replay_agree(players: int, seed: int) -> None:
     modules = BOTH_MODULES if seed % 2 else ()
     state, log = random_game(players, seed, modules, copying=True)

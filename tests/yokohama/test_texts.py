@@ -91,6 +91,7 @@ def hidden_faults(state: YState, viewer: int | None, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("options", "seed"), GAMES, ids=[f"{o['players']}p" for o, _s in GAMES])
+@pytest.mark.slow
 def test_every_view_of_a_whole_game_keeps_the_hands_hidden(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)
     state = GAME.setup(options, seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ def test_a_solo_goal_met_scores_higher() -> None:
     assert GAME.evaluate(state, 0).score > low
 
 
+@pytest.mark.slow
 def test_a_greedy_bots_game_replays_from_its_log() -> None:
     """A whole 4-player game of greedy bots (narrow look-ahead, to keep the test fast), played with
     the checked apply like a host, replays from its notation to the same final state."""

@@ -59,6 +59,7 @@ def check_result(state):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_random_games(players):
     # 70 games per player count (210 in all).
     for seed in range(70):

@@ -18,6 +18,8 @@ import pytest
 from engine.core import CHANCE, sample_chance
 from engine.zaibatsu import GAME
 
+pytestmark = pytest.mark.slow
+
 COLOURS = {"black", "red", "grey", "blue", "white", "yellow"}
 ROWS = [[1, 2, 3], [3, 4, 5], [5, 6, 7, 7]]
 MODERN = {"cotton5", "paper5", "bento5", "lenses5", "bulbs5", "clocks5"}
