@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
 
-from . import notation, rules
+from . import explain, notation, rules
 from .state import PLAYER_COLOURS, STATE_ADAPTER, NState
 from .tables import tables
 from .words import ACTION_NAMES, TRACK_NAMES, M, T, amount
@@ -72,7 +72,7 @@ class NipponGame:
 
         Raises :class:`IllegalAction` with a reason (a Msg) when ``action`` is not legal now.
         """
-        rules.check_legal(state, action)
+        explain.check_legal(state, action)
         after = clone(state)
         return after, rules.apply_in_place(after, action)
 

@@ -41,7 +41,7 @@ from typing import Any
 from engine.core.bots import Evaluation, Reason
 
 from .rules import board_majority, hand_limit, owns, turn_position
-from .state import COUNTRIES, GOODS, Area, Player, YState
+from .state import COUNTRIES, GOODS, Area, Player, YState, clone
 from .tables import LEVELS, tables
 from .words import M
 
@@ -582,8 +582,6 @@ def sample_hidden(state: YState, seat: int | None, rng: random.Random) -> YState
     deck, the boxed building tiles and 5-power tokens too (they follow from what is on the table),
     and the table seed is reset to 0 so that nothing downstream can recompute a hidden draw from it.
     """
-    from .game import clone
-
     t = tables()
     slots = hidden_slots(state, seat)
     pool = sorted(card for slot, _ in slots for card in _slot_cards(state, slot))

@@ -1,8 +1,9 @@
-"""Player-readable reasons for refused Yokohama actions (used by ``rules.check_legal``), as Msgs."""
+"""Player-readable reasons for refused Yokohama actions, as Msgs, and the legality check
+of the game's ``apply`` (:func:`check_legal`); this layer sits above the rules, which never import it."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, IllegalAction
 from engine.core.explain import RefusalWords, chance_refusal, kind_refusal
 
 from . import rules
@@ -40,6 +41,14 @@ FRAME_ACTIONS = {
     "port": ("port",),
     "build": ("shop", "house"), "shift": ("shift",),
 }
+
+
+def check_legal(state: YState, action: Action) -> None:
+    """Pass if ``action`` is one of the legal actions now; else raise :class:`IllegalAction`
+    whose reason (a Msg, from :func:`reason`) says why."""
+    choices = [] if state.over else rules.legal_actions(state)
+    if action not in choices:
+        raise IllegalAction(M("The game is over.") if state.over else reason(state, action, choices))
 
 
 def reason(state: YState, action: Action, legal: list[Action]) -> str:

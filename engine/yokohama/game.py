@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from typing import Any
 
@@ -10,8 +9,8 @@ from pydantic import ValidationError
 
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
 
-from . import notation, rules
-from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState
+from . import explain, notation, rules
+from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState, clone
 from .tables import tables
 from .words import PIECE_NAMES, M, T, amount
 
@@ -95,7 +94,7 @@ class YokohamaGame:
 
         Raises :class:`IllegalAction` with a reason (a Msg) when ``action`` is not legal now.
         """
-        rules.check_legal(state, action)
+        explain.check_legal(state, action)
         after = clone(state)
         return after, rules.apply_in_place(after, action)
 
@@ -295,11 +294,6 @@ class YokohamaGame:
         from .data import report
 
         return [(str(k), int(c), int(li), int(p)) for k, c, li, p in report()]
-
-
-def clone(state: YState) -> YState:
-    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def describe(state: YState, action: Action) -> str:

@@ -18,6 +18,7 @@ the state.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -169,3 +170,8 @@ class YState:
 
 
 STATE_ADAPTER: TypeAdapter[YState] = TypeAdapter(YState)
+
+
+def clone(state: YState) -> YState:
+    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

@@ -6,6 +6,9 @@ automatic: the only random step — which action tile is revealed — is a ``CHA
 the re-randomised priority row and the set-up draws. Everything else follows the rulebook's
 procedure exactly and is narrated in one line per turn: the facts of each turn are kept in the
 state (:class:`~.state.AutomaTurn`) and :func:`narration_text` turns them into a translatable line.
+
+This module depends on the rules; the rules reach it only through the hooks of :mod:`.rules.hooks`,
+which :mod:`.game` registers.
 """
 
 from __future__ import annotations
@@ -15,6 +18,15 @@ from typing import Any
 
 from engine.core import Event
 
+from .rules import (
+    WORKER_COLOURS,
+    ev,
+    market_goods,
+    market_slot_check,
+    region_influence,
+    region_name,
+    thresholds_reached,
+)
 from .state import PLAYER_COLOURS, AutomaState, AutomaTurn, ZState
 from .tables import tables
 from .words import SOLO_SLOT_NAMES, M, T, listing
@@ -70,8 +82,6 @@ def choose_region(state: ZState, possible: dict[str, Any]) -> tuple[str | None, 
     possible. Returns ``(region, why)``: ``why`` holds the facts of the choice (``priority``,
     ``his``, ``yours``, ``trails``; see :class:`~.state.AutomaTurn`), empty when no region is
     possible."""
-    from .rules import region_influence
-
     order = region_order(state)
     for r in order:
         if possible.get(r):
@@ -159,8 +169,6 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
     D-27: the narrow Polish/Russian reading by default; ``automa_strict_markets`` makes the whole
     market unavailable, as the German edition words it).
     """
-    from .rules import market_goods, market_slot_check
-
     t = tables()
     order = t.n["slot_reading_order"]
     out: list[tuple[int, int, int | None]] = []
@@ -229,8 +237,6 @@ def automa_turn(state: ZState, tile_id: str, events: list[Event] | None) -> None
 
     ``events`` is ``None`` in a quiet apply (no narration event is built).
     """
-    from .rules import ev
-
     a = state.automa
     assert a is not None
     a.deck.remove(tile_id)
@@ -326,8 +332,6 @@ def narration_text(turn: AutomaTurn | dict[str, Any]) -> str:
     in a view), e.g. "Takatoshi reveals AT1 (hiring space 1): returns a red worker from H1 to the
     bag; builds a railway in Region 3 slot 1 (priority 1, his influence 0 ≤ your 0)."
     """
-    from .rules import WORKER_COLOURS, region_name
-
     f = asdict(turn) if isinstance(turn, AutomaTurn) else dict(turn)
     t = tables()
     tile = next(x for x in t.data.automa_tiles if x.id == f["tile"])
@@ -395,8 +399,6 @@ def goal_text(goal_id: str, value: int, target: int) -> str:
 
 def goal_progress(state: ZState, goal_id: str) -> tuple[int, int, str]:
     """``(value, target, text)`` of a solo goal for the human player right now."""
-    from .rules import thresholds_reached
-
     t = tables()
     goal = next(g for g in t.data.solo_goals if g.id == goal_id)
     p = state.players[HUMAN]

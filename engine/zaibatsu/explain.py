@@ -1,8 +1,9 @@
-"""Player-readable reasons for refused actions (used by ``rules.check_legal``), as Msgs."""
+"""Player-readable reasons for refused actions, as Msgs, and the legality check of the game's ``apply``
+(:func:`check_legal`); this layer sits above the rules, which never import it."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, IllegalAction
 from engine.core.explain import RefusalWords, chance_refusal, kind_refusal
 
 from . import rules
@@ -24,6 +25,16 @@ WORDS = RefusalWords(
     wrong_kind=lambda **a: M("Now: {prompt}. '{kind}' is not possible here; expected {expected}.", **a),
     kinds=KIND_WORDS,
 )
+
+
+def check_legal(state: ZState, action: Action) -> None:
+    """Raise :class:`IllegalAction` with a reason unless ``action`` is legal now."""
+    if state.over:
+        raise IllegalAction(M("The game is over."))
+    legal = rules.legal_actions(state)
+    if action in legal:
+        return
+    raise IllegalAction(reason(state, action, legal))
 
 
 def reason(state: ZState, action: Action, legal: list[Action]) -> str:

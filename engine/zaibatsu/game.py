@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from engine.core import Action, Event, IllegalAction, PlayerResult, Result
 
-from . import notation, rules, words
+from . import automa, explain, modules, notation, rules, words
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
 from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
@@ -18,6 +18,16 @@ from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
 #: 0.2.0: Takatoshi's narration is kept as facts (``AutomaTurn``) and solo goal results carry their
 #: id and progress, so texts can be shown in any language.
 VERSION = "0.2.0"
+
+# The rules reach Takatoshi (solo mode) and the Common Goals module through these hooks; they never
+# import them (both depend on the rules).
+rules.register(
+    solo=rules.Solo(
+        new_automa=automa.new_automa, automa_influence=automa.automa_influence, automa_turn=automa.automa_turn,
+        goal_progress=automa.goal_progress, goal_text=automa.goal_text, rating=automa.rating,
+    ),
+    common_goals=rules.CommonGoals(resolve=modules.resolve_common_goals, reward_choices=modules.reward_choices),
+)
 
 
 class ZaibatsuGame:
@@ -93,7 +103,7 @@ class ZaibatsuGame:
 
     def apply(self, state: ZState, action: Action) -> tuple[ZState, list[Event]]:
         """Apply ``action`` to a copy of ``state``; raises :class:`IllegalAction` (state unchanged)."""
-        rules.check_legal(state, action)
+        explain.check_legal(state, action)
         new = clone(state)
         events = rules.apply_in_place(new, action)
         return new, events

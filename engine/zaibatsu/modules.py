@@ -1,6 +1,9 @@
 """The Common Goals module (rulebook: Common Goals module, p. 20). Modern Factories need no code of
 their own: their tiles join the display at set-up (a chance decision) and their effects are ordinary
-factory ops."""
+factory ops.
+
+This module depends on the rules; the rules reach it only through the hooks of :mod:`.rules.hooks`,
+which :mod:`.game` registers."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 
 from engine.core import Event
 
+from .rules import bonus_ops, ev, name
 from .state import Player, ZState
 from .tables import tables
 from .words import M, T, listing
@@ -54,8 +58,6 @@ def resolve_common_goals(state: ZState, period: int, events: list[Event] | None)
     Periods I–II: every leader chooses one of the period's rewards (a ``reward`` choice);
     period III: each goal slot gives its own fixed reward. ``events`` is ``None`` in a quiet apply.
     """
-    from .rules import bonus_ops, ev, name
-
     t = tables()
     goals = state.common_goals.get(str(period), [])
     frames: list[dict[str, Any]] = []

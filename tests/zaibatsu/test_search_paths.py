@@ -20,6 +20,7 @@ import pytest
 
 from engine.core import CHANCE, sample_chance
 from engine.zaibatsu import GAME, rules
+from engine.zaibatsu.rules import gameplay
 from engine.zaibatsu.state import copy_state
 
 CONFIGS = [
@@ -136,8 +137,9 @@ def test_advance_shortcuts_agree_with_the_full_enumeration(monkeypatch: pytest.M
         checked["chance"] += 1
         return answer
 
-    monkeypatch.setattr(rules, "has_choice", checked_has_choice)
-    monkeypatch.setattr(rules, "forced_chance", checked_forced_chance)
+    # ``advance`` (rules chapter Gameplay) looks the shortcuts up in its own module.
+    monkeypatch.setattr(gameplay, "has_choice", checked_has_choice)
+    monkeypatch.setattr(gameplay, "forced_chance", checked_forced_chance)
     for options in CONFIGS:
         for _ in _moves(options, 11):
             pass

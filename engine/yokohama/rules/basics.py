@@ -1,0 +1,167 @@
+"""Zasady ogólne (general rules): the names used in texts, a player's pieces, power and symbols, and the
+small helpers every chapter shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+
+from ..state import PLAYER_COLOURS, Player, YState
+from ..tables import tables
+from ..words import AREA_NAMES, COUNTRY_NAMES, LEVEL_NAMES, TECH_NAMES, M, Mn, T, amount, listing, reward_text
+
+#: The mini-expansions (modules): 1 achievement reward tokens, 2 free-agent 5-power tokens.
+MODULES = ("achievement_rewards", "free_agents")
+
+
+#: A player's name in texts: their colour as a name ("Blue places …").
+PLAYER_NAMES = {c: T("player", c.capitalize()) for c in PLAYER_COLOURS}
+
+
+#: Kinds of area whose action is a plain gain.
+GAIN_EFFECT = "gain"
+
+
+def name(state: YState, seat: int) -> str:
+    """A player's name in texts: their colour (a Msg term)."""
+    return PLAYER_NAMES[state.players[seat].colour]
+
+
+def area_name(area: str) -> str:
+    """The name of a board (``copper2`` → "Copper Mine"; the copy number is not printed)."""
+    return AREA_NAMES[tables().kind(area)]
+
+
+def area_label(state: YState | None, area: str) -> str:
+    """A board's name with its copy (``copper2`` → "Copper Mine (2)") where two copies exist."""
+    kind = tables().kind(area)
+    copies = [a for a in (state.boards if state is not None else tables().area_ids) if tables().kind(a) == kind]
+    if area[-1].isdigit() and len(copies) > 1:
+        return M("{area} ({copy})", area=AREA_NAMES[kind], copy=int(area[-1]))
+    return AREA_NAMES[kind]
+
+
+def tech_name(card: str) -> str:
+    """A technology card's name as a term."""
+    return TECH_NAMES[tables().techs[card].name]
+
+
+def order_text(order: str) -> str:
+    """An order card: level, country, goods and reward ("low, UK: 2 fish, 1 tea → 3 VP, 1 yen")."""
+    t = tables()
+    o = t.orders[order]
+    goods = listing(amount(g, n) for g, n in t.order_goods[order].items())
+    return M("{id} ({level}, {country}): {goods} → {reward}", id=order, level=LEVEL_NAMES[o.level],
+             country=COUNTRY_NAMES[o.country], goods=goods, reward=reward_text(t.order_reward[order]))
+
+
+def token_text(token: str) -> str:
+    """A 5-power token's reward as text."""
+    return reward_text(tables().token_reward[token])
+
+
+def achievement_text(tile: str) -> str:
+    """An achievement tile's condition (a term) with its upper/lower VP."""
+    a = tables().achievements[tile]
+    return M("{condition} ({first}/{later} VP)", condition=T("achievement", a.text), first=a.first, later=a.later)
+
+
+def country_name(country: str) -> str:
+    """A country symbol's name."""
+    return COUNTRY_NAMES[country]
+
+
+def amount_piece(piece: str, n: int) -> str:
+    """``n`` pieces (``assistant``/``shop``/``house``) with the right plural."""
+    if piece == "assistant":
+        return Mn("{n} assistant", "{n} assistants", n)
+    if piece == "shop":
+        return Mn("{n} shop", "{n} shops", n)
+    return Mn("{n} trading house", "{n} trading houses", n)
+
+
+def amount_order(n: int) -> str:
+    """``n`` order cards."""
+    return Mn("{n} order", "{n} orders", n)
+
+
+def ev(events: list[Event], kind: str, seat: int | None, text: str, /, **data: Any) -> None:
+    """Append an :class:`Event`; ``text`` is a Msg of the ``yokohama`` domain, ``data`` the facts."""
+    events.append(Event(kind=kind, seat=seat, text=text, data=data))
+
+
+def top(state: YState) -> dict[str, Any]:
+    """The frame on top of the stack (the current decision once :func:`.turn.advance` has run)."""
+    return state.stack[-1]
+
+
+def owns(p: Player, tech: str) -> bool:
+    """Whether ``p`` owns a technology card named ``tech`` (a name id such as ``tram``)."""
+    techs = tables().techs
+    return any(techs[c].name == tech for c in p.technologies)
+
+
+def presidents_in(state: YState, area: str) -> list[int]:
+    """Seats whose president stands on ``area``."""
+    return [p.seat for p in state.players if p.president == area]
+
+
+def power(state: YState, seat: int, area: str) -> int:
+    """A seat's power in ``area`` (Krok akcji obszaru): assistants, president, own shop, own
+    trading house and the station token, 1 each; at most 5."""
+    a = state.areas[area]
+    p = state.players[seat]
+    n = a.assistants[seat] + (p.president == area) + (seat in a.shops) + (a.house == seat)
+    n += state.station == area
+    return min(n, tables().n["max_power"])
+
+
+def shops_built(state: YState, seat: int) -> int:
+    """Shops of ``seat`` on building tiles."""
+    return sum(a.shops.count(seat) for a in state.areas.values())
+
+
+def houses_built(state: YState, seat: int) -> int:
+    """Trading houses of ``seat`` on building tiles."""
+    return sum(1 for a in state.areas.values() if a.house == seat)
+
+
+def built_areas(state: YState, seat: int) -> list[str]:
+    """Areas where ``seat`` has a shop or a trading house (an area counts once)."""
+    return [a.id for a in state.areas.values() if seat in a.shops or a.house == seat]
+
+
+def country_count(p: Player, country: str) -> int:
+    """Symbols of ``country`` a player holds: technologies, fulfilled orders, reward token."""
+    t = tables()
+    n = sum(1 for c in p.technologies if t.techs[c].country == country)
+    n += sum(1 for o in p.fulfilled if t.orders[o].country == country)
+    n += p.reward_token is not None and t.reward_tokens[p.reward_token] == country
+    return n
+
+
+def in_hand(p: Player, good: str) -> int:
+    """How many of ``good`` (a trade good, ``ig`` or ``yen``) the player holds."""
+    return int(getattr(p, good))
+
+
+def agents_unused(p: Player) -> int:
+    """Face-up foreign agents of a player."""
+    return len(p.agents) - len(p.agents_used)
+
+
+def hand_limit() -> int:
+    """The order hand limit (Zasady ogólne)."""
+    return int(tables().n["order_hand_limit"])
+
+
+def placeable(state: YState, p: Player) -> list[str]:
+    """Areas in play where assistants may go (never the Canal)."""
+    return [a for a in state.layout if a and tables().kind(a) != "canal"]
+
+
+def neighbours(state: YState, area: str) -> list[str]:
+    """Boards adjacent to ``area`` in the layout (``data/layouts.json``)."""
+    adj = tables().adjacency[state.options.players]
+    return [b for c in adj[state.areas[area].cell] if (b := state.layout[c])]

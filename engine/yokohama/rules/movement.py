@@ -1,0 +1,169 @@
+"""Krok ruchu and Zasady ruchu prezesa (step 2 of the main action): the president's walk, Tram, Station or
+return to the hand, and option B's recall."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import Action, Event
+
+from ..state import Player, YState
+from ..tables import tables
+from ..words import M, amount, listing
+from .areas import push_area_steps
+from .basics import area_label, ev, name, neighbours, owns, placeable, presidents_in
+
+
+def can_end_at(state: YState, p: Player, area: str) -> bool:
+    """A legal end of a president move: not the Canal, ≥1 own assistant, and no other president
+    unless Postal System (Zasady ruchu prezesa)."""
+    if tables().kind(area) == "canal" or state.areas[area].assistants[p.seat] < 1:
+        return False
+    return owns(p, "postal_system") or not any(s != p.seat for s in presidents_in(state, area))
+
+
+def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Cheapest walk to each legal destination: ``{area: (yen, payee seats)}``.
+
+    Zasady ruchu prezesa: every entered area must hold the player's assistant, except the Canal
+    (1 yen to the bank to cross, never an end); entering an area with other presidents pays each
+    1 yen (not with Stagecoach); the start area may not be entered again. From the hand the
+    president goes straight to the area (only Postal System's payments apply). Where several
+    cheapest walks pay different players, the engine takes the first found (rules-notes).
+    """
+    t = tables()
+    stagecoach = owns(p, "stagecoach")
+    fee = t.n["passing_fee"]
+
+    def entry(area: str) -> tuple[int, tuple[int, ...]]:
+        payees = () if stagecoach else tuple(s for s in presidents_in(state, area) if s != p.seat)
+        bank = t.n["canal_fee"] if t.kind(area) == "canal" else 0
+        return bank + fee * len(payees), payees
+
+    out: dict[str, tuple[int, tuple[int, ...]]] = {}
+    if p.president is None:
+        for a in placeable(state, p):
+            if can_end_at(state, p, a):
+                cost, payees = entry(a)
+                if cost <= p.yen:
+                    out[a] = (cost, payees)
+        return out
+    start = p.president
+    best: dict[str, tuple[int, tuple[int, ...]]] = {start: (0, ())}
+    heap: list[tuple[int, int, str]] = [(0, 0, start)]
+    counter = itertools.count(1)
+    while heap:
+        cost, _, here = heapq.heappop(heap)
+        if cost > best[here][0]:
+            continue
+        for nxt in neighbours(state, here):
+            if nxt == start:
+                continue
+            if t.kind(nxt) != "canal" and state.areas[nxt].assistants[p.seat] < 1:
+                continue
+            step, payees = entry(nxt)
+            total = cost + step
+            if total > p.yen:
+                continue
+            if nxt not in best or total < best[nxt][0]:
+                best[nxt] = (total, best[here][1] + payees)
+                heapq.heappush(heap, (total, next(counter), nxt))
+    for a, route in best.items():
+        if a != start and can_end_at(state, p, a):
+            out[a] = route
+    return out
+
+
+def jump_cost(state: YState, p: Player, area: str) -> tuple[int, tuple[int, ...]]:
+    """Yen and payees of a Tram jump into ``area`` (docs/rules-notes.md Y-15/docs/rules-notes.md Y-19: no Canal or passing fees; Postal
+    System's presidents are paid unless Stagecoach)."""
+    if owns(p, "stagecoach"):
+        return 0, ()
+    payees = tuple(s for s in presidents_in(state, area) if s != p.seat)
+    return tables().n["passing_fee"] * len(payees), payees
+
+
+def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+    """Movement: ``go`` to a legal area (walk), ``tram``, ``station``, or ``home`` (option B)."""
+    walks = routes(state, p)
+    for a in state.layout:
+        if a in walks:
+            yield Action("go", (a,))
+    if owns(p, "tram") and p.president is not None:
+        for a in placeable(state, p):
+            if a != p.president and can_end_at(state, p, a) and jump_cost(state, p, a)[0] <= p.yen:
+                yield Action("tram", (a,))
+    # Stacja (rulebook, ≈p. 14; docs/rules-notes.md Y-13): the card waives the
+    # walk, the other presidents and their fees, not the "co najmniej 1 twój asystent" of a legal area
+    # (Krok ruchu, p. 7), so the station's area must hold your assistant.
+    if owns(p, "station") and state.station and state.station != p.president \
+            and state.areas[state.station].assistants[p.seat] > 0:
+        yield Action("station")
+    yield Action("home")
+
+
+def recall_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+    """Movement option B: return assistants from any areas, one at a time, then done."""
+    for a in state.layout:
+        if a and state.areas[a].assistants[p.seat] > 0:
+            yield Action("recall", (a,))
+    yield Action("done")
+
+
+def pay_presidents(state: YState, p: Player, payees: tuple[int, ...]) -> None:
+    """Pay 1 yen to the owner of each president in ``payees`` (a seat may repeat)."""
+    fee = tables().n["passing_fee"]
+    for s in payees:
+        p.yen -= fee
+        state.players[s].yen += fee
+
+
+def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+    """Movement (Zasady ruchu prezesa): walk, Tram, Station, or home (option B)."""
+    state.stack.pop()
+    who = name(state, p.seat)
+    k = action.kind
+    if k == "home":
+        if p.president is not None:
+            p.president = None
+        ev(events, "home", p.seat, M("{who} returns the president to the hand (no area action this turn).", who=who))
+        state.stack.append({"k": "recall", "seat": p.seat})
+        return
+    if k == "go":
+        dest = str(action.args[0])
+        cost, payees = routes(state, p)[dest]
+        bank = cost - tables().n["passing_fee"] * len(payees)
+        p.yen -= bank
+        pay_presidents(state, p, payees)
+        text = M("{who} moves the president to {area}.", who=who, area=area_label(state, dest))
+    elif k == "tram":
+        dest = str(action.args[0])
+        cost, payees = jump_cost(state, p, dest)
+        pay_presidents(state, p, payees)
+        text = M("{who} takes the Tram to {area}.", who=who, area=area_label(state, dest))
+    else:  # station
+        dest = str(state.station)
+        text = M("{who} moves the president straight to the Station in {area}.", who=who,
+                 area=area_label(state, dest))
+        payees = ()
+    p.president = dest
+    if payees:
+        text = M("{text} Paid {fee} to {payees}.", text=text, fee=amount("yen", len(payees)),
+                 payees=listing(name(state, s) for s in payees))
+    ev(events, "move", p.seat, text, area=dest, payees=list(payees))
+    push_area_steps(state, p.seat, dest, main=True)
+
+
+def apply_recall(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+    """Option B: one assistant back to the hand, or done (phase C follows)."""
+    if action.kind == "recall":
+        area = str(action.args[0])
+        state.areas[area].assistants[p.seat] -= 1
+        p.hand_assistants += 1
+        ev(events, "recall", p.seat, M("{who} takes an assistant back from {area}.", who=name(state, p.seat),
+                                       area=area_label(state, area)), area=area)
+        return
+    state.stack.pop()

@@ -1,0 +1,233 @@
+"""The Factory, Machines and Production actions (rulebook: Building a factory, p. 10; Building a machine;
+Production)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, components
+
+from ..state import Factory, Player, ZState
+from ..tables import tables
+from ..words import M, amount
+from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
+from .bonuses import area_bonus_ops
+from .modifiers import mod_has, mod_variants, modifier_slots
+
+
+def factory_options(state: ZState, p: Player) -> list[Action]:
+    """Factory activations (rulebook: Building a factory, p. 10): a side of the display within
+    (silk-boosted) R&D and money, with a free factory slot."""
+    t = tables()
+    out: list[Action] = []
+    if len(p.factories) >= t.n["factory_slots"]:
+        return []  # docs/rules-notes.md G-2: no empty factory slot, no Factory action.
+    cost = t.n["factory_cost"]
+    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+        cost -= t.n["cheap_factory_discount"]
+    boosts = [0, *t.n["silk_boost_costs"]]
+    for side_id in state.display:
+        need = t.goods[t.sides[side_id].goods].rd_required
+        for steps, silk in enumerate(boosts):
+            if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+                out.append(act("factory", side_id, silk))
+    return out
+
+
+@components.data_cached("zaibatsu", 256)
+def _easiest_factory(display: tuple[str, ...]) -> int:
+    """The least R&D any factory side of ``display`` needs (the display changes rarely: cached)."""
+    side_rd = tables().side_rd
+    return min(side_rd[side_id] for side_id in display)
+
+
+def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Factory: a free factory slot and a side of the display within (silk-boosted) R&D and money."""
+    t = tables()
+    if len(p.factories) >= t.n["factory_slots"] or not state.display:
+        return False
+    cost = t.n["factory_cost"]
+    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+        cost -= t.n["cheap_factory_discount"]
+    # The side needing the least R&D is the easiest one; silk may raise R&D for this build.
+    need = _easiest_factory(tuple(state.display))
+    for steps, silk in enumerate(t.silk_boosts):
+        if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+            return True
+    return False
+
+
+def build_factory(state: ZState, p: Player, action: Action, ops: list[dict[str, Any]], ctx: dict[str, Any],
+                  events: list[Event] | None) -> int:
+    """A Factory activation (rulebook: Building a factory, p. 10). Returns the modifier used (none)."""
+    t = tables()
+    seat = p.seat
+    who = name(state, seat)
+    side_id, silk = str(action.args[0]), int(action.args[1])
+    cost = t.n["factory_cost"]
+    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
+        cost -= t.n["cheap_factory_discount"]
+    p.silk -= silk  # Rulebook: Note on silk: 1/3/6 silk raise R&D by 1/2/3 for this build only.
+    pay_money(p, cost)
+    state.display.remove(side_id)
+    side = t.sides[side_id]
+    fac = Factory(side=side_id, goods_type=side.goods)
+    first = not any(x.side != "old" for x in p.factories)
+    p.factories.append(fac)
+    slot = len(p.factories)
+    if first and p.machine_reserve:  # start tile A1
+        fac.machines[0] = True
+        p.machine_reserve = False
+    if first and p.goods_reserve:  # start tile A4
+        fac.goods = min(t.n["goods_slots"], p.goods_reserve)
+        p.goods_reserve = 0
+    if events is not None:
+        ev(events, "factory", seat, M("{who} builds {factory} ({effect}) in factory slot {slot}.", who=who,
+                                      factory=side_id, effect=effect_text(side_id), slot=slot),
+           side=side_id, slot=slot, silk=silk)
+    if side.kind == "instant":
+        ops.extend(op.model_dump(exclude_defaults=True) for op in side.ops)
+        ctx["factory"] = slot
+    return 0
+
+
+def machine_options(p: Player, f: dict[str, Any]) -> list[Action]:
+    """Machines activations (rulebook: Building a machine): a free machine slot of a factory not
+    used by this action, paid in money (and iron for the right slot)."""
+    t = tables()
+    out: list[Action] = []
+    if p.machines >= 6:
+        return []
+    extra = t.n["machine_right_slot_extra"]
+    for i, fac in enumerate(p.factories):
+        slot = i + 1
+        if fac.side == "old" or slot in f["used"]:
+            continue  # docs/rules-notes.md G-10: the old factory has no machine slots.
+        for lr in (0, 1):
+            if fac.machines[lr]:
+                continue
+            iron = extra.get("iron", 0) if lr == 1 else 0
+            money = t.n["machine_cost"] + (extra.get("money", 0) if lr == 1 else 0)
+            if money_like(p) >= money and p.iron >= iron:
+                for m in mod_variants(p, f, {"factory": slot}):
+                    out.append(act("machine", slot, "LR"[lr], m))
+    return out
+
+
+def can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Machines: a machine left and an affordable free machine slot on an unused factory."""
+    if p.machines >= 6:
+        return False
+    t = tables()
+    extra = t.n["machine_right_slot_extra"]
+    cost = t.n["machine_cost"]
+    left = p.money + p.silk >= cost and p.iron >= 0
+    right = p.money + p.silk >= cost + extra.get("money", 0) and p.iron >= extra.get("iron", 0)
+    if not (left or right):
+        return False
+    used = f["used"]
+    for i, fac in enumerate(p.factories):
+        if fac.side == "old" or i + 1 in used:
+            continue
+        if (left and not fac.machines[0]) or (right and not fac.machines[1]):
+            return True  # every machine slot offers at least one modifier variant
+    return False
+
+
+def build_machine(state: ZState, f: dict[str, Any], p: Player, action: Action, ops: list[dict[str, Any]],
+                  events: list[Event] | None) -> int:
+    """A Machines activation (rulebook: Building a machine). Returns the modifier used."""
+    t = tables()
+    seat = p.seat
+    who = name(state, seat)
+    slot, lr, mod = int(action.args[0]), str(action.args[1]), int(action.args[2])
+    extra = t.n["machine_right_slot_extra"]
+    pay_money(p, t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0))
+    if lr == "R":
+        p.iron -= extra.get("iron", 0)
+    ops.extend(place_machine(p, slot, lr))
+    f["used"].append(slot)
+    if events is not None:
+        ev(events, "machine", seat, M("{who} builds a machine on factory {slot} ({side}).", who=who, slot=slot,
+                                      side=lr), slot=slot)
+    return mod
+
+
+def place_machine(p: Player, slot: int, lr: str) -> list[dict[str, Any]]:
+    """Take the leftmost machine from the board onto a factory machine slot; area bonus ops."""
+    before = (p.ships, p.machines, p.trains)
+    p.machines += 1
+    p.factories[slot - 1].machines["LR".index(lr)] = True
+    return area_bonus_ops(p, before)
+
+
+def production_options(p: Player, f: dict[str, Any]) -> list[Action]:
+    """Production activations (rulebook: Production action): a factory not used by this action
+    whose coal cost, with a modifier, is payable."""
+    t = tables()
+    out: list[Action] = []
+    for i, fac in enumerate(p.factories):
+        slot = i + 1
+        if fac.side == "old" or slot in f["used"]:
+            continue  # Rulebook: Start tiles A, A5: the old factory never produces.
+        base = t.goods[fac.goods_type].production_coal
+        for m in mod_variants(p, f, {"factory": slot}):
+            red = mod_has(p, m, "reduce_production_coal")
+            cost = max(0, base - (red.n if red else 0))
+            if coal_total(p) >= cost:
+                out.append(act("produce", slot, m))
+    return out
+
+
+def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Production: an unused factory (not the old one) whose coal cost, with a modifier, is payable."""
+    t = tables()
+    coal = coal_total(p)
+    # Without a modifier factory for production (or with the action's modifier used) the only
+    # variant is "no modifier", at the full coal cost.
+    plain = bool(f["mod"]) or not modifier_slots(p, "production")
+    used = f["used"]
+    for i, fac in enumerate(p.factories):
+        slot = i + 1
+        if fac.side == "old" or slot in used:
+            continue
+        base = t.production_coal[fac.goods_type]
+        if plain:
+            if coal >= max(0, base):
+                return True
+            continue
+        for m in mod_variants(p, f, {"factory": slot}):
+            red = mod_has(p, m, "reduce_production_coal")
+            if coal >= max(0, base - (red.n if red else 0)):
+                return True
+    return False
+
+
+def apply_production(state: ZState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> int:
+    """A Production activation (rulebook: Production action). Returns the modifier used."""
+    t = tables()
+    seat = p.seat
+    who = name(state, seat)
+    slot, mod = int(action.args[0]), int(action.args[1])
+    fac = p.factories[slot - 1]
+    red = mod_has(p, mod, "reduce_production_coal")
+    cost = max(0, t.goods[fac.goods_type].production_coal - (red.n if red else 0))
+    pay_coal(p, cost)
+    made = produce(p, slot)
+    f["used"].append(slot)
+    f["produced"].append(slot)
+    if events is not None:
+        ev(events, "produce", seat, M("{who} pays {coal} and produces {goods} in factory {slot}.", who=who,
+                                      coal=amount("coal", cost), goods=amount(fac.goods_type, made), slot=slot),
+           slot=slot, goods=made)
+    return mod
+
+
+def produce(p: Player, slot: int) -> int:
+    """Produce in a factory: 1 + machines goods, surplus over 4 lost (rulebook: Production action).
+    Returns goods made."""
+    t = tables()
+    fac = p.factories[slot - 1]
+    made = t.n["production_goods_base"] + sum(fac.machines)
+    fac.goods = min(t.n["goods_slots"], fac.goods + made)
+    return made

@@ -1,0 +1,137 @@
+"""The Local Markets action (rulebook: Local Markets action, Supplying a local market, p. 14): influence
+tokens on the markets' slots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event
+from engine.core.majority import placement
+
+from ..state import MarketState, Player, ZState
+from ..tables import tables
+from ..words import M, amount
+from .basics import (
+    DIRS,
+    act,
+    ev,
+    goods_distributions,
+    goods_stock,
+    name,
+    parse_sources,
+    return_token,
+    sources_text,
+    take_goods,
+)
+from .bonuses import bonus_ops
+
+
+def market_goods(state: ZState, market: MarketState, slot: int) -> str:
+    """Goods type shown next to influence slot ``slot`` (0=N … 3=W) of a market's demand tile."""
+    sides = tables().demand[market.tile]
+    return sides[(slot - market.rotation) % 4]
+
+
+def market_slot_check(state: ZState, market: MarketState, slot: int, value: int) -> tuple[bool, tuple[int, ...]]:
+    """Can a token of ``value`` go on ``slot`` of ``market`` (rulebook: Local Markets action, p. 14)?
+
+    Returns ``(ok, evict_choices)``: slots whose (lowest) token the placer may return when the
+    market is at its limit (empty when nothing must be returned). The placement rule is the shared
+    :func:`engine.core.majority.placement` (replace only a strictly lower token, own tokens included;
+    docs/rules-notes.md D-5, D-8: a full market's empty slot must beat the market's lowest token).
+    """
+    limit = tables().count(state.options.players).market_limit
+    return placement([s[1] if s is not None else None for s in market.slots], slot, value, limit)
+
+
+def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
+    """Local Markets activations (rulebook: Local Markets action, p. 14): all in one region, exact token
+    value, slot rules."""
+    t = tables()
+    out: list[Action] = []
+    stock = goods_stock(p)
+    if not any(stock.values()):
+        return out
+    sources: dict[tuple[str, int], list[str]] = {}  # (goods, n) -> the ways to take them, as notation
+    for market in state.markets:
+        if f["region"] and market.region != f["region"]:
+            continue
+        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
+            if not stock[goods]:
+                continue
+            values = t.goods_influence[goods]
+            for n in (1, 2, 3):
+                value = values[n - 1]
+                if n > stock[goods] or value not in p.tokens:
+                    continue
+                ok, evicts = market_slot_check(state, market, slot, value)
+                if not ok:
+                    continue
+                srcs = sources.get((goods, n))
+                if srcs is None:
+                    srcs = sources[goods, n] = [sources_text(src) for src in goods_distributions(p, goods, n)]
+                for src_text in srcs:
+                    for reward in ("bonus", "vp"):
+                        for e in evicts or [None]:
+                            out.append(act("market", market.id, DIRS[slot], src_text, reward,
+                                           DIRS[e] if e is not None else "-"))
+    return out
+
+
+def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+    """Local Markets: a slot whose goods, token value and placement rule allow an influence token.
+
+    Enough goods of a type always give at least one way to take them (:func:`goods_distributions`),
+    so the slot is enough.
+    """
+    stock = goods_stock(p)
+    if not any(stock.values()):
+        return False
+    t = tables()
+    region = f["region"]
+    tokens = p.tokens
+    for market in state.markets:
+        if region and market.region != region:
+            continue
+        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
+            have = stock[goods]
+            if not have:
+                continue
+            values = t.goods_influence[goods]
+            for n in range(min(3, have)):
+                value = values[n]
+                if value in tokens and market_slot_check(state, market, slot, value)[0]:
+                    return True
+    return False
+
+
+def place_token(state: ZState, p: Player, action: Action, f: dict[str, Any], events: list[Event] | None) -> list[dict[str, Any]]:
+    """A Local Markets activation (rulebook: Local Markets action, p. 14). Returns the reward ops."""
+    t = tables()
+    mid, d, src_t, reward, evict = (str(a) for a in action.args)
+    market = next(m for m in state.markets if m.id == mid)
+    slot = DIRS.index(d)
+    src = parse_sources(src_t)
+    goods = market_goods(state, market, slot)
+    value = t.influence[t.goods[goods].level][len(src) - 1]
+    take_goods(p, src)
+    p.tokens.remove(value)
+    old = market.slots[slot]
+    if old is not None:
+        return_token(state, old[0], old[1])
+    if evict != "-":
+        e = DIRS.index(evict)
+        gone = market.slots[e]
+        assert gone is not None
+        return_token(state, gone[0], gone[1])
+        market.slots[e] = None
+    market.slots[slot] = [p.seat, value]
+    f["region"] = market.region
+    if events is not None:
+        ev(events, "market", p.seat,
+           M("{who} pays {goods} and places influence {value} in {market} {slot}.", who=name(state, p.seat),
+             goods=amount(goods, len(src)), value=value, market=mid, slot=d),
+           market=mid, slot=d, value=value)
+    if reward == "vp":
+        return [{"op": "gain", "vp": t.n["market_vp"]}]
+    return bonus_ops(t.region_by_id[market.region].bonus)
