@@ -153,7 +153,7 @@ def test_unknown_options_name_the_rules_revision_among_the_options():
 
 
 def test_option_name_is_already_normalised_for_hosts():
-    # Hosts normalise option keys (bot/host.py _normalise_options) before GAME.setup sees them.
+    # Hosts normalise option keys (bot/host/core.py _normalise_options) before GAME.setup sees them.
     for spelling in ("rules_revision", "rules-revision", "Rules Revision"):
         assert normalise_option_name(spelling) == "rules_revision"
 

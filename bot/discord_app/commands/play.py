@@ -1,0 +1,103 @@
+"""Playing: ``/move`` with its autocomplete, the option buttons and menus, and ``undo``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.host import Reply
+from bot.words import _
+from engine.core.i18n import language
+
+from ..messages import user_language
+from .base import MAX_AUTOCOMPLETE, MAX_NOTATION, CommandsCore, log
+
+
+class PlayCommands(CommandsCore):
+    """``/move`` (and its autocomplete), option clicks and ``undo``."""
+
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        """``/move``: play ``action`` (notation, or the number of a listed move)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        outcome = await self._run(self._with_options, host, host.move, channel, user, action, lang=lang)
+        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
+
+    async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, solo)
+        outcome = await self._run(self._with_options, host, host.undo, channel, user, lang=lang)
+        with language(lang):
+            ack = _("Step taken back.")
+        await self._answer(interaction, outcome, ack)
+
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/move action``: your legal moves matching the typed text (≤ 25).
+
+        The labels are in the user's language; the typed words match the notation or the label.
+        Only the player to act gets suggestions (``Host.legal`` refuses everybody else): the
+        suggestions are seen by the typing user alone, and may hold that seat's hidden options.
+        """
+        channel, user = self._ids(interaction)
+        if not channel:
+            return []
+        try:
+            reply = await self._run(self.host.legal, channel, user, lang=user_language(interaction))
+        except Exception:
+            log.exception("autocomplete of /move failed (channel %s)", channel)
+            return []
+        if not reply.ok:
+            return []
+        return [
+            app_commands.Choice(name=_choice_name(notation, label), value=notation[:100])
+            for notation, label in filter_choices(reply.choices, current)
+        ]
+
+    async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+        """A click on an option button or menu: the Host plays option ``index`` of that board."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        outcome = await self._run(
+            self._with_options, host, host.choose, channel, user, table_id, version, index, lang=lang
+        )
+        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
+
+
+def filter_choices(
+    choices: list[tuple[str, str]] | tuple[tuple[str, str], ...], current: str, limit: int = MAX_AUTOCOMPLETE
+) -> list[tuple[str, str]]:
+    """The ``(notation, label)`` pairs matching ``current`` (every typed word), best first, ≤ ``limit``.
+
+    A word matches the notation or the label (in any language), case-insensitively. Notations
+    starting with the typed text come first, then the other matches in list order.
+    """
+    typed = " ".join(str(current).casefold().split())[:MAX_NOTATION]
+    words = typed.split()
+    prefix, other = [], []
+    for notation, label in choices:
+        hay = f"{notation} {label}".casefold()
+        if not all(w in hay for w in words):
+            continue
+        (prefix if typed and notation.casefold().startswith(typed) else other).append((notation, label))
+    return (prefix + other)[:limit]
+
+
+def _played(reply: Reply, lang: str) -> str:
+    """The private acknowledgement of a move in ``lang``: the step as the log stores it."""
+    step = str((reply.data or {}).get("step") or "").strip()
+    with language(lang):
+        return _("Played {step}.", step=f"`{step[:100]}`") if step else _("Played.")
+
+
+def _choice_name(notation: str, label: str) -> str:
+    name = notation if not label or label == notation else f"{notation} — {label}"
+    return name if len(name) <= 100 else name[:99] + "…"

@@ -1,0 +1,305 @@
+"""Looking without changing anything: status, board, the replay viewer, the full board, export, hand,
+log and the rules answers with their autocomplete.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.host import Reply
+from bot.words import _
+from engine.core import default_game
+from engine.core.i18n import language
+
+from ..components import MAX_BUTTONS, TurnOptions, option_lines, replay_view, turn_view
+from ..delivery import log_failure, token_gone
+from ..messages import (
+    GAME_COMMAND_NAMES,
+    MESSAGE_LIMIT,
+    NO_MENTIONS,
+    SOLO_COMMAND_NAMES,
+    code,
+    code_block,
+    first_line,
+    fit,
+    last_lines,
+    slash,
+    user_language,
+)
+from ..pictures import board_file
+from ..rules_topics import find_topic, game_topics, search_topics, topic_label, topic_text
+from ..solo import DIFFICULTY_NAMES, opponent_name
+from .base import MAX_AUTOCOMPLETE, CommandsCore, Outcome, _error, log
+
+
+class ViewCommands(CommandsCore):
+    """``status``, ``board``, ``replay`` (and its buttons), the full board, ``export``, ``hand``, ``log``
+    and ``rules``."""
+
+    async def status(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game status`` and ``/solo status``: a summary of this channel's table (only to you)."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).status, channel, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        text = reply.private or reply.public or ""
+        data = reply.data or {}
+        difficulty = (data.get("options") or {}).get("difficulty")
+        running = data.get("status") in ("open", "running")
+        with language(lang):
+            if data.get("solo") and difficulty:
+                name = DIFFICULTY_NAMES.get(difficulty, difficulty)
+                text += "\n" + _("Solo against {opponent}, difficulty {difficulty}.", opponent=opponent_name(),
+                                  difficulty=name)
+            if data.get("reminder_hours") and running:
+                text += "\n" + _("Turn reminders after {hours} h.", hours=data["reminder_hours"])
+            if data.get("to_act") and str(data["to_act"]).isdigit():
+                text += "\n" + _("To act: {player}", player=f"<@{data['to_act']}>")
+            if data.get("board_url") and running:
+                text += "\n" + _("Latest board: {url}", url=data["board_url"])
+        await self._private(interaction, text)
+
+    async def board(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game board`` and ``/solo board``: post the current board again (picture, summary, options)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, solo)
+        outcome = await self._run(self._with_options, host, host.board, channel, user, lang=lang)
+        reply = outcome.reply
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data or {}
+        with language(reply.language or lang):
+            header = str(data.get("header") or first_line(reply.public))
+            if reply.png:
+                content, attach = header, None
+            elif data.get("text") and len(header) + len(str(data["text"])) + 10 > MESSAGE_LIMIT:
+                content, attach = header + "\n" + _("(The board as text is attached.)"), str(data["text"])
+            elif data.get("text"):
+                content, attach = f"{header}\n{code_block(str(data['text']), MESSAGE_LIMIT - len(header) - 1)}", None
+            else:
+                content, attach = reply.public or header, None
+        private = reply.private
+        shown = Outcome(
+            Reply(ok=True, public=None, png=reply.png, alt=reply.alt, mention=[], data=reply.data,
+                  language=reply.language),
+            outcome.options,
+        )
+        with language(lang):
+            ack = _("Here is the board.")
+            if private:
+                ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
+        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False,
+                            kind="view")
+
+    async def replay(self, interaction: discord.Interaction, table: int | None = None, *, solo: bool = False) -> None:
+        """``/game replay [table]``: the replay viewer, only to you — the latest position of a table
+        of this channel with buttons to step through its game (first / −10 / −1 / +1 / +10 / last)
+        and to switch between the turn picture and the full board. Rebuilt from the log; another
+        player's hidden cards never show (the Host draws the spectator's view, or your own seat's)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).replay, channel, user, table, None, lang=lang)
+        await self._send_replay(interaction, reply, lang, edit=False)
+
+    async def replay_step(self, interaction: discord.Interaction, table_id: int, position: int, board: bool) -> None:
+        """A click in the replay viewer: show ``position`` (``-1``: the latest) of ``table_id`` in
+        the same ephemeral message."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, interaction.guild_id is None)
+        reply = await self._run(host.replay, channel, user, table_id, position, board=board, lang=lang)
+        await self._send_replay(interaction, reply, lang, edit=True, board=board)
+
+    async def _send_replay(self, interaction: discord.Interaction, reply: Reply, lang: str, *, edit: bool,
+                           board: bool = False) -> None:
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data or {}
+        with language(lang):
+            view = replay_view(int(data["table_id"]), int(data["position"]), int(data["count"]), board)
+            content = fit(reply.private or "", MESSAGE_LIMIT)
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        if edit:
+            try:
+                await interaction.edit_original_response(content=content or "\u200b",
+                                                         attachments=[picture] if picture else [], view=view)
+            except discord.NotFound as exc:  # the viewer's message was deleted (10008) or the token is gone
+                log_failure(log, f"replay viewer of table {data.get('table_id')}", exc)
+                if not token_gone(exc):
+                    with language(lang):
+                        gone = _("That replay message is gone. {command} opens a new one.",
+                                 command=code(slash("solo" if interaction.guild_id is None else "game", "replay")))
+                    await self._private(interaction, gone)
+            return
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS, "view": view}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        await interaction.followup.send(content or "\u200b", **kwargs)
+
+    async def full_board(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The "Full board" button under a turn picture: the detailed board of that table now,
+        only to the clicker and in their language (their own seat's view if they play there)."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, interaction.guild_id is None)
+        reply = await self._run(host.replay, channel, user, table_id, None, board=True, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        with language(lang):
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        await interaction.followup.send(fit(reply.private or "", MESSAGE_LIMIT) or "\u200b", **kwargs)
+
+    async def export(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game export``: the move log of this channel's latest table as two attachments, only to
+        you — ``meiji-table-N.json`` (the export ``meiji replay`` reads) and ``meiji-table-N.txt``
+        (one move per line in notation). A running game with hidden information exports only
+        public forms and no seed."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).export, channel, lang=lang)
+        if not reply.ok or not reply.data:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data
+        name = f"meiji-table-{data.get('table_id', 'log')}"
+        lines = [f"# {data['game']} · {data['status']} · seed {data['seed'] if data['seed'] is not None else '-'}"]
+        lines += [f"{m['seq']:>4} {m['kind']:<6} {'' if m['seat'] is None else 'seat ' + str(m['seat'] + 1):<7} "
+                  f"{m['notation']}" for m in data["moves"]]
+        with language(lang):
+            files = [
+                discord.File(io.BytesIO(json.dumps(data, indent=1, ensure_ascii=False).encode()),
+                             filename=f"{name}.json", description=_("Move log (JSON, for meiji replay)")),
+                discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"{name}.txt",
+                             description=_("Move log (one move per line)")),
+            ]
+        await interaction.followup.send(reply.private or "\u200b", files=files, ephemeral=True,
+                                        allowed_mentions=NO_MENTIONS)
+
+    async def hand(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game hand`` and ``/solo hand``: your own view, picture and options (only to you).
+
+        Everything is in the user's language and ephemeral: the seat's view as text, the picture
+        of that view, and — when it is your turn — your options as buttons or a menu (the same
+        components as under a public board, played through ``Host.choose``; the public message
+        of the step shows only its public form).
+        """
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).hand, channel, user, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data or {}
+        options = None
+        if reply.choices and reply.version is not None and isinstance(data.get("table_id"), int):
+            options = TurnOptions(
+                table_id=int(data["table_id"]), version=int(reply.version), user_id=user,
+                prompt=str(data.get("prompt") or "") or None,
+                choices=tuple((str(n), str(label)) for n, label in reply.choices),
+            )
+        with language(lang):
+            view = turn_view(options)
+            text = str(data.get("text") or "")
+            turn = str(data.get("turn") or "")
+            tail: list[str] = [turn] if turn else []
+            if options is not None and view is not None and len(options.choices) <= MAX_BUTTONS:
+                tail += option_lines(options)
+            elif options is not None and view is None:
+                tail.append(_("You have too many options for buttons: play with {command}, which lists them as you "
+                              "type.", command=code(slash("move"))))
+            head = _("Your view:")
+            room = MESSAGE_LIMIT - len(head) - sum(len(t) + 1 for t in tail) - 2
+            parts = [head, code_block(text, max(room, 100))] if text else []
+            content = fit("\n".join([*parts, *tail]), MESSAGE_LIMIT, log_hint=slash("solo" if solo else "game", "log"))
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content or "\u200b", **kwargs)
+
+    async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
+        """``/game log`` and ``/solo log``: the last ``n`` log entries (only to you)."""
+        await self._defer(interaction)
+        channel, _user = self._ids(interaction)
+        lang = user_language(interaction)
+        reply = await self._run(self.host_for(interaction, solo).log, channel, n, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        text = reply.private or reply.public
+        if not text:
+            with language(lang):
+                text = _("The log is empty.")
+        await interaction.followup.send(code_block(last_lines(text)), ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+    async def rules(self, interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
+        """``/game rules``: a short rules answer citing the rulebook section (only to you).
+
+        The topics are the game's (``game`` option, else the game of this channel's table, else
+        :func:`~engine.core.registry.default_game`), in the user's language.
+        """
+        await self._defer(interaction)
+        lang = user_language(interaction)
+        name = game or await self._table_game(interaction)
+        topics = game_topics(name)
+        solo = interaction.guild_id is None
+        with language(lang):
+            found = find_topic(topics, topic or "")
+            if found is not None:
+                text = topic_text(found, SOLO_COMMAND_NAMES if solo else GAME_COMMAND_NAMES)
+            elif topics:
+                names = ", ".join(t.key for t in topics)
+                text = _("I don't know that topic. Try one of: {topics}.", topics=names)
+            else:
+                text = _("There are no rules topics for {game}.", game=name or default_game())
+        await self._private(interaction, text)
+
+    async def _table_game(self, interaction: discord.Interaction) -> str | None:
+        """The game of this channel's latest table (``None`` if there is none or it can't be read)."""
+        channel, _user = self._ids(interaction)
+        if not channel:
+            return None
+        try:
+            reply = await self._run(self.host.status, channel, lang=user_language(interaction))
+        except Exception:
+            log.exception("reading the game of channel %s failed", channel)
+            return None
+        game = (reply.data or {}).get("game") if reply.ok else None
+        return game if isinstance(game, str) else None
+
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/game rules topic``: topics matching the typed words (user's language)."""
+        chosen = getattr(getattr(interaction, "namespace", None), "game", None)
+        name = chosen if isinstance(chosen, str) and chosen else await self._table_game(interaction)
+        topics = game_topics(name)
+        with language(user_language(interaction)):
+            return [
+                app_commands.Choice(name=topic_label(t), value=t.key)
+                for t in search_topics(topics, str(current)[:100], MAX_AUTOCOMPLETE)
+            ]
