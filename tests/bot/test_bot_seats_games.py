@@ -30,6 +30,7 @@ def _hidden_words(game, state) -> set[str]:  # noqa: ANN001
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), [("zaibatsu", 3, 2), ("nippon", 2, 3), ("yokohama", 3, 4)])
+@pytest.mark.slow
 def test_greedy_bots_play_legal_turns_and_show_nothing_hidden(store: Store, name: str, players: int, seed: int) -> None:
     game = get_game(name)
     assert bots_supported(game)

@@ -280,6 +280,7 @@ def test_selfplay_reports_a_leak() -> None:
     assert not any("private event" in leak and "seat 0" in leak for leak in leaks)
 
 
+@pytest.mark.slow
 def test_cli_apply_and_selfplay_know_yokohama(tmp_path, capsys) -> None:  # noqa: ANN001
     state = YOKOHAMA.setup({"players": 2}, 4)
     while YOKOHAMA.decision(state).seat == -1:

@@ -164,6 +164,7 @@ def test_start_can_shuffle_seats_for_random_colours() -> None:
     assert len(orders) > 1  # colours really vary with the seed
 
 
+@pytest.mark.slow
 def test_a_finished_game_keeps_only_its_final_snapshot() -> None:
     from sqlalchemy import text
 

@@ -106,6 +106,7 @@ def test_a_game_without_component_data_stores_no_digest(store: Store) -> None:
 
 
 # -- a correction never changes a game in progress or an old replay ------------------------------
+@pytest.mark.slow
 def test_a_correction_changes_new_games_only(store: Store, tmp_path: Path) -> None:
     before = Host(store, data_dir="")
     _start(before, "done", 11)

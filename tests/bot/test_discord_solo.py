@@ -241,6 +241,7 @@ def test_solo_board_status_log_undo_and_abandon_in_the_dm(cmds: Commands, host: 
     start_solo(cmds)  # the DM is free again
 
 
+@pytest.mark.slow
 def test_a_whole_solo_game_ends_with_the_goal_check(cmds: Commands, host: Host) -> None:
     start_solo(cmds, "easy", seed=3)
     rng = random.Random(1)

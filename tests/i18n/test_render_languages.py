@@ -28,6 +28,10 @@ from engine.nippon.words import DOMAIN as NIPPON_DOMAIN  # noqa: E402
 from engine.zaibatsu.words import DOMAIN  # noqa: E402
 from render import nippon as rn  # noqa: E402
 from render import zaibatsu as rz  # noqa: E402
+
+#: Every picture in every language: long (each language renders whole positions); the whole-game
+#: language tests and the renderers' own tests cover the short loop.
+pytestmark = pytest.mark.slow
 from render.core import draw, fonts  # noqa: E402
 
 LANGS = ("en", "pl", "ru", "de")

@@ -177,6 +177,7 @@ def focus_words(card: Any) -> Recorder:
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.slow
 def test_turn_picture_reads_at_the_inline_size(name: str, record_property: Any) -> None:
     step = positions()[name]
     card = ry.turn_card(step.view, step.last())
@@ -288,6 +289,7 @@ def _hidden(state: Any) -> re.Pattern[str] | None:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 2), (3, 1)])
+@pytest.mark.slow
 def test_no_hidden_card_in_any_public_turn_picture(players: int, seed: int) -> None:
     """Over whole games: the spectator's turn picture (every drawn word, the focus drawing's too)
     and its alt text never name a card of a hand, an opening draw, a removed card or the deck."""

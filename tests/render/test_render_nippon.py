@@ -338,6 +338,7 @@ def pictures(mid4: dict[str, Any], mid2: dict[str, Any], over3: dict[str, Any]) 
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_no_label_is_cut_in_any_language(lang: str, pictures: dict[Any, Any]) -> None:
     """Uses whatever catalogue exists (English fallbacks while a language is untranslated)."""
     _needs_dejavu()

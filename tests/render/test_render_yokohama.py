@@ -141,6 +141,7 @@ def texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 @pytest.mark.parametrize("fixture", ALL)
+@pytest.mark.slow
 def test_png_signature_size_and_bytes(fixture: str, request: pytest.FixtureRequest, record_property: Any) -> None:
     view = request.getfixturevalue(fixture)
     t = time.perf_counter()
@@ -270,6 +271,7 @@ def test_text_is_never_smaller_than_18px(mid4: dict[str, Any], monkeypatch: pyte
     assert sizes and min(sizes) >= draw.MIN_TEXT
 
 
+@pytest.mark.slow
 def test_the_legend_leaves_out_no_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, int]] = []
     real = ry_layout.legend  # the static layer draws the legend

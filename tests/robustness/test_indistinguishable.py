@@ -25,7 +25,7 @@ HIDDEN_GAMES = [name for name in builtin_game_names() if game_info(get_game(name
 #: later turns with orders in hand, fulfilled orders and cards on the boards.
 POSITIONS = [
     (2, 3, 0, {}),
-    (2, 3, 9, {}),
+    pytest.param(2, 3, 9, {}, marks=pytest.mark.slow),
     pytest.param(3, 11, 60, {}, marks=pytest.mark.slow),
     pytest.param(4, 5, 140, {"modules": ["achievement_rewards", "free_agents"]}, marks=pytest.mark.slow),
 ]
@@ -66,6 +66,7 @@ def test_a_planted_leak_in_the_private_route_flag_is_caught(tmp_path: Path, monk
     assert all("turn" in outputs for outputs in caught.values()), caught
 
 
+@pytest.mark.slow
 def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A status line that counts the fulfillable orders in the acting player's hand."""
     from bot import host as host_module
