@@ -380,6 +380,7 @@ def test_final_picture_in_every_language(lang: str, finished: list[dict[str, Any
 # -- the full board ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_full_board_is_a_small_palette_png() -> None:
     views = every_view(4, 21, step=1)
     for view in views[len(views) // 2::max(1, len(views) // 16)][:9] + [views[-1]]:

@@ -313,6 +313,7 @@ def test_no_hidden_card_in_any_public_turn_picture(players: int, seed: int) -> N
 
 
 @pytest.mark.parametrize(("players", "seed", "modules"), [(2, 5, ()), (3, 1, BOTH), (4, 2, ())])
+@pytest.mark.slow
 def test_final_rows_add_up_and_name_the_winner(players: int, seed: int, modules: tuple[str, ...]) -> None:
     end = game(players, seed, modules)[-1]
     view = end.view

@@ -69,6 +69,7 @@ def test_random_games(players):
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=2, max_value=4), seed=st.integers(min_value=0, max_value=2**31 - 1))
+@pytest.mark.slow
 def test_property_random_game_checked_apply(players, seed):
     # Through the checked GAME.apply (copy + legality) rather than the in-place hot path.
     check_result(play_random(players, seed, checked=True))
