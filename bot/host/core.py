@@ -7,11 +7,11 @@ from __future__ import annotations
 import contextvars
 import functools
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Game, IllegalAction, get_game, i18n
+from engine.core import Game, IllegalAction, get_game, i18n
 from engine.core.hidden import private_route
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, Msg, current, normalise, tr
 from engine.core.registry import game_info, normalise_option_name
@@ -183,16 +183,10 @@ def table_language(table: TableRec) -> str:
     return normalise(table.language) if table.language else current()
 
 
-def hidden_choices(game: Game, state: Any, actions: Sequence[Action] | None = None) -> bool:
-    """Whether the player to act at ``state`` is shown a private route to their options.
-
-    A function of public information only (:func:`engine.core.hidden.private_route`): never of
-    which hidden cards there are, so the route a table shows (public buttons alone, or buttons
-    and "choose privately with /game hand") says nothing about a hand. ``actions`` is accepted for
-    compatibility and not used.
-    """
-    del actions
-    return private_route(game, state)
+#: Whether the player to act is shown a private route to their options (``/game hand``): decided
+#: from public information only (:func:`engine.core.hidden.private_route`), never from which hidden
+#: cards there are. The Host's name for it, kept for its callers.
+hidden_choices = private_route
 
 
 def effective_moves(moves: Iterable[Any]) -> list[Any]:

@@ -71,8 +71,10 @@ def offered(game: Game, state: Any, legal: Sequence[Action] | None = None) -> tu
     actions = list(game.legal_actions(state) if legal is None else legal)
     if not has_hidden_options(game):
         return actions, len(actions)
-    public = [a for a in actions if not is_private(game, state, a)]
-    private = [a for a in actions if is_private(game, state, a)]
+    public: list[Action] = []
+    private: list[Action] = []
+    for action in actions:
+        (private if is_private(game, state, action) else public).append(action)
     return public + private, len(public)
 
 

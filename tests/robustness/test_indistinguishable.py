@@ -45,6 +45,19 @@ def test_outputs_do_not_depend_on_what_the_reader_cannot_see(
     assert check(tmp_path, source, samples=SAMPLES, rng_seed=seed) == {}
 
 
+def _first_caught(tmp_path: Path) -> dict[str, list[str]]:
+    """The first differences found at the first turns of 2-player games (one of each good, so some
+    orders can be fulfilled and some not; with these seeds — the first catches a hand-dependent
+    output — a re-sample swaps a fulfillable order for one that is not)."""
+    for seed in (3, 8, 6):
+        source = tmp_path / f"leak-{seed}.db"
+        play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
+        caught = check(tmp_path, source, samples=2, rng_seed=seed)
+        if caught:
+            return caught
+    return {}
+
+
 def _leaky_private_options(self: Any, state: Any) -> bool:
     """The flag as it once was: raised exactly when an order in the hand can be fulfilled now."""
     return any(self.private_choice(state, a) for a in self.legal_actions(state))
@@ -53,15 +66,7 @@ def _leaky_private_options(self: Any, state: Any) -> bool:
 def test_a_planted_leak_in_the_private_route_flag_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game("yokohama")
     monkeypatch.setattr(type(game), "private_options", _leaky_private_options)
-    caught: dict[str, list[str]] = {}
-    # First turns: one of each good, so some orders can be fulfilled and some not; with these
-    # seeds (the first catches it) a re-sample swaps a fulfillable order for one that is not.
-    for seed in (3, 8, 6):
-        source = tmp_path / f"leak-{seed}.db"
-        play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
-        caught = check(tmp_path, source, samples=2, rng_seed=seed)
-        if caught:
-            break
+    caught = _first_caught(tmp_path)
     assert caught, "the planted leak was not noticed"
     assert all("turn" in outputs for outputs in caught.values()), caught
 
@@ -78,11 +83,5 @@ def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: 
         return f"{original(self, game, state, seats, table)} ({n})"
 
     monkeypatch.setattr(host_module.Host, "_status_line", leaky)
-    caught: dict[str, list[str]] = {}
-    for seed in (3, 8, 6):
-        source = tmp_path / f"text-{seed}.db"
-        play_position(source, "yokohama", 2, seed, 2, rng_seed=seed)
-        caught = check(tmp_path, source, samples=2, rng_seed=seed)
-        if caught:
-            break
+    caught = _first_caught(tmp_path)
     assert caught and any("status" in outputs for outputs in caught.values()), caught
