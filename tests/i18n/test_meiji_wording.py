@@ -55,3 +55,16 @@ def test_quantities_are_written_by_babel_and_identifiers_are_not() -> None:
             # a table's number is a name, not a quantity
             assert "#12345" in _("A {game} game is already running here (table #{table}). Finish or abandon it "
                                   "first.", game="Nippon", table=12345).replace("nr ", "#").replace("№", "#")
+
+
+@pytest.mark.parametrize(("lang", "sign", "avoid"), [("pl", "#{table}", ("nr {table}", "Turze", "Twojego", "zaczęła;")),
+                                                     ("ru", "№{table}", ("#{table}", "На этом канале")),
+                                                     ("de", "#{table}", ("Nr. {table}", "Spielbrett"))])
+def test_one_word_for_each_thing_in_a_catalogue(lang: str, sign: str, avoid: tuple[str, ...]) -> None:
+    # a table's number is written one way, the board has one name, one address form per language
+    with (ROOT / f"bot/locale/{lang}/LC_MESSAGES/meiji.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    texts = [s for m in catalogue if m.id for s in ([m.string] if isinstance(m.string, str) else m.string)]
+    assert any(sign in t for t in texts)
+    slips = [t for t in texts for word in avoid if word in t]
+    assert not slips, slips
