@@ -48,17 +48,17 @@ _TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
 _CODED = re.compile(r"[0-9_]|[a-z][A-Z]")
 
 #: Common English words that never belong in Polish, Russian or German text.
-ENGLISH_WORDS = frozenset("""
+ENGLISH_WORDS = frozenset(re.findall(r"\w+", """
 the and you your takes take builds build gains gain pays pay is are with of to has from for turn round
 period worker workers player players game table seated joined started waiting play choose factory
 factories money coal iron silk paper ships trains machines free done pass choose move moves board log
 undo wins won score scores points left right top bottom space spaces slot slots good goods order orders
 none yes no not this that which when then now back next first last each every may must can cannot
-""".split())
+"""))
 
 #: Words spelt the same in that language (or proper names everybody keeps), per language.
 ALLOWED = {
-    "pl": frozenset({"region", "bonus", "start", "bot", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
+    "pl": frozenset({"region", "bonus", "start", "bot", "to", "no", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
                      "discord", "local", "json", "png", "pz", "top"}),
     "de": frozenset({"region", "bonus", "start", "bot", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
                      "discord", "local", "json", "png", "export", "name", "in", "so", "also", "hand", "bank",

@@ -64,6 +64,7 @@ class Collected:
     names: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
     steps: int = 0
+    finished: bool = False
     _seen: set[tuple[str, str]] = field(default_factory=set, repr=False)
 
     def add(self, kind: str, text: Any, where: str = "") -> None:
@@ -245,6 +246,26 @@ def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
 # ----------------------------------------------------------------------------------------------
 # The terminal table with bots in every seat
 # ----------------------------------------------------------------------------------------------
+@contextlib.contextmanager
+def quick_bots() -> Iterator[None]:
+    """Bots choose at random (weighted like selfplay) instead of planning: the texts are the same
+    kind, the games much quicker. The host's bot loop, seating and narration stay the real ones."""
+    import engine.core.bots as bots
+    from bot.selfplay import policy_weights
+    from engine.core import RandomPolicy
+
+    original = bots.make_policy
+
+    def make_policy(game: Any, level: str, seed: int = 0, **kwargs: Any) -> Any:
+        return RandomPolicy(seed, policy_weights(game))
+
+    bots.make_policy = make_policy  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        bots.make_policy = original  # type: ignore[assignment]
+
+
 def terminal_lines(text: str, sink: Collected) -> None:
     """Record the console's printed lines; a move list's notation (what the player types) is
     left out, its description kept."""
@@ -259,12 +280,53 @@ def terminal_lines(text: str, sink: Collected) -> None:
         sink.add("terminal", line, "terminal")
 
 
-def terminal_game(game: str, lang: str, *, players: int = 2, seed: int = 7, steps: int | None = None,
-                  picture_every: int = 25, probe_every: int = 15,
+class TypingPlayer(io.TextIOBase):
+    """The person at the terminal, as the console's input stream: each line read is a random legal
+    move of the seat to act (typed in notation), now and then a command (``board``, ``moves``,
+    ``log``, ``help``); before typing it collects the outputs of that position (:func:`probe`).
+    After ``limit`` moves (bots' turns included) it ends the input (the console saves and stops)."""
+
+    COMMANDS = ("board", "moves", "log 5", "help", "hand")
+
+    def __init__(self, host: Host, sink: Collected, lang: str, seed: int, limit: int | None,
+                 probe_every: int) -> None:
+        import random
+
+        super().__init__()
+        self.host, self.sink, self.lang, self.limit = host, sink, lang, limit
+        self.rng, self.probe_every, self.reads = random.Random(seed), max(1, probe_every), 0
+
+    def readable(self) -> bool:
+        """A readable stream."""
+        return True
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        """The next typed line ('' ends the input)."""
+        if self.limit is not None and self.sink.steps >= self.limit:
+            return ""
+        self.reads += 1
+        data = self.host.status("terminal").data or {}
+        user = data.get("to_act")
+        if data.get("status") != "running" or not user:
+            return ""
+        if self.reads % self.probe_every == 1:
+            probe(self.host, "terminal", self.sink, self.lang)
+        if self.reads % 7 == 3:
+            return self.COMMANDS[(self.reads // 7) % len(self.COMMANDS)] + "\n"
+        choices = self.host.legal("terminal", user).choices
+        if not choices:
+            return "help\n"
+        self.sink.steps += 1
+        return self.rng.choice(choices)[0] + "\n"
+
+
+def terminal_game(game: str, lang: str, *, players: int = 2, bots: int = 1, seed: int = 7,
+                  steps: int | None = None, picture_every: int = 25, probe_every: int = 15, quick: bool = True,
                   tamper: Callable[[Host], None] | None = None) -> Collected:
-    """Play ``game`` at the terminal in ``lang`` with bots in all ``players`` seats (``steps`` bot
-    turns, or to the end) and collect every output; ``tamper`` may patch the host first (tests of
-    the scan itself)."""
+    """Play ``game`` at the terminal in ``lang``: ``bots`` of the ``players`` seats are the host's bots
+    (``quick``: choosing at random, :func:`quick_bots`), the others a :class:`TypingPlayer`; stop
+    after ``steps`` moves (or at the end) and collect every output. ``tamper`` may patch the host
+    first (tests of the scan itself)."""
     from bot.console import Console
 
     sink = Collected(game, lang)
@@ -276,11 +338,13 @@ def terminal_game(game: str, lang: str, *, players: int = 2, seed: int = 7, step
             tamper(host)
         proxy = RecordingHost(host, sink, stop_after=steps, probe_every=probe_every)
         out = io.StringIO()
-        console = Console(proxy, stdin=io.StringIO(""), stdout=out, lang=lang, bots=players)  # type: ignore[arg-type]
-        with drawn_strings(drawn):
+        typist = TypingPlayer(host, sink, lang, seed, steps, probe_every)
+        console = Console(proxy, stdin=typist, stdout=out, lang=lang, bots=bots)  # type: ignore[arg-type]
+        with drawn_strings(drawn), quick_bots() if quick else contextlib.nullcontext():
             with contextlib.suppress(StopScan):
                 console.open(game, players, {}, seed=seed)
             reply_texts(host.board("terminal", lang=lang), sink, "host.board")
+        sink.finished = (host.status("terminal").data or {}).get("status") == "finished"
         terminal_lines(out.getvalue(), sink)
         for text in drawn:
             sink.add("picture", text, "picture")
@@ -424,7 +488,8 @@ def discord_game(game: str, lang: str, monkeypatch: Any, *, moves: int = 20) -> 
     store = Store.open("sqlite://")
     try:
         host = Host(store, render=None)
-        asyncio.run(_discord_play(host, monkeypatch, game, lang, moves, sink))
+        with quick_bots():
+            asyncio.run(_discord_play(host, monkeypatch, game, lang, moves, sink))
     finally:
         store.dispose()
     return sink
