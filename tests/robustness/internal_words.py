@@ -25,7 +25,7 @@
 ``english``
     In Polish, Russian and German text: common English words and the game's one-word data values
     (``paper``, ``black``); in Russian any Latin word of three letters or more. Quoted spans
-    (``'resume'``, ``"join"``), which echo what a player types, are skipped, and a small
+    (``'resume'``, ``"join"``), which echo what a player types, and links are skipped, and a small
     per-language allowlist keeps words spelt alike (``Region``, ``Bonus``) and proper names.
 
 The detector is a test helper: it knows no game by name, only the component data and hooks.
@@ -74,6 +74,7 @@ _REPR = re.compile(
 )
 _TIMES = re.compile(r"[A-Za-z_][A-Za-z_0-9]*×\d+|\d+×[A-Za-z_]+")
 _CHANCE = re.compile(r"(?<![\w~])~(?:\?|[A-Za-z_][\w\-]*)")
+_URL = re.compile(r"https?://\S+")
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|„[^”\n]*”|«[^»\n]*»|“[^”\n]*”")
 _LATIN = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")
 _NAME_PREFIX = re.compile(r"^\s*[^:;\n]{1,80}?:\s+(?=\S)")
@@ -213,7 +214,7 @@ class Detector:
             return None
         segments = [segment.split() for segment in stripped.split(";")]
         for words in segments:
-            if not words or words[0].lower() not in self.keywords:
+            if not words or words[0] not in self.keywords:  # notation is lower case ("Reward tile" is prose)
                 return None
             if not all(_NOTATION_TOKEN.fullmatch(w) for w in words):
                 return None
@@ -225,7 +226,7 @@ class Detector:
 
     def _english(self, text: str, where: str) -> list[Finding]:
         allowed = ALLOWED.get(self.lang, frozenset()) | self.names
-        masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+        masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), _URL.sub(lambda m: " " * len(m.group(0)), text))
         out: list[Finding] = []
         for m in _LATIN.finditer(masked):
             word = m.group(0)

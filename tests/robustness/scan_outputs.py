@@ -356,6 +356,8 @@ def terminal_game(game: str, lang: str, *, players: int = 2, bots: int = 1, seed
 # ----------------------------------------------------------------------------------------------
 # Discord, through discord.py's own parsing and HTTP client
 # ----------------------------------------------------------------------------------------------
+#: The custom id prefix of an option's button (``bot.discord_app.components.ChoiceButton``).
+OPTION_PREFIX = "mt:"
 _BOLD_HINT = re.compile(r"^\*\*(?P<notation>[^*\n]+)\*\*(?: — (?P<label>.*))?$", re.MULTILINE)
 _LINK = re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/channels/([^/\s]+)/(\d+)(?:/(\d+))?")
 
@@ -378,10 +380,12 @@ def payload_texts(payload: dict[str, Any], sink: Collected, where: str) -> None:
             sink.add("discord.embed", fld.get("value"), where)
     for row in data.get("components") or []:
         for comp in row.get("components") or []:
-            sink.add("discord.component", comp.get("label"), where)
+            # An option's button and a menu option's label are its notation (what the player picks,
+            # like a move list's left column); their descriptions and every other label are read.
+            if not str(comp.get("custom_id") or "").startswith(OPTION_PREFIX):
+                sink.add("discord.component", comp.get("label"), where)
             sink.add("discord.component", comp.get("placeholder"), where)
             for option in comp.get("options") or []:
-                sink.add("discord.component", option.get("label"), where)
                 sink.add("discord.component", option.get("description"), where)
     for attachment in data.get("attachments") or []:
         sink.add("discord.alt", attachment.get("description"), where)
@@ -484,7 +488,9 @@ def discord_game(game: str, lang: str, monkeypatch: Any, *, moves: int = 20) -> 
     """Ann (a person, Discord locale of ``lang``) plays ``moves`` of ``game`` against a bot through
     the real discord.py against the fake Discord, checking status and log on the way; returns what
     the bot sent (and the answer and link problems)."""
-    sink = Collected(game, lang)
+    import discord_wire as dw
+
+    sink = Collected(game, lang, names=set(dw.NAMES.values()))
     store = Store.open("sqlite://")
     try:
         host = Host(store, render=None)

@@ -101,6 +101,8 @@ def test_the_detector_finds(lang: str, text: str, rule: str, word: str) -> None:
     ("en", "  Hiring space 5 [Local Markets]: white red"),
     ("en", "None of the players can move."),
     ("en", "Score: 2×3 = 6"),
+    ("en", "Reward tile 2x with 2 coal"),
+    ("ru", "Последняя доска: https://discord.com/channels/777/555/1"),
 ])
 def test_the_detector_passes(lang: str, text: str) -> None:
     assert Detector("zaibatsu", lang).scan(text) == []
