@@ -144,7 +144,7 @@ def test_an_injected_id_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_and_host_texts_short(game: str, lang: str) -> None:
     """20 bot turns at the terminal: console lines, host replies, pictures, autocomplete labels."""
-    assert_clean(terminal_game(game, lang, steps=20, picture_every=15, probe_every=10))
+    assert_clean(terminal_game(game, lang, steps=20, picture_every=20, probe_every=10))
 
 
 @WORDING
