@@ -220,8 +220,8 @@ class StopScan(Exception):
 
 
 def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
-    """Collect the outputs a player asks for: status, log, the legal moves of the seat to act
-    (labels, autocomplete labels), the turn and the board picture."""
+    """Collect the outputs a player asks for: status, the legal moves of the seat to act (labels,
+    autocomplete labels), the turn and the board (the log is typed at the terminal, ``log 5``)."""
     from bot.discord_app.commands.play import _choice_name
 
     status = host.status(channel, lang=lang)
@@ -230,7 +230,6 @@ def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
     for player in data.get("players") or []:
         if isinstance(player, dict) and player.get("name"):
             sink.names.add(str(player["name"]))
-    reply_texts(host.log(channel, 10, lang=lang), sink, "host.log")
     user = data.get("to_act")
     if user:
         legal = host.legal(channel, user, lang=lang)
@@ -286,7 +285,7 @@ class TypingPlayer(io.TextIOBase):
     ``log``, ``help``); before typing it collects the outputs of that position (:func:`probe`).
     After ``limit`` moves (bots' turns included) it ends the input (the console saves and stops)."""
 
-    COMMANDS = ("board", "moves", "log 5", "help", "hand")
+    COMMANDS = ("board", "moves", "log 5", "help", "hand", "log 5")
 
     def __init__(self, host: Host, sink: Collected, lang: str, seed: int, limit: int | None,
                  probe_every: int) -> None:
@@ -305,17 +304,15 @@ class TypingPlayer(io.TextIOBase):
         if self.limit is not None and self.sink.steps >= self.limit:
             return ""
         self.reads += 1
-        data = self.host.status("terminal").data or {}
-        user = data.get("to_act")
-        if data.get("status") != "running" or not user:
-            return ""
+        user = "seat1"  # the console asks only its one person (the bots play at once)
         if self.reads % self.probe_every == 1:
             probe(self.host, "terminal", self.sink, self.lang)
         if self.reads % 7 == 3:
             return self.COMMANDS[(self.reads // 7) % len(self.COMMANDS)] + "\n"
-        choices = self.host.legal("terminal", user).choices
-        if not choices:
+        legal = self.host.legal("terminal", user)
+        if not legal.ok or not legal.choices:
             return "help\n"
+        choices = legal.choices
         self.sink.steps += 1
         return self.rng.choice(choices)[0] + "\n"
 

@@ -22,7 +22,8 @@ from .scan_outputs import Collected, Output, discord_game, terminal_game
 
 GAMES = [g for g in builtin_game_names() if g in ("zaibatsu", "nippon", "yokohama")]
 LANGS = ("en", "pl", "ru", "de")
-WORDING = pytest.mark.xfail(strict=False, reason="wording fixes land with issue 24")
+#: The scans fail on the current wording; an error of the harness itself (not an assertion) still fails.
+WORDING = pytest.mark.xfail(strict=False, reason="wording fixes land with issue 24", raises=AssertionError)
 
 
 def findings_of(collected: Collected) -> list[Finding]:
