@@ -41,6 +41,8 @@ DISPLAY_KEYS = frozenset({
     "narration", "line", "lines", "events", "message", "status_text", "log", "entries", "headline",
 })
 _MOVE_LINE = re.compile(r"^\s+\d+\.\s(?P<notation>.*?)(?: — (?P<label>.*))?$")
+#: A line of the console's help: the command column (typed as is, the same in every language).
+_HELP_LINE = re.compile(r"^  [a-z]+(?: \[?[A-Z]+\]?)?\s{3,}(?P<rest>\S.*)$")
 _COMPACT = re.compile(r"^\s+\d+\.\s\S.*\s{2,}\d+\.\s")
 
 
@@ -266,10 +268,14 @@ def quick_bots() -> Iterator[None]:
 
 
 def terminal_lines(text: str, sink: Collected) -> None:
-    """Record the console's printed lines; a move list's notation (what the player types) is
-    left out, its description kept."""
+    """Record the console's printed lines; a move list's notation and the help's command column
+    (what the player types) are left out, their descriptions kept."""
     for line in text.splitlines():
         if _COMPACT.match(line):
+            continue
+        help_line = _HELP_LINE.match(line)
+        if help_line is not None:
+            sink.add("terminal", help_line.group("rest"), "terminal.help")
             continue
         m = _MOVE_LINE.match(line)
         if m is not None:
