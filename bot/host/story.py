@@ -30,10 +30,12 @@ class StoryService(HostReplies):
     """:meth:`story`: the finished game told in a chart."""
 
     @_guarded
-    def story(self, channel: str, user: str | None = None, table_id: int | None = None) -> Reply:
+    def story(self, channel: str, user: str | None = None, table_id: int | None = None, *,
+              mine: bool = False) -> Reply:
         """The story chart of a finished table of ``channel`` (default: the channel's latest).
 
-        ``Reply.public``: a title line and one line per turning point, in the table's language;
+        ``Reply.public``: a title line and one line per turning point, in the table's language (with
+        ``mine``, ``Reply.private`` instead, in the caller's language: the replay viewer's button);
         ``png``/``alt``: the chart (``None`` without a renderer or when drawing failed);
         ``data``: ``table_id``, ``turning`` (a list of ``{"turn", "round", "seat", "line"}``),
         ``points`` (per turn: ``turn``, ``seat``, ``round``, ``scores`` in VP, ``chances`` 0–1).
@@ -62,7 +64,7 @@ class StoryService(HostReplies):
             raise Refusal(_("This game does not tell its story in a chart."), table.version)
         notations = [m.notation for m in effective_moves(moves)]
         told = game_story(game, stored_options(game, table.options), table.seed or 0, notations)
-        public_language = table.language
+        public_language = i18n.current() if mine else table.language
         with i18n.language(public_language):
             names = [self._name(s, seats) for s in range(told.seats)]
             marks = [self._mark(game, told.points[i], seats) for i in told.turning]
@@ -71,11 +73,12 @@ class StoryService(HostReplies):
         lines = [title] + [f"{n}. {m}" for n, m in enumerate(marks, start=1)]
         return Reply(
             ok=True,
-            public="\n".join(lines),
+            public=None if mine else "\n".join(lines),
+            private="\n".join(lines) if mine else None,
             png=png,
             alt=alt,
             version=table.version,
-            language=public_language,
+            language=None if mine else public_language,
             data={
                 "table_id": table.id,
                 "turning": [{"turn": told.points[i].turn, "round": told.points[i].round,
