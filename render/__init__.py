@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
+from collections.abc import Sequence
 from contextlib import nullcontext
 from types import ModuleType
 from typing import Any
@@ -125,6 +126,27 @@ def final_of(module: ModuleType, view: dict[str, Any]) -> tuple[bytes, str]:
     return palette_png(draw_scores(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS), alt_scores(card)
 
 
+def story(game: str, view: dict[str, Any], told: Any, *, names: Sequence[str], title: str,
+          marks: Sequence[str], lang: str | None = None) -> tuple[bytes, str] | None:
+    """``(png, alt text)`` of the story chart of a finished game (:mod:`render.core.story_chart`):
+    ``view`` is the final spectator view (for the players' colours), ``told`` the
+    :class:`engine.core.story.Story`, ``names`` the seats' names, ``title`` and ``marks`` (the
+    turning points' lines) already in the reader's language; ``None`` without a renderer. The players' colours come from the game's
+    optional ``seat_colours(view)`` (default: the shared palette)."""
+    if not has_renderer(game):
+        return None
+    from render.core import palette as pal
+    from render.core.story_chart import StorySeat, story_alt, story_png
+
+    module = _module(game)
+    with _in(lang):
+        colours = getattr(module, "seat_colours", None)
+        players = view.get("players", [])
+        rgb = colours(view) if colours else [pal.player_colour(str(p.get("colour", ""))) for p in players]
+        seats = [StorySeat(names[s], rgb[s]) for s in range(told.seats)]
+        return story_png(told, seats, title=title, marks=marks), story_alt(told, seats, title=title, marks=marks)
+
+
 class Pictures:
     """The render callback of :class:`bot.host.Host`: ``pictures(game, view)`` is the board,
     :meth:`turn` the turn picture and :meth:`final` the final-score picture (each ``(png, alt)``
@@ -137,6 +159,11 @@ class Pictures:
     def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str] | None:
         """The turn picture (see :func:`turn`) in the current language."""
         return turn(game, view, last)
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Sequence[str], title: str,
+              marks: Sequence[str]) -> tuple[bytes, str] | None:
+        """The story chart of a finished game (see :func:`story`) in the current language."""
+        return story(game, view, told, names=names, title=title, marks=marks)
 
     def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
         """The final-score picture (see :func:`final`) in the current language."""

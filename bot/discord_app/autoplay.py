@@ -203,6 +203,7 @@ class BotRunner:
                 await self.outbox.post(channel, Post(build, f"bot turn of table {table_id}", table_id, post_lang,
                                                      tuple(reply.mention)))
                 if data.get("finished"):
+                    await self.tables.post_story(channel, table_id, post_lang)
                     break
             return played
 

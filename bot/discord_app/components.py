@@ -47,6 +47,9 @@ class ChoiceHandler(Protocol):
     async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
         """Play option ``index`` of table ``table_id`` at ``version`` for the clicking user."""
 
+    async def story(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Show the clicking user the story chart of finished table ``table_id`` (ephemeral)."""
+
     async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
         """Log ``error`` with context and tell the user that nothing changed."""
 
@@ -315,6 +318,29 @@ class ReplayButton(
                       lambda h: h.replay_step(interaction, self.table_id, self.position, self.board))
 
 
+class StoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mt:story:(?P<table>[0-9]{1,18})"):
+    """"How the game went" in the replay viewer of a finished game: its story chart, only to the
+    clicker."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = int(table_id)
+        super().__init__(
+            discord.ui.Button(label=_("How the game went")[:80], style=discord.ButtonStyle.secondary,
+                              custom_id=f"{PREFIX}:story:{self.table_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StoryButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the clicker the story chart (ephemeral, in their language)."""
+        await _viewer(interaction, f"story {self.table_id}", lambda h: h.story(interaction, self.table_id))
+
+
 def with_board_button(view: discord.ui.View | None, table_id: int) -> discord.ui.View:
     """``view`` (or a new one) with a "Full board" button on a row of its own."""
     view = view if view is not None else discord.ui.View(timeout=None)
@@ -330,10 +356,12 @@ REPLAY_STEPS: tuple[tuple[str, str, int | None], ...] = (
 )
 
 
-def replay_view(table_id: int, position: int, count: int, board: bool = False) -> discord.ui.View:
+def replay_view(table_id: int, position: int, count: int, board: bool = False, *,
+                finished: bool = False) -> discord.ui.View:
     """The replay viewer's buttons for ``position`` of ``count``: first / −10 / −1 / +1 / +10 /
-    last (disabled where they lead nowhere) and a switch between the turn picture and the full
-    board. Must be called inside the event loop, in the user's language."""
+    last (disabled where they lead nowhere), a switch between the turn picture and the full
+    board and, for a ``finished`` game, "How the game went" (its story chart). Must be called
+    inside the event loop, in the user's language."""
     view = discord.ui.View(timeout=None)
     for i, (key, label, step) in enumerate(REPLAY_STEPS):
         if step is None:  # the latest is looked up at the click (a running game goes on)
@@ -348,4 +376,8 @@ def replay_view(table_id: int, position: int, count: int, board: bool = False) -
                           _("Turn picture") if board else _("Full board"))
     switch.item.row = 2
     view.add_item(switch)
+    if finished:
+        story = StoryButton(table_id)
+        story.item.row = 2
+        view.add_item(story)
     return view

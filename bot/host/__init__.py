@@ -56,7 +56,8 @@ Layout: one module per use case group, each a mixin of :class:`Host` over the sh
 * :mod:`bot.host.accounts` — turn accounts (:meth:`Host.accounts`, ``data["account"]`` of every
   committed move, bot turn and start);
 * :mod:`bot.host.bots` — add-bot, bot steps, timeouts, take-over, return, hint;
-* :mod:`bot.host.settings` — reminders, language, the board message.
+* :mod:`bot.host.settings` — reminders, language, the board message;
+* :mod:`bot.host.story` — the story chart of a finished game.
 
 The Discord commands and the terminal call the same :class:`Host`; everything other modules use
 is importable from :mod:`bot.host`.
@@ -105,6 +106,7 @@ from .play import PlayService
 from .replies import HostReplies
 from .seats import SeatLabel, format_result, is_bot_user, label_text, seat_name
 from .settings import SettingsService
+from .story import StoryService
 from .views import ViewService
 
 __all__ = [
@@ -142,6 +144,7 @@ __all__ = [
     "Reply",
     "SeatLabel",
     "SettingsService",
+    "StoryService",
     "ViewService",
     "effective_moves",
     "format_accounts",
@@ -156,7 +159,7 @@ __all__ = [
 ]
 
 
-class Host(LobbyService, PlayService, ViewService, BotService, SettingsService):
+class Host(LobbyService, PlayService, ViewService, BotService, SettingsService, StoryService):
     """Table service over a :class:`~bot.store.Store` (see the package docstring).
 
     ``render(game_name, view)`` is optional and returns PNG bytes or ``(png, alt_text)``; it runs

@@ -62,6 +62,11 @@ class NipponGame:
         """The JSON Schema of :meth:`to_json` output (published as docs/nippon-state.schema.json)."""
         return STATE_ADAPTER.json_schema()
 
+    def public_scores(self, state: NState) -> list[int]:
+        """Every player's victory points on the scoring track now (VP), for the story of a finished
+        game (:mod:`engine.core.story`)."""
+        return [p.vp for p in state.players]
+
     def check_invariants(self, state: NState) -> list[str]:
         """Conservation and bounds problems of ``state``; an empty list when it is sound."""
         return check_invariants(state)

@@ -84,6 +84,15 @@ class YokohamaGame:
         """The JSON Schema of :meth:`to_json` output (published as docs/yokohama-state.schema.json)."""
         return STATE_ADAPTER.json_schema()
 
+    def public_scores(self, state: YState) -> list[int]:
+        """Every player's victory points on the scoring track now (VP), for the story of a finished
+        game (:mod:`engine.core.story`)."""
+        return [p.vp for p in state.players]
+
+    def story_round(self, state: YState) -> int | None:
+        """The round a state is in (finished rounds + 1), for the story's labels."""
+        return state.rounds + 1
+
     def check_invariants(self, state: YState) -> list[str]:
         """Conservation and bounds problems of ``state``; an empty list when it is sound."""
         return check_invariants(state)

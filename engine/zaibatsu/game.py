@@ -232,6 +232,15 @@ class ZaibatsuGame:
         """A seat label from :meth:`seat_labels` as a translatable term (``purple`` → "Purple")."""
         return T("player", label.capitalize())
 
+    def public_scores(self, state: ZState) -> list[int]:
+        """Every player's victory points on the board now (VP; Takatoshi scores no VP), for the story
+        of a finished game (:mod:`engine.core.story`)."""
+        return [p.vp for p in state.players]
+
+    def story_round(self, state: ZState) -> int | None:
+        """The round (1–8) a state is in, for the story's labels."""
+        return min(state.round, 8)
+
     def check_invariants(self, state: ZState) -> list[str]:
         """Broken invariants (empty list = all hold)."""
         return check_invariants(state)

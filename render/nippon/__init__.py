@@ -56,6 +56,8 @@ uses.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import PNG_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, render, render_image
 from .final import final_card
 from .focus import FOCUS_TEXT
@@ -92,3 +94,11 @@ __all__ = ["ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT",
            "WIDTH", "_random_event", "_transport_sprite", "alt_text", "chip", "clear_cache",
            "final_card", "layout_for", "player_name", "player_rgb", "render", "render_image",
            "result_line", "touched", "turn_card"]
+
+
+def seat_colours(view: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """The drawing colour (RGB) of every player in ``view``, by seat: the story chart's lines
+    (:func:`render.story`)."""
+    from .layout import player_rgb
+
+    return [player_rgb(str(p.get("colour", ""))) for p in view.get("players", [])]

@@ -58,6 +58,8 @@ module re-exports what the rest of the project uses.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import PNG_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, clear_layers, render, render_image
 from .final import final_card
 from .focus import FOCUS_TEXT
@@ -93,3 +95,11 @@ __all__ = ["ALT_TEXT_LIMIT", "AREA_NAMES", "AREA_SHORT", "COUNTRY_SHORT", "FOCUS
            "clear_cache", "clear_layers", "decision_text", "final_card", "layout_for",
            "management_boards", "player_name", "player_rgb", "president_path", "render",
            "render_image", "result_line", "status", "summary", "tech_name", "turn_card"]
+
+
+def seat_colours(view: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """The drawing colour (RGB) of every player in ``view``, by seat: the story chart's lines
+    (:func:`render.story`)."""
+    from .layout import player_rgb
+
+    return [player_rgb(str(p.get("colour", ""))) for p in view.get("players", [])]

@@ -39,6 +39,8 @@ touched) · :mod:`~render.zaibatsu.turn` (``turn_card``) · :mod:`~render.zaibat
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import BOARD_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, render, render_image
 from .final import final_card
 from .focus import FOCUS_TEXT
@@ -70,3 +72,11 @@ __all__ = ["BOARD_COLOURS", "CARD_ASPECT", "EFFECT_SHORT", "FOCUS_TEXT", "GOODS_
            "_per_goods", "_period_awards", "_player_geometry", "_seat_colour", "_seats", "alt_text",
            "clear_cache", "effect_label", "final_card", "layout_for", "player_name", "render",
            "render_image", "short_effect", "turn_card"]
+
+
+def seat_colours(view: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """The drawing colour (RGB) of every player in ``view``, by seat: the story chart's lines
+    (:func:`render.story`)."""
+    from render.core import palette as pal
+
+    return [pal.player_colour(str(p.get("colour", ""))) for p in view.get("players", [])]

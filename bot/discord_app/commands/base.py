@@ -232,7 +232,29 @@ class CommandsCore:
         if not posted.ok and kind != "view":
             await self._notify_by_dm(reply, channel, problem, exclude=user)
         if reply.ok and channel and kind != "view":
+            if data.get("finished"):
+                await self.post_story(channel, data.get("table_id"), table_lang)
             await self.bots.kick(channel, solo, ulang)
+
+    async def post_story(self, channel: str, table_id: Any, lang: str) -> None:
+        """After a game's final score, its story chart (:meth:`bot.host.Host.story`): computed off
+        the event loop, then posted through the channel's outbox, after the final score. A game
+        that tells no story, or a failure, costs only the chart (logged)."""
+        tid = table_id if isinstance(table_id, int) else None
+        try:
+            reply = await self._run(self.host.story, channel, None, tid)
+        except Exception:
+            log.exception("the story of table %s failed", tid)
+            return
+        if not reply.ok:
+            return
+        outcome = Outcome(reply)
+        post_lang = reply.language or lang
+
+        def build(picture: bool) -> tuple[str, dict[str, Any]]:
+            return self.public_message(outcome, False, post_lang, board_button=False, picture=picture)
+
+        await self.outbox.post(channel, Post(build, f"story of table {tid}", tid, post_lang))
 
     def _failure_note(self, interaction: discord.Interaction, problem: Problem, kind: str) -> str:
         """What did not reach the channel and what to do, in the current language."""

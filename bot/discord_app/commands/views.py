@@ -131,7 +131,8 @@ class ViewCommands(CommandsCore):
             return
         data = reply.data or {}
         with language(lang):
-            view = replay_view(int(data["table_id"]), int(data["position"]), int(data["count"]), board)
+            view = replay_view(int(data["table_id"]), int(data["position"]), int(data["count"]), board,
+                               finished=data.get("status") == "finished")
             content = fit(reply.private or "", MESSAGE_LIMIT)
             picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
         if edit:
@@ -159,6 +160,25 @@ class ViewCommands(CommandsCore):
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
         reply = await self._run(host.replay, channel, user, table_id, None, board=True, lang=lang)
+        if not reply.ok:
+            await self._private(interaction, reply.private or _error(interaction))
+            return
+        with language(lang):
+            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if picture is not None:
+            kwargs["files"] = [picture]
+        await interaction.followup.send(fit(reply.private or "", MESSAGE_LIMIT) or "\u200b", **kwargs)
+
+    async def story(self, interaction: discord.Interaction, table_id: int) -> None:
+        """"How the game went" in the replay viewer: the story chart of a finished table (VP and
+        winning chances turn by turn, the three turning points), only to the clicker and in their
+        language; computed off the event loop."""
+        await self._defer(interaction)
+        channel, user = self._ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, interaction.guild_id is None)
+        reply = await self._run(host.story, channel, user, table_id, mine=True, lang=lang)
         if not reply.ok:
             await self._private(interaction, reply.private or _error(interaction))
             return

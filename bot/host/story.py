@@ -1,0 +1,122 @@
+"""Use case: the story of a finished game — every player's victory points and winning chances turn
+by turn, with the three turns that changed the chances most told in one line each
+(:mod:`engine.core.story`, drawn by the renderer's ``story``).
+
+It is computed from the public record only (the log, the table's options and seed, the spectator's
+view), so it is the same for everybody and is posted publicly after the final score. Computing it
+replays the game and evaluates every turn; front ends run it off their event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Event, Game, i18n, replay
+from engine.core.i18n import tr
+from engine.core.revisions import stored_options
+from engine.core.story import Story, StoryPoint, game_story, has_story
+
+from ..store import FINISHED, SeatRec
+from ..words import _
+from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
+from .replies import HostReplies
+
+#: The longest line told for one turning point (characters, before "…").
+MARK_CHARS = 110
+
+
+class StoryService(HostReplies):
+    """:meth:`story`: the finished game told in a chart."""
+
+    @_guarded
+    def story(self, channel: str, user: str | None = None, table_id: int | None = None, *,
+              mine: bool = False) -> Reply:
+        """The story chart of a finished table of ``channel`` (default: the channel's latest).
+
+        ``Reply.public``: a title line and one line per turning point, in the table's language (with
+        ``mine``, ``Reply.private`` instead, in the caller's language: the replay viewer's button);
+        ``png``/``alt``: the chart (``None`` without a renderer or when drawing failed);
+        ``data``: ``table_id``, ``turning`` (a list of ``{"turn", "round", "seat", "line"}``),
+        ``points`` (per turn: ``turn``, ``seat``, ``round``, ``scores`` in VP, ``chances`` 0–1).
+        Refused for a table of another channel, a game that is not finished, and a game that tells
+        no story (no ``public_scores``/``evaluate`` hooks).
+        """
+        channel = _clean(channel, "channel id")
+        with self.store.unit_of_work(write=False) as repo:
+            if table_id is None:
+                table = repo.latest_table(channel)
+                if table is None:
+                    raise self._no_game()
+            else:
+                found = repo.table(int(table_id))
+                if found is None or found.channel != channel:
+                    raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
+                table = found
+            seats = self._labelled(repo.seats(table.id), self._game(table.game))
+            moves = repo.moves(table.id)
+            if table.status == FINISHED:
+                self._use_data(repo, table)
+        if table.status != FINISHED:
+            raise Refusal(_("The story of a game is told once it is over."), table.version)
+        game = self._game(table.game)
+        if not has_story(game):
+            raise Refusal(_("This game does not tell its story in a chart."), table.version)
+        notations = [m.notation for m in effective_moves(moves)]
+        told = game_story(game, stored_options(game, table.options), table.seed or 0, notations)
+        public_language = i18n.current() if mine else table.language
+        with i18n.language(public_language):
+            names = [self._name(s, seats) for s in range(told.seats)]
+            marks = [self._mark(game, told.points[i], seats) for i in told.turning]
+            title = _("{game}: how the game went", game=_title(table.game))
+            png, alt = self._story_picture(game, table, told, names, title, marks, notations)
+        lines = [title] + [f"{n}. {m}" for n, m in enumerate(marks, start=1)]
+        return Reply(
+            ok=True,
+            public=None if mine else "\n".join(lines),
+            private="\n".join(lines) if mine else None,
+            png=png,
+            alt=alt,
+            version=table.version,
+            language=None if mine else public_language,
+            data={
+                "table_id": table.id,
+                "turning": [{"turn": told.points[i].turn, "round": told.points[i].round,
+                             "seat": told.points[i].seat, "line": m} for i, m in zip(told.turning, marks, strict=True)],
+                "points": [{"turn": p.turn, "seat": p.seat, "round": p.round, "scores": list(p.scores),
+                            "chances": [round(c, 4) for c in p.chances]} for p in told.points],
+            },
+        )
+
+    def _mark(self, game: Game, point: StoryPoint, seats: Sequence[SeatRec]) -> str:
+        """One line for a turning point: "Round 4: Blue builds …" from the turn's public events."""
+        lines = _told_lines(game, point.events)
+        what = "; ".join(line.rstrip(".") for line in lines) if lines else self._name(point.seat, seats)
+        if len(what) > MARK_CHARS:
+            what = what[:MARK_CHARS - 1].rstrip() + "…"
+        if point.round is not None:
+            return _("Round {round}: {what}", round=point.round, what=what)
+        return _("Turn {turn}: {what}", turn=point.turn, what=what)
+
+    def _story_picture(self, game: Game, table: Any, told: Story, names: Sequence[str], title: str,
+                       marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
+        """``(png, alt)`` of the chart in the current language; ``(None, None)`` without a renderer
+        that draws stories, or when drawing fails (the text still tells the story)."""
+        draw = getattr(self.render, "story", None)
+        if draw is None:
+            return None, None
+        try:
+            final = replay(game, stored_options(game, table.options), table.seed or 0, notations)
+            out = draw(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
+        except Exception:
+            log.exception("drawing the story of table %s failed", table.id)
+            return None, None
+        return self._unpack(out)
+
+
+def _told_lines(game: Game, events: Sequence[Event]) -> list[str]:
+    """A turn's public events as sentences in the current language: the game's ``account_lines``
+    hook when it has one (it merges and summarises), else one line per event."""
+    hook = getattr(game, "account_lines", None)
+    texts = hook(list(events)) if hook is not None else [e.text for e in events]
+    return [str(tr(t)) for t in texts if str(tr(t)).strip()]

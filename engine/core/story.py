@@ -1,0 +1,226 @@
+"""The story of a finished game: every player's victory points and winning chances turn by turn,
+and the turns that changed the chances most (the charts posted after the final score).
+
+Everything here is a function of the public record: the move log replayed from the table's options
+and seed, the public scores and the bots' evaluation of positions *as a spectator sees them*. For
+a game with hidden information (``sample_hidden``) every evaluation is the mean over a few states
+re-dealt from the spectator's view, with a generator seeded from the step number only, so the story
+can never depend on a card nobody has seen.
+
+Games opt in with two optional hooks on the game object (looked up with ``getattr``):
+
+* ``public_scores(state) -> list[int]``: every seat's victory points on the board now (VP);
+* ``evaluate(state, seat) -> Evaluation``: the bots' heuristic (VP; see :mod:`engine.core.bots`);
+
+and may add ``story_round(state) -> int | None`` (the round a state is in, for the "Round 4: …"
+labels). Without ``public_scores`` a game has no story.
+
+Winning chances are a softmax of the seats' evaluations with a temperature (in VP) that shrinks as
+the game advances: ``T = max(1, k · S · (1 − t))`` where ``t`` is the share of the game's steps
+played, ``S`` the mean final score of the table and ``k`` a per-game constant fitted to who won in
+greedy self-play (``engine/core/data/story_calibration.json``, with the command that fitted it). At
+the end the chances are the result itself (a shared first place shares the win).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .game import CHANCE, Action, Game
+
+#: Re-dealt states averaged per evaluation in a game with hidden information.
+SAMPLES = 3
+#: How many turns a story marks as turning points.
+TURNING_POINTS = 3
+_CALIBRATION = Path(__file__).with_name("data") / "story_calibration.json"
+
+
+@dataclass(frozen=True)
+class StoryPoint:
+    """The table after one turn: ``turn`` counts turns from 1 (0 = the set-up), ``seat`` is who
+    played it (``None`` for the set-up), ``first``/``last`` are the turn's 0-based step indices in
+    the log (inclusive), ``round`` the game's round if it tells one, ``scores`` every seat's VP and
+    ``chances`` every seat's winning chance (0–1, summing to 1) and ``events`` the turn's public
+    :class:`~engine.core.game.Event` objects (what the story's lines are told from)."""
+
+    turn: int
+    seat: int | None
+    first: int
+    last: int
+    round: int | None
+    scores: tuple[int, ...]
+    chances: tuple[float, ...]
+    events: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Story:
+    """A finished game told turn by turn: ``points`` in order (the set-up first) and ``turning``, the
+    indices into ``points`` of the turns that moved the chances most (in the order they were played)."""
+
+    seats: int
+    points: tuple[StoryPoint, ...]
+    turning: tuple[int, ...]
+
+    def swing(self, index: int) -> float:
+        """How much turn ``points[index]`` moved the chances: half the L1 distance (0–1)."""
+        if index <= 0:
+            return 0.0
+        before, after = self.points[index - 1].chances, self.points[index].chances
+        return sum(abs(a - b) for a, b in zip(before, after, strict=True)) / 2
+
+
+def has_story(game: Any) -> bool:
+    """Whether ``game`` can tell a story (it has ``public_scores`` and ``evaluate``)."""
+    return callable(getattr(game, "public_scores", None)) and callable(getattr(game, "evaluate", None))
+
+
+@cache
+def calibration() -> dict[str, dict[str, Any]]:
+    """The fitted temperature constants by game name: ``{"zaibatsu": {"k": 0.2, …}, …}``."""
+    data = json.loads(_CALIBRATION.read_text(encoding="utf-8"))
+    return {rec["game"]: rec for rec in data["records"]}
+
+
+def temperature_k(game_name: str) -> float:
+    """The constant ``k`` of a game's temperature (the default record when the game has none)."""
+    recs = calibration()
+    return float(recs.get(game_name, recs["default"])["k"])
+
+
+def win_chances(values: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """Softmax of ``values`` (VP) at ``temperature`` (VP, > 0): each seat's chance to win (sum 1)."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def final_chances(ranks: Sequence[int]) -> tuple[float, ...]:
+    """The chances once the game is over: shared equally by the seats ranked first."""
+    winners = [r == 1 for r in ranks]
+    n = sum(winners) or 1
+    return tuple((1.0 / n) if w else 0.0 for w in winners)
+
+
+def _evaluations(game: Any, state: Any, seats: int, step: int) -> list[float]:
+    """Every seat's evaluation (VP) of ``state`` as a spectator sees it."""
+    hook = getattr(game, "sample_hidden", None)
+    if hook is None:
+        return [float(game.evaluate(state, s).score) for s in range(seats)]
+    rng = random.Random(step)  # public: the step number only
+    total = [0.0] * seats
+    for _ in range(SAMPLES):
+        sample = hook(state, None, rng)
+        for s in range(seats):
+            total[s] += float(game.evaluate(sample, s).score)
+    return [v / SAMPLES for v in total]
+
+
+_Run = tuple[int | None, int, int, Any, list[Any]]
+
+
+def _turns(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str]) -> list[_Run]:
+    """``(seat, first, last, state after, public events)`` per turn: runs of steps by one seat,
+    chance steps inside the run they interrupt; leading chance steps (the set-up) form seat
+    ``None``'s run. Private events (``data["private"]``) are left out."""
+    state = game.setup(options, seed)
+    runs: list[_Run] = [(None, 0, -1, state, [])]
+    for index, move in enumerate(moves):
+        seat = game.decision(state).seat
+        action = game.parse_action(state, move) if isinstance(move, str) else move
+        state, events = game.apply(state, action)
+        public = [e for e in events if not e.data.get("private")]
+        who, first, _last, _state, told = runs[-1]
+        if seat in (CHANCE, who):
+            runs[-1] = (who, first, index, state, told + public)
+        else:
+            runs.append((seat, index, index, state, public))
+    return runs
+
+
+def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str]) -> Story:
+    """Replay a finished game's log and tell its story (see the module's docstring).
+
+    ``moves`` are the log's actions or notations (chance outcomes included). Raises ``ValueError``
+    when the game has no story hooks or the log does not end the game, and
+    :class:`~engine.core.game.IllegalAction` when a move does not apply.
+    """
+    if not has_story(game):
+        raise ValueError(f"{getattr(game, 'name', game)!r} does not tell a story (no public_scores/evaluate)")
+    runs = _turns(game, options, seed, moves)
+    final = runs[-1][3]
+    result = game.result(final)
+    if result is None:
+        raise ValueError("the game is not over")
+    seats = len(game.public_scores(final))
+    ranks = [1] * seats
+    for line in result.players:
+        if line.seat < seats:
+            ranks[line.seat] = line.rank
+    finals = [line.score for line in result.players if line.seat < seats]
+    scale = max(1.0, sum(finals) / max(1, len(finals)))
+    k = temperature_k(getattr(game, "name", ""))
+    total = max(1, len(moves))
+    round_of = getattr(game, "story_round", None)
+    points: list[StoryPoint] = []
+    for turn, (seat, first, last, state, told) in enumerate(runs):
+        scores = tuple(int(v) for v in game.public_scores(state))
+        if turn == len(runs) - 1:
+            chances = final_chances(ranks)
+        else:
+            t = (last + 1) / total
+            chances = win_chances(_evaluations(game, state, seats, last + 1), max(1.0, k * scale * (1 - t)))
+        points.append(StoryPoint(turn=turn, seat=seat, first=max(first, 0), last=last,
+                                 round=round_of(state) if round_of else None, scores=scores, chances=chances,
+                                 events=tuple(told)))
+    points = _smoothed(points, seats)
+    return Story(seats=seats, points=tuple(points), turning=_turning(points, seats))
+
+
+def _smoothed(points: list[StoryPoint], seats: int) -> list[StoryPoint]:
+    """The chances averaged over the last ``seats`` turns (one orbit of the table).
+
+    A seat's evaluation rises right after its own turn (its gains are in, the others' not yet), so
+    the raw chances zigzag with whose turn it was; the mean over one orbit compares like with like.
+    The set-up and the final point (the result) stay as they are.
+    """
+    if seats < 2 or len(points) < 3:
+        return points
+    out = list(points)
+    for i in range(1, len(points) - 1):
+        window = points[max(1, i - seats + 1):i + 1]
+        mean = tuple(sum(p.chances[s] for p in window) / len(window) for s in range(seats))
+        out[i] = StoryPoint(turn=points[i].turn, seat=points[i].seat, first=points[i].first, last=points[i].last,
+                            round=points[i].round, scores=points[i].scores, chances=mean,
+                            events=points[i].events)
+    return out
+
+
+def _turning(points: list[StoryPoint], seats: int) -> tuple[int, ...]:
+    """The :data:`TURNING_POINTS` turns with the largest swing of the (smoothed) chances, at least
+    one orbit apart, in the order played; the final point (the scoring) is not a move and is left out."""
+    if seats < 2:
+        return ()
+
+    def swing(i: int) -> float:
+        return sum(abs(a - b) for a, b in zip(points[i - 1].chances, points[i].chances, strict=True)) / 2
+
+    gap = max(seats, len(points) // 15)
+    chosen: list[int] = []
+    # The first orbit's swings are the smoothing window filling up, not moves: left out.
+    for i in sorted(range(seats + 1, len(points) - 1), key=lambda i: (-swing(i), i)):
+        if swing(i) <= 0:
+            break
+        if all(abs(i - j) >= gap for j in chosen):
+            chosen.append(i)
+        if len(chosen) == TURNING_POINTS:
+            break
+    return tuple(sorted(chosen))
