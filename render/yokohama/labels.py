@@ -111,13 +111,13 @@ def order_goods_short(order: str) -> str:
 
 
 def order_line(order: str) -> str:
-    """An order card in one line: ``L12 · low · UK: 2F 1T → 3VP 1¥``."""
+    """An order card in one line: ``low · UK: 2F 1T → 3VP 1¥`` (never its data id)."""
     t = tables()
     o = t.orders.get(order)
     if o is None:
         return order
-    # i18n: an order card in one line: id, level, country code, goods it needs → its reward.
-    return _("{id} · {level} · {country}: {goods} → {reward}", id=order, level=tr(LEVEL_NAMES[o.level]),
+    # i18n: an order card in one line: level, country code, goods it needs → its reward.
+    return _("{level} · {country}: {goods} → {reward}", level=tr(LEVEL_NAMES[o.level]),
              country=country_code(o.country), goods=order_goods_short(order),
              reward=short_reward(t.order_reward[order]))
 
