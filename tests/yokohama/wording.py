@@ -25,7 +25,7 @@ LANGS = ("en", "pl", "ru", "de")
 #: Python reprs and other programmer's notation: a list or dict literal of strings, None, a class repr.
 REPR = re.compile(r"\[['\"]|\{['\"]|\bNone\b|\bMsg\(|\bAction\(|<[a-z_.]+ object")
 #: ``×``-joined internal tokens ("coal×2").
-TIMES = re.compile(r"[A-Za-z_]×|×[A-Za-z_]")
+TIMES = re.compile(r"[A-Za-z_]×|×[A-Za-z_]|\d× ")
 
 
 @cache
