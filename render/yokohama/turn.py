@@ -37,6 +37,7 @@ from .labels import (
     _random_event,
     area_title,
     icon,
+    move_title,
     orders_in_hand,
     player_name,
     result_line,
@@ -140,6 +141,8 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     if move.startswith("~"):
         # i18n: the turn picture's last move when it was a random draw (the events say what was drawn).
         move = _("Random draw")
+    elif move:
+        move = move_title(move)
     events = [e for e in last.get("events") or [] if isinstance(e, dict)]
     focus = _focus(view, last, events) if move else None
     lines = _pick_lines(events, 2 if focus else 3) if move else []
