@@ -59,6 +59,24 @@ class Fitted(Msg):
         return text[: LIMIT - 1] + "…"
 
 
+#: What declining means at each decision (``pass``/``skip``/``done`` by the frame it answers).
+DECLINE = {
+    ("skip", "place"): M("Skip: place no assistant"),
+    ("done", "place_a"): M("Done: place no more assistants"),
+    ("done", "telegraph"): M("Done: no Telegraph assistant"),
+    ("done", "recall"): M("Done: take no more assistants back"),
+    ("done", "exchange"): M("Done: no more exchanges"),
+    ("done", "hire"): M("Done: take no more pieces"),
+    ("pass", "church"): M("Pass: no Church space"),
+    ("pass", "customs"): M("Pass: no Customs House space"),
+    ("pass", "lab"): M("Pass: take no technology"),
+    ("pass", "port"): M("Pass: take no order"),
+    ("skip", "bonus"): M("Skip: leave the 5-power token"),
+    ("skip", "build"): M("Skip: build nothing"),
+    ("skip", "wh_shop"): M("Skip: take no shop from the warehouse"),
+}
+
+
 def fitted(*options: Msg) -> Fitted:
     """A :class:`Fitted` label of ``options`` (fullest first)."""
     return Fitted(options)
@@ -171,12 +189,9 @@ def describe(state: YState, action: Action) -> str:
         return fitted(M("Customs House space {space}: pay {ig}, gain {reward}; assistant {where}", space=space, ig=ig,
                         reward=reward, where=where),
                       M("Customs House {space}: {ig} → {reward}", space=space, ig=ig, reward=reward))
-    if k == "pass":
-        return M("Pass")
-    if k == "skip":
-        return M("Skip")
-    if k == "done":
-        return M("Done")
+    if k in ("pass", "skip", "done"):
+        frame = str(state.stack[-1].get("k")) if state.stack else ""
+        return DECLINE.get((k, frame)) or {"pass": M("Pass"), "skip": M("Skip"), "done": M("Done")}[k]
     if k == "hire":
         if a[0] == "assistant":
             return M("Take an assistant from the warehouse (free)")
