@@ -138,13 +138,12 @@ def reason(state: YState, action: Action, legal: list[Action]) -> str:
     if k == "achieve" and a:
         tile = str(a[0])
         if tile not in state.achievements:
-            return M("Achievement {tile} is not in play.", tile=tile)
+            return M("That achievement is not in play.")
         if p.seat in state.achievement_spaces[tile]:
-            return M("You have already fulfilled achievement {tile}.", tile=tile)
+            return M("You have already fulfilled the achievement “{text}”.", text=rules.achievement_condition(tile))
         if p.hand_assistants < 1:
             return M("Fulfilling an achievement needs an assistant in your hand.")
-        return M("You do not meet the condition of achievement {tile}: {text}.", tile=tile,
-                 text=rules.achievement_text(tile))
+        return M("You do not meet the condition of the achievement: {text}.", text=rules.achievement_text(tile))
     if k == "order" and a:
         if str(a[0]) not in p.orders:
             return M("That order is not in your hand.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -10,9 +11,10 @@ from pydantic import ValidationError
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
 
 from . import explain, notation, rules
+from .moves import describe
 from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState, clone
 from .tables import tables
-from .words import PIECE_NAMES, M, T, amount
+from .words import M, T
 
 #: 0.1.0: first version of the engine (data partly PROPOSED, see docs/rules-notes.md).
 VERSION = "0.1.0"
@@ -233,6 +235,14 @@ class YokohamaGame:
         )
         return out
 
+    def account_lines(self, events: Sequence[Event]) -> list[str]:
+        """The public account of one turn (or one run of draws) from its events: a few sentences
+        (Msgs) saying what was paid and gained and why VP changed; private events are left out
+        (:func:`.narrate.account_lines`)."""
+        from .narrate import account_lines
+
+        return account_lines(events)
+
     def text(self, state: YState, seat: int | None = None) -> str:
         """The board as terminal text in the current language; ``seat``'s own hand is shown."""
         from .text import render_text
@@ -250,7 +260,7 @@ class YokohamaGame:
         """
         number = text.strip()
         if not (number.isascii() and number.isdigit() and len(number) <= 6):
-            action = notation.parse_action(text)
+            action = notation.parse_action(_by_position(state, text))
             if action.kind == "church" and len(action.args) > 3:
                 # Church payments may be written in any order; the legal action lists them in
                 # the rulebook's order (copper, silk, tea, fish, imported good, 2 yen).
@@ -305,127 +315,28 @@ class YokohamaGame:
         return [(str(k), int(c), int(li), int(p)) for k, c, li, p in report()]
 
 
-def describe(state: YState, action: Action) -> str:
-    """A short label (a Msg) for an action in this state."""
-    k, a = action.kind, action.args
-    area = (lambda i: rules.area_label(state, str(a[i])))  # noqa: E731
-    if k == "chance":
-        return M("Random outcome {outcome}", outcome=str(a[0]))
-    if k == "main":
-        return M("Go on to the main action")
-    if k == "end":
-        return M("End the turn")
-    if k == "agent":
-        return M("Use a foreign agent in {area}", area=area(0))
-    if k == "free-agent":
-        return M("Use a free agent in {area}", area=area(0))
-    if k == "achieve":
-        return M("Fulfil achievement {tile}: {text}", tile=a[0], text=rules.achievement_text(str(a[0])))
-    if k == "order":
-        return M("Fulfil order {order}", order=rules.order_text(str(a[0])))
-    if k == "keep":
-        return M("Keep order {order}", order=rules.order_text(str(a[0])))
-    if k == "university":
-        return M("University: 1 yen for an assistant from the warehouse")
-    if k == "spin":
-        return M("Spinning Mill: 1 raw silk for 2 yen")
-    if k == "put":
-        fee = rules.placement_fee(state, state.stack[-1]["seat"], str(a[0])) if state.stack else 0
-        if fee:
-            return M("Place an assistant in {area} (pay {fee})", area=area(0), fee=amount("yen", fee))
-        return M("Place an assistant in {area}", area=area(0))
-    if k == "double":
-        return M("Place 2 assistants in {area}", area=area(0))
-    if k == "skip":
-        return M("Skip")
-    if k == "done":
-        return M("Done")
-    if k == "go":
-        seat = state.stack[-1]["seat"]
-        cost = rules.routes(state, state.players[seat]).get(str(a[0]), (0, ()))[0]
-        if cost:
-            return M("Move the president to {area} (pay {fee})", area=area(0), fee=amount("yen", cost))
-        return M("Move the president to {area}", area=area(0))
-    if k == "tram":
-        return M("Tram: move the president to {area}", area=area(0))
-    if k == "station" and not a:
-        return M("Station: move the president to the station")
-    if k == "station":
-        return M("Put the station token on {area}", area=area(0))
-    if k == "home":
-        return M("Return the president to your hand (no area action)")
-    if k == "recall":
-        return M("Take an assistant back from {area}", area=area(0))
-    if k == "sell":
-        price = tables().n["chinatown_prices"][str(a[0])]
-        return M("Sell {good} for {yen}", good=amount(str(a[0]), 1), yen=amount("yen", price))
-    if k == "buy":
-        t = tables()
-        price = t.n["chinatown_ig_price"] if a[0] == "ig" else t.n["chinatown_prices"][str(a[0])]
-        return M("Buy {good} for {yen}", good=amount(str(a[0]), 1), yen=amount("yen", price))
-    if k == "church":
-        from .words import listing
-
-        pays = [amount("yen", tables().n["church_pay_yen"]) if x == "yen" else amount(str(x), 1) for x in a[2:]]
-        where = M("from the Church area") if a[1] == "area" else M("from your hand")
-        if pays:
-            return M("Church space {space}, assistant {where}, paying {paid}", space=a[0], where=where,
-                     paid=listing(pays))
-        return M("Church space {space}, assistant {where}", space=a[0], where=where)
-    if k == "customs":
-        where = M("from the Customs House area") if a[1] == "area" else M("from your hand")
-        ig = tables().customs[int(a[0]) - 1].ig
-        return M("Customs House space {space} for {ig}, assistant {where}", space=a[0], ig=amount("ig", ig),
-                 where=where)
-    if k == "pass":
-        return M("Pass")
-    if k == "hire":
-        return M("Take a {piece} from the warehouse", piece=PIECE_NAMES[str(a[0])])
-    if k == "tech":
-        f = state.stack[-1]
-        card = state.labs[f["area"]][int(a[0]) - 1]
-        name = rules.tech_name(str(card)) if card else "?"
-        if a[2] != "-":
-            t = tables()
-            extra = amount("yen", t.n["lab_extra_yen"]) if a[2] == "yen" else amount("ig", t.n["lab_extra_ig"])
-            return M("Take {card} (space {space}), paying {ig} and the surcharge in {extra}", card=name, space=a[0],
-                     ig=amount("ig", int(a[1])), extra=extra)
-        return M("Take {card} (space {space}), paying {ig}", card=name, space=a[0], ig=amount("ig", int(a[1])))
-    if k == "port":
-        if len(a) == 1:
-            return M("Take the order on space {space}", space=a[0])
-        return M("Take the orders on spaces {first} and {second}, paying {pay}", first=a[0], second=a[1],
-                 pay=amount("yen", 2) if a[2] == "yen" else amount("ig", 1))
-    if k == "token":
-        token = state.areas[state.stack[-1]["area"]].token
-        return M("Take the 5-power token ({reward})", reward=rules.token_text(str(token)))
-    if k == "shop":
-        f = state.stack[-1]
-        tile = str(state.areas[f["area"]].tile)
-        return M("Build a shop on space {space} ({reward})", space=a[0],
-                 reward=rules.reward_text(tables().shop_rewards[tile][int(a[0]) - 1]))
-    if k == "house":
-        tile = str(state.areas[state.stack[-1]["area"]].tile)
-        return M("Build the trading house ({reward})", reward=rules.reward_text(tables().house_reward[tile]))
-    if k == "leave":
-        return M("Leave one assistant in the area (Telephone)")
-    if k == "all":
-        return M("Take every assistant back")
-    if k == "good":
-        return M("Take {good}", good=amount(str(a[0]), 1))
-    if k == "shift":
-        src = M("your hand") if a[0] == "hand" else area(0)
-        return M("Move an assistant from {src} to {dst}", src=src, dst=area(1))
-    if k == "stop":
-        return M("Stop moving assistants")
-    if k == "take":
-        return M("Take a shop from the warehouse for 2 yen")
-    if k == "reward":
-        from .words import COUNTRY_NAMES
-
-        return M("Take reward token {token} ({country})", token=a[0],
-                 country=COUNTRY_NAMES[tables().reward_tokens[str(a[0])]])
-    return M("Move {move}", move=notation.format_action(action))
+def _by_position(state: YState, text: str) -> str:
+    """``text`` with a card named by its position rewritten to its notation id: ``order 2`` (the
+    2nd order in your hand), ``keep 1`` (the 1st order dealt to you), ``achieve 3`` (the 3rd
+    achievement on the board), ``reward 1`` (the 1st reward token on offer), as the board text and
+    the move labels number them. Other text is returned unchanged; a position out of range is left
+    for the parser to refuse."""
+    words = text.split()
+    if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()) or state.over or not state.stack:
+        return text
+    kw, n = words[0].lower(), int(words[1])
+    seat = state.stack[-1].get("seat", state.current)
+    if kw == "order":
+        cards = state.players[seat].orders if isinstance(seat, int) and seat >= 0 else []
+    elif kw == "keep":
+        cards = state.dealt.get(str(seat), [])
+    elif kw == "achieve":
+        cards = state.achievements
+    elif kw == "reward":
+        cards = state.reward_tokens
+    else:
+        return text
+    return f"{kw} {cards[n - 1]}" if 1 <= n <= len(cards) else text
 
 
 def check_invariants(state: YState) -> list[str]:

@@ -1,8 +1,11 @@
 """Readable plain-text rendering of a Yokohama state (terminal table, status replies).
 
 The text is written in the current language (:func:`engine.core.i18n.current`, set by the caller
-with ``with language(lang):``); ids printed on components (orders ``L03``, achievements ``A1``,
-reward tokens ``R2``) stay as they are, so a player can type them in moves. Pieces on the area
+with ``with language(lang):``); components are named as the rulebook names them, never by a data
+id: order cards by their face, achievements by their condition, reward tokens by their country. The
+orders in a hand, the orders dealt, the achievements and the reward tokens are numbered, and a move
+may name them by that number (``order 2``, ``keep 1``, ``achieve 3``, ``reward 1``); an area is
+named in moves by the notation word printed in brackets after its name. Pieces on the area
 boards are written with a short colour code per player (``Bl2`` = two blue assistants) that the
 text explains in its legend line.
 
@@ -132,7 +135,7 @@ def _tech(card: str) -> str:
 
 
 def _order(order: str) -> str:
-    """An order card ("L03 (low, United Kingdom): 1 copper, 1 raw silk → 3 VP, 1 yen")."""
+    """An order card's face ("low, United Kingdom: 1 copper, 1 raw silk → 3 VP, 1 yen")."""
     return _order_in(order, current())
 
 
@@ -371,13 +374,13 @@ def _achievements(state: YState) -> list[str]:
     if not state.achievements:
         return []
     out = [_("Achievements (the first player scores the higher VP, later players the lower):")]
-    for tile in state.achievements:
+    for i, tile in enumerate(state.achievements):
         seats = state.achievement_spaces.get(tile, [])
         who = ", ".join(_who(state, s) for s in seats) if seats else _("nobody yet")
-        text = _("{tile} {text}: {who}", tile=tile, text=_text(rules.achievement_text(tile)), who=who)
-        out += _fit(f"  {text}", "     ")
+        text = _("{text}: {who}", text=_text(rules.achievement_text(tile)), who=who)
+        out += _fit(f"  {i + 1}. {text}", "     ")
     if "achievement_rewards" in state.options.modules:
-        tokens = [f"{r} ({_country(tables().reward_tokens[r])})" for r in state.reward_tokens]
+        tokens = [f"{i + 1}. {_country(tables().reward_tokens[r])}" for i, r in enumerate(state.reward_tokens)]
         out += _listing("  " + _("Reward tokens (for all 3 achievements; each is a country symbol and a free "
                                  "agent):"), tokens or [_("none left")], "     ")
     return out
@@ -428,8 +431,8 @@ def _player(state: YState, p: Player, seat: int | None) -> list[str]:
         total = sum(t.techs[c].value for c in p.technologies)
         out += _listing("    " + _("technologies (production value {total}):", total=total), techs)
     if p.fulfilled:
-        done = [f"{o} ({_country(t.orders[o].country)})" for o in p.fulfilled]
-        out += _listing("    " + _("fulfilled orders:"), done)
+        done = [_country(t.orders[o].country) for o in p.fulfilled]
+        out += _listing("    " + _("fulfilled orders (their countries):"), done)
     symbols = [f"{_country(c)} {n}" for c in COUNTRIES if (n := rules.country_count(p, c))]
     if symbols:
         out += _listing("    " + _("country symbols:"), symbols)
@@ -447,25 +450,25 @@ def _player(state: YState, p: Player, seat: int | None) -> list[str]:
     if p.power_tokens:
         extras.append(_("5-power tokens: {n}", n=len(p.power_tokens)))
     if p.achievements:
-        extras.append(_("achievements: {list}", list=", ".join(p.achievements)))
+        extras.append(_("achievements: {list}", list=", ".join(_text(rules.achievement_condition(a))
+                                                                for a in p.achievements)))
     if p.reward_token:
-        extras.append(_("reward token {token} ({country})", token=p.reward_token,
-                        country=_country(t.reward_tokens[p.reward_token])))
+        extras.append(_("achievement reward token: {country}", country=_country(t.reward_tokens[p.reward_token])))
     if extras:
         out += _lines("    " + extras[0], extras[1:], "    ")
     dealt = state.dealt.get(str(p.seat), [])
     if p.seat == seat:
         if p.orders:
             out.append("    " + _("your orders in hand ({n} of {most}):", n=len(p.orders), most=rules.hand_limit()))
-            for o in p.orders:
+            for i, o in enumerate(p.orders):
                 ready = all(rules.in_hand(p, g) >= n for g, n in t.order_goods[o].items())
                 text = _("{order} — you have the goods", order=_order(o)) if ready else _order(o)
-                out += _fit(f"      {text}", "        ")
+                out += _fit(f"      {i + 1}. {text}", "         ")
         else:
             out.append("    " + _("your orders in hand: none"))
         if dealt:
             out.append("    " + _("dealt to you — keep one, the other leaves the game unseen:"))
-            out += [line for o in dealt for line in _fit(f"      {_order(o)}", "        ")]
+            out += [line for i, o in enumerate(dealt) for line in _fit(f"      {i + 1}. {_order(o)}", "         ")]
     else:
         text = _("orders in hand: {n}", n=len(p.orders))
         if dealt:

@@ -1,8 +1,8 @@
 """Rules topics of Yokohama: short answers for a host's rules command (``/game rules``).
 
 Each topic is a few sentences summarising one section of the published rulebook (the 2024 Polish
-edition this engine follows, cited by its Polish heading: "Yokohama rulebook (PL), Zasady ruchu
-prezesa") plus the move notation of the section's choices, so a player can go from "how does this
+edition this engine follows, cited by its heading in the reader's language: "Yokohama rulebook:
+President movement rules", in Polish the rulebook's own "Instrukcja: Zasady ruchu prezesa") plus the move notation of the section's choices, so a player can go from "how does this
 work?" to the move to type. Texts are ``Msg``s of the ``yokohama`` domain (titles and sections are
 terms), so a front end shows them in any language; the examples are real notation (the tests parse
 every one of them with the engine).
@@ -25,7 +25,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "turn",
         T("rules topic", "Overview and your turn"),
-        T("rules section", "Yokohama rulebook (PL), Przebieg rozgrywki, Przebieg tury"),
+        T("rules section", "Yokohama rulebook: Course of the game, Course of a turn"),
         M(
             "You are merchants in Meiji-era Yokohama scoring VP with goods, orders, technologies, shops and "
             "trading houses. Play goes clockwise from the start player. Your turn has three phases: "
@@ -43,7 +43,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "additional",
         T("rules topic", "Additional actions and foreign agents"),
-        T("rules section", "Yokohama rulebook (PL), Faza akcji dodatkowej"),
+        T("rules section", "Yokohama rulebook: Additional action phase"),
         M(
             "In phase A (before the main action) and phase C (after it) you may, in any order: use a foreign "
             "agent, fulfil achievements and fulfil orders (see those topics); University and Spinning Mill are "
@@ -61,7 +61,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "achievements",
         T("rules topic", "Achievements"),
-        T("rules section", "Yokohama rulebook (PL), Wypełnianie osiągnięć, Płytki osiągnięć"),
+        T("rules section", "Yokohama rulebook: Fulfilling achievements, Achievement tiles"),
         M(
             "Three achievement tiles are in play, one each of A, B and C. In phase A or C, if you meet a tile's "
             "condition, put an assistant from your hand on its leftmost free space and score its VP: the "
@@ -79,7 +79,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "orders",
         T("rules topic", "Orders and country pairs"),
-        T("rules section", "Yokohama rulebook (PL), Wypełnianie zamówień, Pasujące symbole krajów"),
+        T("rules section", "Yokohama rulebook: Fulfilling orders, Matching country symbols"),
         M(
             "You hold at most 3 order cards and may never discard one to make room. In phase A or C you may "
             "fulfil an order from your hand: put it face up in front of you, return the trade goods it shows "
@@ -97,7 +97,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "placement",
         T("rules topic", "Step 1: placement"),
-        T("rules section", "Yokohama rulebook (PL), Krok umieszczania, Zasady umieszczania"),
+        T("rules section", "Yokohama rulebook: Placement step, Placement rules"),
         M(
             "Choose one option. A) Place up to 3 assistants from your hand, each in a different area (up to 4 "
             "with Newspaper): `put AREA` for each, then `done`. B) Place 2 assistants from your hand in one "
@@ -114,7 +114,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "movement",
         T("rules topic", "Step 2: moving the president"),
-        T("rules section", "Yokohama rulebook (PL), Krok ruchu, Zasady ruchu prezesa"),
+        T("rules section", "Yokohama rulebook: Movement step, President movement rules"),
         M(
             "Choose one option. A) Move your president to an allowed area: one with at least 1 of your "
             "assistants and no other president. From your hand it goes straight to any allowed area. From the "
@@ -134,7 +134,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "power",
         T("rules topic", "Step 3: power and the area action"),
-        T("rules section", "Yokohama rulebook (PL), Krok akcji obszaru"),
+        T("rules section", "Yokohama rulebook: Area action step"),
         M(
             "Take the action of the area where your president stands, at your power there: 1 for each of your "
             "assistants, 1 for your president, 1 for your shop on the area's building tile, 1 for your trading "
@@ -150,7 +150,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "production",
         T("rules topic", "Production areas and the Bank"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów"),
+        T("rules section", "Yokohama rulebook: The areas in detail"),
         M(
             "Production areas give trade goods, the Bank yen. Copper Mine: nothing at power 1–2, then 1 / 2 / "
             "3 copper at power 3 / 4 / 5. Fishery: as many fish as your power (1–5). Silk Mill: nothing at "
@@ -165,7 +165,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "chinatown",
         T("rules topic", "Chinatown"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Chińska dzielnica"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Chinatown"),
         M(
             "Make as many exchanges with the bank as your power (1–5), one at a time, so yen from one exchange "
             "can pay for the next: 2 yen for 1 copper or 1 raw silk, or back; 1 yen for 1 tea or 1 fish, or "
@@ -179,7 +179,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "church",
         T("rules topic", "Church"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Kościół"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Church"),
         M(
             "Your faith is your power (1–5) plus what you pay, each kind at most once, for 1 faith each: 1 "
             "copper, 1 raw silk, 1 tea, 1 fish, 1 imported good, 2 yen. Place 1 assistant, from the Church area "
@@ -197,7 +197,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "customs",
         T("rules topic", "Customs House"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Urząd celny"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Customs House"),
         M(
             "Pay imported goods for a space of the Customs House board: nothing at power 1, up to 1 / 2 / 3 / 4 "
             "imported goods at power 2 / 3 / 4 / 5. Place 1 assistant, from the Customs House area or from your "
@@ -213,7 +213,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "agency",
         T("rules topic", "Employment Agency"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Agencja pracy"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Employment Agency"),
         M(
             "Take pieces from your warehouse to your hand: nothing at power 1, up to 1 / 2 / 3 / 4 pieces at "
             "power 2 / 3 / 4 / 5, in any mix. An assistant is free, a shop costs 2 yen, a trading house 4 yen "
@@ -228,7 +228,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "laboratory",
         T("rules topic", "Laboratory"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Laboratorium"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Laboratory"),
         M(
             "Laboratory A takes cards from the Laboratory A board only, B from B. Choose one technology card "
             "there; its cost is its production value plus the surcharge of its space (the 4 rightmost spaces "
@@ -247,7 +247,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "port",
         T("rules topic", "Port"),
-        T("rules section", "Yokohama rulebook (PL), Szczegółowy opis obszarów: Port"),
+        T("rules section", "Yokohama rulebook: The areas in detail: Port"),
         M(
             "Port A takes cards from the Port A board only, B from B. Take 1 order for free, or pay 2 yen or "
             "1 imported good to take 2. Your power limits the levels: nothing at power 1, low orders at 2, "
@@ -262,7 +262,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "bonus",
         T("rules topic", "Step 4: the 5-power bonus"),
-        T("rules section", "Yokohama rulebook (PL), Krok premii 5-krotnej siły"),
+        T("rules section", "Yokohama rulebook: 5-power bonus step"),
         M(
             "If you took the area action at power 5 and the area's 5-power token is still there, you may take "
             "it: keep it face down in front of you and gain its reward at once. Each area has one token and "
@@ -275,7 +275,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "build",
         T("rules topic", "Step 5: building"),
-        T("rules section", "Yokohama rulebook (PL), Krok budowania sklepu i domu towarowego"),
+        T("rules section", "Yokohama rulebook: Building a shop or trading house step"),
         M(
             "If you took the area action at power 4 or more, you may build one piece from your hand (never from "
             "the warehouse) on the area's building tile and gain the reward of its space: a shop on an empty "
@@ -292,7 +292,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "recovery",
         T("rules topic", "Step 6: recovery"),
-        T("rules section", "Yokohama rulebook (PL), Krok odzyskania"),
+        T("rules section", "Yokohama rulebook: Recovery step"),
         M(
             "Return all your assistants from the area where you took the action to your hand. Your president, "
             "shops and trading houses stay. With Telephone you may leave 1 assistant there (`leave`) or take "
@@ -306,7 +306,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "rewards",
         T("rules topic", "Reward symbols"),
-        T("rules section", "Yokohama rulebook (PL), Opis symboli"),
+        T("rules section", "Yokohama rulebook: Symbols"),
         M(
             "Rewards on tiles, boards, tokens and cards give VP, yen, trade goods or imported goods. Any trade "
             "good: choose copper, raw silk, tea or fish (`good GOOD`). Move: move 1 of your assistants from an "
@@ -322,7 +322,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "technologies",
         T("rules topic", "Technologies that change the rules"),
-        T("rules section", "Yokohama rulebook (PL), Karty technologii"),
+        T("rules section", "Yokohama rulebook: Technology cards"),
         M(
             "Each card shows a production value and a country; you may own any number but never two of one "
             "name.\n"
@@ -346,7 +346,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "technology-bonuses",
         T("rules topic", "Technologies that pay bonuses"),
-        T("rules section", "Yokohama rulebook (PL), Karty technologii"),
+        T("rules section", "Yokohama rulebook: Technology cards"),
         M(
             "Ball: 2 VP each time you fulfil an order.\n"
             "Language School: 1 yen each time you fulfil an order.\n"
@@ -368,7 +368,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "end",
         T("rules topic", "End of the game"),
-        T("rules section", "Yokohama rulebook (PL), Warunki zakończenia"),
+        T("rules section", "Yokohama rulebook: End conditions"),
         M(
             "The end is triggered when a player has built all 4 trading houses, or all 8 shops; when a Port "
             "board cannot be refilled completely; or when the Church board, or the Customs House board, holds "
@@ -383,7 +383,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "scoring",
         T("rules topic", "Final scoring and the winner"),
-        T("rules section", "Yokohama rulebook (PL), Punktacja końcowa, Zwycięstwo"),
+        T("rules section", "Yokohama rulebook: Final scoring, Victory"),
         M(
             "In this order. 1) Church board: most assistants 6 VP, second most 3 VP; a tie goes to the player "
             "whose assistant lies furthest right; a lone player scores 6 only; neutral pieces never score. 2) "
@@ -403,7 +403,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "two-player",
         T("rules topic", "Player counts and the 2-player mode"),
-        T("rules section", "Yokohama rulebook (PL), Przygotowanie do gry"),
+        T("rules section", "Yokohama rulebook: Set-up"),
         M(
             "With 2 players Laboratory B, Port B, Chinatown, the Canal and one each of Fishery, Copper Mine, "
             "Silk Mill and Tea Plantation are left out (10 areas) and 16 order cards are removed unseen; "
@@ -420,7 +420,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "expansions",
         T("rules topic", "The two mini-expansions"),
-        T("rules section", "Yokohama rulebook (PL), Minidodatek 1, Minidodatek 2"),
+        T("rules section", "Yokohama rulebook: Mini-expansion 1, Mini-expansion 2"),
         M(
             "Achievement reward tokens (table module achievement_rewards): 4 of the 6 tokens are revealed. "
             "When you have fulfilled all 3 achievements, choose one of them: its country symbol counts for "
@@ -436,7 +436,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "hidden",
         T("rules topic", "Hidden information: your orders"),
-        T("rules section", "Yokohama rulebook (PL), Zasady ogólne"),
+        T("rules section", "Yokohama rulebook: General rules"),
         M(
             "Everything is public except the order cards in the players' hands. Your orders are private: "
             "{hand} shows your hand and the moves only you should see; the others see how many orders you hold. "

@@ -190,9 +190,8 @@ def _draw_ports(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
                 continue
             o = t.orders[card]
             c.rect(cell, fill=LEVEL_TINT.get(o.level, pal.PANEL), outline=pal.GRID)
-            # i18n: first line of an order on a Port board: id, level, country code.
-            head = _("{id} · {level} · {country}", id=card, level=tr(LEVEL_NAMES[o.level]),
-                     country=country_code(o.country))
+            # i18n: first line of an order on a Port board: level, country code.
+            head = _("{level} · {country}", level=tr(LEVEL_NAMES[o.level]), country=country_code(o.country))
             c.text(cell.x + 6, cell.y + 12, head, style="condensed_bold", anchor="lm", max_width=cell.w - 12)
             line = f"{order_goods_short(card)} → {short_reward(t.order_reward[card])}"
             c.text(cell.x + 6, cell.y + 34, line, style="condensed", anchor="lm", max_width=cell.w - 12)
@@ -229,9 +228,10 @@ def _draw_achievements(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         if rec is None:
             continue
         c.rect(r, fill=pal.PANEL_ALT, outline=pal.GRID)
-        # i18n: an achievement tile's head: its id and the VP of the first player / of later players.
+        # i18n: an achievement tile's head: its number (moves: achieve 1) and the VP of the first player / of later
+        # players.
         discs = rec.spaces * 27
-        c.text(r.x + 6, r.y + 15, _("{id} · {first} / {later} VP", id=tile, first=rec.first, later=rec.later),
+        c.text(r.x + 6, r.y + 15, _("{n}. {first} / {later} VP", n=i + 1, first=rec.first, later=rec.later),
                style="bold", anchor="lm", max_width=r.w - 16 - discs)
         seats = [int(s) for s in spaces.get(tile) or []]
         for k in range(rec.spaces):
@@ -261,8 +261,8 @@ def _draw_supply(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
     modules = (view.get("options") or {}).get("modules") or []
     if "achievement_rewards" in modules:
         t = tables()
-        tokens = [f"{tok} {country_code(t.reward_tokens[tok])}" for tok in view.get("reward_tokens") or []
-                  if tok in t.reward_tokens]
+        tokens = [f"{i + 1}. {country_code(t.reward_tokens[tok])}"
+                  for i, tok in enumerate(view.get("reward_tokens") or []) if tok in t.reward_tokens]
         # i18n: the supply panel: the achievement reward tokens still to take (module), or none.
         text = _("Reward tokens: {tokens}", tokens=", ".join(tokens) if tokens else "–")
         c.text(x0, y + 12, text, style="condensed", anchor="lm", max_width=r.w - 16)
@@ -356,13 +356,12 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     groups.append(rich(_("5-power tokens {n}"), n=(str(len(tokens)), "bold")))
     token = p.get("reward_token")
     if token:
-        groups.append(rich(_("reward token {token}"), token=(f"{token} {country_code(t.reward_tokens.get(token, ''))}",
-                                                            "bold")))
+        groups.append(rich(_("reward token {token}"), token=(country_code(t.reward_tokens.get(token, "")), "bold")))
     _runs(c, ln, _joined(groups, " · "))
 
     # 6: fulfilled orders (public, face up).
     done = [str(o) for o in p.get("fulfilled") or []]
-    chips = [f"{o}·{country_code(t.orders[o].country)}" for o in done if o in t.orders]
+    chips = [country_code(t.orders[o].country) for o in done if o in t.orders]
     # i18n: a player panel: fulfilled orders (face up), with their count.
     head = _("Fulfilled orders ({n}):", n=len(done)) if done else _("Fulfilled orders: none")
     _chips(c, line[6], None, head, chips)

@@ -167,8 +167,7 @@ def _port_drawer(view: dict[str, Any], port: str, new: list[str]) -> Focus:
                 continue
             o = t.orders[card]
             c.rect(cell, fill=LEVEL_TINT.get(o.level, pal.PANEL), outline=pal.GRID)
-            head = _("{id} · {level} · {country}", id=card, level=tr(LEVEL_NAMES[o.level]),
-                     country=country_code(o.country))
+            head = _("{level} · {country}", level=tr(LEVEL_NAMES[o.level]), country=country_code(o.country))
             _ftext(c, cell.x + 8, cell.y + ch / 4 + 2, head, cell.w - 16, style="bold")
             line = f"{order_goods_short(card)} → {short_reward(t.order_reward[card])}"
             _ftext(c, cell.x + 8, cell.y + ch * 3 / 4 - 2, line, cell.w - 16)
@@ -191,8 +190,7 @@ def _order_drawer(view: dict[str, Any], order: str, seat: int | None) -> Focus:
         c.draw.rounded_rectangle(box.box, radius=10, fill=LEVEL_TINT.get(o.level, pal.PANEL), outline=pal.BORDER,
                                  width=2)
         x, w = box.x + 16, box.w - 32
-        head = _("{id} · {level} · {country}", id=order, level=tr(LEVEL_NAMES[o.level]),
-                 country=tr(COUNTRY_NAMES[o.country]))
+        head = _("{level} · {country}", level=tr(LEVEL_NAMES[o.level]), country=tr(COUNTRY_NAMES[o.country]))
         y = box.y + 10 + FOCUS_LINE / 2
         _ftext(c, x, y, head, w, style="bold", size=30)
         goods = listing(amount(g, n) for g, n in t.order_goods[order].items())
@@ -223,7 +221,7 @@ def _achievement_drawer(view: dict[str, Any], tile: str) -> Focus:
         seats = [int(s) for s in (view.get("achievement_spaces") or {}).get(tile) or []]
         discs = rec.spaces * (FOCUS_PIECE + 6)
         head_y = box.y + 8 + FOCUS_PIECE / 2
-        _ftext(c, box.x + 14, head_y, _("{id} · {first} / {later} VP", id=tile, first=rec.first, later=rec.later),
+        _ftext(c, box.x + 14, head_y, _("{first} / {later} VP", first=rec.first, later=rec.later),
                box.w - 40 - discs, style="bold", size=30)
         for k in range(rec.spaces):
             x = box.x2 - discs - 8 + k * (FOCUS_PIECE + 6) + FOCUS_PIECE / 2

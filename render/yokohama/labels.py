@@ -111,13 +111,13 @@ def order_goods_short(order: str) -> str:
 
 
 def order_line(order: str) -> str:
-    """An order card in one line: ``L12 · low · UK: 2F 1T → 3VP 1¥``."""
+    """An order card in one line: ``low · UK: 2F 1T → 3VP 1¥`` (never its data id)."""
     t = tables()
     o = t.orders.get(order)
     if o is None:
         return order
-    # i18n: an order card in one line: id, level, country code, goods it needs → its reward.
-    return _("{id} · {level} · {country}: {goods} → {reward}", id=order, level=tr(LEVEL_NAMES[o.level]),
+    # i18n: an order card in one line: level, country code, goods it needs → its reward.
+    return _("{level} · {country}: {goods} → {reward}", level=tr(LEVEL_NAMES[o.level]),
              country=country_code(o.country), goods=order_goods_short(order),
              reward=short_reward(t.order_reward[order]))
 
@@ -291,3 +291,32 @@ def summary(view: dict[str, Any]) -> str:
     if own:
         out.append(own)
     return "\n".join(out)
+
+
+#: The turn picture's name of a move, by the keyword of its notation (a bare notation such as
+#: "done" or "put bank" is never shown to players; the events below it say what happened).
+MOVE_TITLES = {
+    "main": T("move title", "Main action"), "end": T("move title", "End of the turn"),
+    "agent": T("move title", "Foreign agent"), "free-agent": T("move title", "Free agent"),
+    "achieve": T("move title", "Achievement fulfilled"), "order": T("move title", "Order fulfilled"),
+    "keep": T("move title", "Order kept"), "university": TECH_NAMES["university"],
+    "spin": TECH_NAMES["spinning_mill"], "put": T("move title", "Placement"), "double": T("move title", "Placement"),
+    "skip": T("move title", "Skipped"), "done": T("move title", "Done"), "go": T("move title", "Movement"),
+    "tram": TECH_NAMES["tram"], "station": TECH_NAMES["station"], "home": T("move title", "President back to the hand"),
+    "recall": T("move title", "Assistant back to the hand"), "sell": T("move title", "Exchange"),
+    "buy": T("move title", "Exchange"), "church": AREA_NAMES["church"], "customs": AREA_NAMES["customs_house"],
+    "hire": AREA_NAMES["employment_agency"], "tech": T("move title", "Technology taken"),
+    "port": T("move title", "Orders taken"), "pass": T("move title", "Passed"),
+    "token": T("move title", "5-power token taken"), "shop": T("move title", "Shop built"),
+    "house": T("move title", "Trading house built"), "leave": T("move title", "Recovery"),
+    "all": T("move title", "Recovery"), "good": T("move title", "Trade good chosen"),
+    "shift": T("move title", "Assistant moved"), "stop": T("move title", "Assistant moves ended"),
+    "take": T("move title", "Shop from the warehouse"), "reward": T("move title", "Achievement reward token"),
+}
+
+
+def move_title(move: str) -> str:
+    """A move's name for the turn picture, in the current language, from its public notation
+    (``"put bank"`` → "Placement"); the notation itself when its keyword is unknown."""
+    title = MOVE_TITLES.get(move.split()[0].lower()) if move.split() else None
+    return str(tr(title)) if title is not None else move

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.i18n import Msg, tr
 from engine.yokohama.tables import tables
-from engine.yokohama.words import AREA_NAMES, _
+from engine.yokohama.words import AREA_NAMES, COUNTRY_NAMES, _, _t
 from render.core import wrap
 from render.core.cards import CARD_WIDTH, KEY_TEXT, Chip, TurnCard, turn_layout_height
 
@@ -37,6 +37,7 @@ from .labels import (
     _random_event,
     area_title,
     icon,
+    move_title,
     orders_in_hand,
     player_name,
     result_line,
@@ -140,6 +141,8 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     if move.startswith("~"):
         # i18n: the turn picture's last move when it was a random draw (the events say what was drawn).
         move = _("Random draw")
+    elif move:
+        move = move_title(move)
     events = [e for e in last.get("events") or [] if isinstance(e, dict)]
     focus = _focus(view, last, events) if move else None
     lines = _pick_lines(events, 2 if focus else 3) if move else []
@@ -204,11 +207,12 @@ def _focus(view: dict[str, Any], last: dict[str, Any], events: list[dict[str, An
     if (e := _first(events, "order", chance=False)) and _data(e).get("order") in t.orders:
         order = str(_data(e)["order"])
         # i18n: the turn picture's focus title: the order card just fulfilled.
-        return _("Order {id} fulfilled", id=order), _order_drawer(view, order, seat)
+        return _("Order fulfilled"), _order_drawer(view, order, seat)
     if (e := _first(events, "achieve", chance=False)) and _data(e).get("tile") in t.achievements:
         tile = str(_data(e)["tile"])
-        # i18n: the turn picture's focus title: an achievement tile.
-        return _("Achievement {tile}", tile=tile), _achievement_drawer(view, tile)
+        # i18n: the turn picture's focus title: an achievement tile and its condition.
+        return _("Achievement: {condition}", condition=_t("achievement", t.achievements[tile].text)), \
+            _achievement_drawer(view, tile)
     if (e := _first(events, "tech", chance=False)) and _data(e).get("card") in t.techs:
         card = str(_data(e)["card"])
         # i18n: the turn picture's focus title: the technology card just taken.
@@ -232,7 +236,8 @@ def _focus(view: dict[str, Any], last: dict[str, Any], events: list[dict[str, An
     if (e := _first(events, "reward_token")) and _data(e).get("token") in t.reward_tokens:
         token = str(_data(e)["token"])
         # i18n: the turn picture's focus title: an achievement reward token (mini-expansion 1).
-        return _("Achievement reward token {token}", token=token), _reward_token_drawer(token)
+        return _("Achievement reward token: {country}", country=tr(COUNTRY_NAMES[t.reward_tokens[token]])), \
+            _reward_token_drawer(token)
     if (e := _first(events, "station", chance=False)) and _data(e).get("area") in areas:
         return area_focus(_data(e)["area"])
     if (e := _first(events, "move", chance=False)) and _data(e).get("area") in areas:
@@ -277,7 +282,8 @@ def _focus(view: dict[str, Any], last: dict[str, Any], events: list[dict[str, An
             return area_focus(_data(e)["area"])
     if (e := _first(events, "achievement", chance=True)) and _data(e).get("tile") in t.achievements:
         tile = str(_data(e)["tile"])
-        return _("Achievement {tile}", tile=tile), _achievement_drawer(view, tile)
+        return _("Achievement: {condition}", condition=_t("achievement", t.achievements[tile].text)), \
+            _achievement_drawer(view, tile)
     return None
 
 

@@ -15,6 +15,7 @@ from bot.host import HIDDEN_NOTATION, Host, effective_moves
 from bot.store import UNDO, MoveRec, Store
 from engine.core import Action, get_game, replay
 from engine.core.hidden import offered, private_route, reveals
+from engine.yokohama.rules import order_text
 
 pytestmark = pytest.mark.all_databases
 
@@ -101,7 +102,8 @@ def test_an_old_taken_back_reveal_names_no_card_in_any_public_output(store: Stor
     host = Host(store)
     _fulfilled(host)
     _old_undo(store)
-    assert CARD in host.hand("y", "ann").private  # the card is back in Ann's hidden hand …
+    # the card is back in Ann's hidden hand (the board names it by its face, never by its id) …
+    assert str(order_text(CARD)) in host.hand("y", "ann").private
     texts = _texts(host)
     assert CARD not in texts  # … and no public output names it
     log_text = host.log("y", 200).public or ""

@@ -32,6 +32,7 @@ from engine.yokohama.game import GAME
 from render import yokohama as ry
 from render.core import Canvas, Rect, fonts
 from render.core.cards import CARD_WIDTH, MIN_INLINE_CAP, alt_turn, draw_scores, draw_turn, inline_cap
+from render.yokohama import labels as ry_labels
 
 BOTH = ("achievement_rewards", "free_agents")
 LANGS = ("en", "pl", "ru", "de")
@@ -222,7 +223,9 @@ def test_turn_card_states_the_facts(name: str) -> None:
     if step.raw is None:
         assert card.last_move == "" and card.focus is None
     else:
-        assert card.last_move == (step.raw[1] if not step.raw[1].startswith("~") else "Random draw")
+        assert card.last_move == (ry_labels.move_title(step.raw[1]) if not step.raw[1].startswith("~")
+                                  else "Random draw")
+        assert card.last_move != step.raw[1] or step.raw[1].split()[0] not in ry_labels.MOVE_TITLES
         texts = [e["text"] for e in step.last()["events"]]
         assert all(line in texts for line in card.last_lines)
         assert card.last_lines or not texts
@@ -240,8 +243,8 @@ def test_the_focus_is_what_the_move_touched() -> None:
         "build": ry.area_title(_area(pos["build"], "build")),
         "port": ry.area_title(_area(pos["port"], "port", "port")) + ": orders",
         "tech": "Technology taken: " + ry.tech_name(_area(pos["tech"], "tech", "card")),
-        "order": f"Order {_area(pos['order'], 'order', 'order')} fulfilled",
-        "achieve": f"Achievement {_area(pos['achieve'], 'achieve', 'tile')}",
+        "order": "Order fulfilled",
+        "achieve": "Achievement: ",
         "church": f"Church board, space {_area(pos['church'], 'church', 'space')}",
         "customs": f"Customs House board, space {_area(pos['customs'], 'customs', 'space')}",
         "shift": ry.area_title(_area(pos["shift"], "shift", "dst")),

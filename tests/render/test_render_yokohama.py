@@ -24,6 +24,7 @@ from engine.yokohama.tables import tables
 from render import yokohama as ry
 from render.core import Rect, draw, fonts
 from render.yokohama import layout as ry_layout
+from render.yokohama.labels import order_goods_short, order_line, short_reward
 
 LANGS = ("en", "pl", "ru", "de")
 ORDER_ID = re.compile(r"\b[LMH]\d\d\b")
@@ -242,9 +243,12 @@ def test_texts_of_a_known_position(texts: list[str], mid4: dict[str, Any]) -> No
     for cards in mid4["ports"].values():
         for card in cards:
             if card:
-                assert any(x.startswith(card) for x in texts), card
-    for tile in mid4["achievements"]:
-        assert any(x.startswith(tile) for x in texts)
+                line = f"{order_goods_short(card)} → {short_reward(t.order_reward[card])}"
+                assert line in texts, card
+    for i, _tile in enumerate(mid4["achievements"]):
+        assert any(x.startswith(f"{i + 1}. ") for x in texts)
+    ids = {*t.order_ids, *t.tech_ids, *t.achievements, *t.tile_ids, *t.tokens, *t.reward_tokens}
+    assert not [x for x in texts if set(re.findall(r"[A-Z][0-9]{1,2}", x)) & ids]
     assert "Canal" in texts and "Church" in drawn and "Customs House" in drawn
 
 
@@ -306,12 +310,15 @@ def test_another_seats_orders_are_never_drawn_nor_written(players: int, texts: l
         png = ry.render(view)
         drawn = " ".join(texts)
         words = " ".join((ry.alt_text(view), ry.summary(view)))
+        public = {order_line(o) for row in state.ports.values() for o in row if o}
         for seat, ids in hands.items():
             for order in ids:
+                line = order_line(order)
+                assert order not in drawn and order not in words, (viewer, order)  # never the data id
                 if seat == viewer:
-                    assert order in drawn and order in words, (viewer, order)
-                else:
-                    assert order not in drawn and order not in words, (viewer, seat, order)
+                    assert line in drawn and line in words, (viewer, order)
+                elif line not in public:
+                    assert line not in drawn and line not in words, (viewer, seat, order)
         n = len(state.players[0].orders)
         if viewer != 0:
             assert f"{n} order in hand" in drawn or f"{n} orders in hand" in drawn
@@ -326,7 +333,9 @@ def test_orders_the_view_leaks_for_another_seat_are_still_not_drawn(texts: list[
     view["players"][1]["orders"] = [secret]
     view["players"][1]["orders_in_hand"] = 1
     ry.render(view)
-    assert secret not in " ".join(texts) + ry.alt_text(view) + ry.summary(view)
+    public_lines = {order_line(o) for row in mid2["ports"].values() for o in row if o}
+    assert order_line(secret) not in public_lines
+    assert order_line(secret) not in " ".join(texts) + ry.alt_text(view) + ry.summary(view)
 
 
 # -- alt text and summary ---------------------------------------------------------------------------

@@ -125,7 +125,7 @@ def test_worked_example_e6_later_finisher_scores_the_lower_value():
     p = table.p(PURPLE)
     assert table.state.achievement_spaces["A1"] == [PINK, YELLOW, PURPLE]
     assert p.vp == 6 and p.copper == 5 and p.hand_assistants == hand - 1
-    assert "already fulfilled achievement A1" in table.refuse("achieve A1")
+    assert "already fulfilled the achievement “Hold 5 copper”" in table.refuse("achieve A1")
     table.check()
 
 

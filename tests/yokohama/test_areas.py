@@ -251,7 +251,8 @@ def test_worked_example_e8_church_faith_six_space_three():
     assert (p.yen, p.copper, p.silk, p.vp) == (0, 0, 0, 5)
     assert table.state.church[2] == PURPLE
     assert p.hand_assistants == hand - 1
-    assert table.texts("church") == ["Purple reaches 6 faith and places an assistant on Church space 3."]
+    assert table.texts("church") == ["Purple pays 1 copper, 1 raw silk, 2 yen, reaches 6 faith and places an assistant on Church "
+                                    "space 3."]
     # Two assistant moves, resolved at once.
     assert table.decision.kind == "shift"
     table.play("shift hand bank", "shift church bank")

@@ -40,7 +40,7 @@ def test_trading_house_reward():
     table.play("agent tea1", "house")
     p = table.p(PURPLE)
     assert p.vp == 4 and p.hand_houses == 0 and table.state.areas["tea1"].house == PURPLE
-    assert table.texts("build") == ["Purple builds a trading house in Tea Plantation (1)."]
+    assert table.texts("build") == ["Purple builds a trading house from the hand in Tea Plantation (1)."]
 
 
 def test_derived_check_d8_second_shop_on_one_tile_refused():

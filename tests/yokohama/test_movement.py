@@ -36,7 +36,8 @@ def test_worked_example_e2_walk_through_blue_president_pays_one_yen():
     table.play("go silk1")
     assert table.p(PURPLE).president == "silk1"
     assert table.p(PURPLE).yen == 0 and table.p(BLUE).yen == 3 + 1
-    assert table.texts("move") == ["Purple moves the president to Silk Mill (1). Paid 1 yen to Blue."]
+    assert table.texts("move") == ["Purple moves the president to Silk Mill (1). Pays 1 yen to Blue for passing "
+                                  "their presidents."]
     # Area action at power 2 (president + 1 assistant): 1 raw silk; the assistant returns.
     assert table.p(PURPLE).silk == 1 + 1
     assert table.state.areas["silk1"].assistants[PURPLE] == 0

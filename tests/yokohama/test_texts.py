@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from engine.core import CHANCE, sample_chance
-from engine.core.i18n import language
-from engine.yokohama import GAME
+from engine.core.i18n import language, tr
+from engine.yokohama import GAME, rules
 from engine.yokohama.state import YState
 from engine.yokohama.text import WIDTH, render_text
 
@@ -65,20 +65,40 @@ def mid_game(players: int) -> YState:
     return play(options, seed, {2: 150, 3: 300, 4: 500}[players])
 
 
+def face(order: str) -> str:
+    """An order card's face in the current language, as the text prints it."""
+    return str(tr(rules.order_text(order)))
+
+
+def shows(text: str, order: str) -> bool:
+    """Whether ``text`` prints the face of ``order`` as a whole (not as the start of a longer face)."""
+    return re.search(re.escape(face(order)) + r"(?=$| —|\))", text, re.M) is not None
+
+
 def hidden_faults(state: YState, viewer: int | None, text: str) -> list[str]:
-    """What ``text`` (drawn for ``viewer``) shows that it must not, or misses that it must."""
+    """What ``text`` (drawn for ``viewer``) shows that it must not, or misses that it must.
+
+    Cards are found by their face (level, country, goods and reward): the text never prints a
+    card's data id. A hidden card whose face equals a card the viewer may see cannot be told
+    apart and is not counted."""
     faults = []
-    shown = set(ORDER_ID.findall(text))
+    if ORDER_ID.search(text):
+        faults.append(f"viewer {viewer} sees order card ids: {ORDER_ID.findall(text)[:3]}")
+    visible = [c for row in state.ports.values() for c in row if c]
     secret = set(state.removed) | set(state.discarded) | set(state.order_deck)
     for p in state.players:
         hand = set(p.orders) | set(state.dealt.get(str(p.seat), []))
         if p.seat == viewer:
-            if hand - shown:
-                faults.append(f"seat {viewer} does not see its own {sorted(hand - shown)}")
+            missing = sorted(o for o in hand if not shows(text, o))
+            if missing:
+                faults.append(f"seat {viewer} does not see its own {missing}")
+            visible += hand
         else:
             secret |= hand
-    if shown & secret:
-        faults.append(f"viewer {viewer} sees hidden {sorted(shown & secret)}")
+    faces = {face(o) for o in visible}
+    leaked = sorted(o for o in secret if face(o) not in faces and shows(text, o))
+    if leaked:
+        faults.append(f"viewer {viewer} sees hidden {leaked}")
     if TECH_ID.search(text):
         faults.append(f"viewer {viewer} sees technology card ids")
     long = [line for line in text.splitlines() if len(line) > WIDTH]
@@ -125,11 +145,14 @@ def test_the_owner_sees_its_orders_and_nobody_else_does() -> None:
         mine = render_text(state, owner.seat)
         assert f"*{owner.colour.upper()} " in mine
         assert "your orders in hand" in mine
+        ports = {face(c) for row in state.ports.values() for c in row if c}
         for order in owner.orders:
-            assert order in mine and order not in spectator
-            for other in state.players:
-                if other.seat != owner.seat:
-                    assert order not in render_text(state, other.seat)
+            assert shows(mine, order)
+            if face(order) not in ports:
+                assert not shows(spectator, order)
+                for other in state.players:
+                    if other.seat != owner.seat:
+                        assert not shows(render_text(state, other.seat), order)
     assert GAME.text(state, 0) == render_text(state, 0)
 
 
@@ -143,12 +166,14 @@ def test_the_opening_choice_is_shown_to_its_player_only() -> None:
     assert chooser is not None
     dealt = state.dealt[str(chooser)]
     mine = render_text(state, chooser)
-    assert "dealt to you" in mine and all(card in mine for card in dealt)
+    assert "dealt to you" in mine and all(shows(mine, card) for card in dealt)
     spectator = render_text(state, None)
-    assert not any(card in spectator for cards in state.dealt.values() for card in cards)
+    ports = {face(c) for row in state.ports.values() for c in row if c}
+    assert not any(shows(spectator, card) for cards in state.dealt.values() for card in cards
+                   if face(card) not in ports)
     assert spectator.count("choosing from 2 dealt orders") == len(state.dealt)
     other = render_text(state, 1 - chooser)
-    assert not any(card in other for card in dealt) and "choosing from 2 dealt orders" in other
+    assert not any(shows(other, card) for card in dealt if face(card) not in ports) and "choosing from 2 dealt orders" in other
 
 
 def test_the_board_shows_what_gives_power_and_the_management_boards() -> None:

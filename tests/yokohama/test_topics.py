@@ -1,7 +1,8 @@
 """The rules topics of Yokohama (``/game rules``): complete, citing the rulebook, true to the data.
 
 Every topic has a key, a title, a rulebook section and a text, all translatable ``yokohama`` Msgs
-that the catalogue tool extracts; a citation names the published rulebook by its Polish heading and
+that the catalogue tool extracts; a citation names the published rulebook by its heading in the
+reader's language (in Polish, as printed) and
 never an outside summary, a file or a section number; the examples are real notation; the numbers
 the texts name agree with ``data/rule_numbers.json``; the answer fits one Discord message.
 """
@@ -21,7 +22,7 @@ from engine.yokohama.topics import BY_KEY, HAND_COMMAND, TOPICS
 from engine.yokohama.words import AREA_NAMES, TECH_NAMES
 
 DOMAIN = "yokohama"
-CITATION = "Yokohama rulebook (PL), "
+CITATION = "Yokohama rulebook: "
 #: What a citation of anything but the published rulebook looks like.
 FORBIDDEN = re.compile(r"seed|digest|reference|§|\.(md|txt|json|py)\b|shared/|docs/|\b00\d_|rules-notes|\bR\d+\b",
                        re.IGNORECASE)
@@ -80,7 +81,7 @@ def test_the_forbidden_citations_are_caught() -> None:
     for bad in ("see the seed", "rules digest", "reference §2.6", "§ 2", "shared/notes/game.md",
                 "S-PL 002_…", "notes.txt", "docs/rules-notes.md", "ruling R7"):
         assert FORBIDDEN.search(bad), bad
-    for good in ("Yokohama rulebook (PL), Zasady ruchu prezesa", "Ball: 2 VP each time you fulfil an order."):
+    for good in ("Yokohama rulebook: President movement rules", "Ball: 2 VP each time you fulfil an order."):
         assert not FORBIDDEN.search(good), good
 
 

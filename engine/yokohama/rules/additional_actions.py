@@ -10,9 +10,20 @@ from engine.core import Action, Event
 
 from ..state import Player, YState
 from ..tables import tables
-from ..words import M, T, amount
+from ..words import TECH_NAMES, M, T, amount, listing
 from .areas import push_area_steps
-from .basics import agents_unused, area_label, built_areas, country_name, ev, in_hand, name, order_text, owns
+from .basics import (
+    agents_unused,
+    area_label,
+    built_areas,
+    country_name,
+    ev,
+    in_hand,
+    name,
+    order_goods,
+    order_text,
+    owns,
+)
 from .rewards import gain, pair_check
 
 
@@ -104,8 +115,9 @@ def apply_phase(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         p.achievements.append(tile)
         p.hand_assistants -= 1
         p.vp += vp
-        ev(events, "achieve", p.seat, M("{who} fulfils achievement {tile} ({text}): {vp}.", who=who, tile=tile,
-                                        text=T("achievement", ach.text), vp=amount("vp", vp)), tile=tile, vp=vp)
+        ev(events, "achieve", p.seat, M("{who} fulfils the achievement “{text}”, places an assistant from the hand on "
+                                        "it and scores {vp}.", who=who, text=T("achievement", ach.text),
+                                        vp=amount("vp", vp)), tile=tile, vp=vp)
         # Minidodatek 1: all three achievements done → choose a reward token.
         if "achievement_rewards" in state.options.modules and len(p.achievements) == len(state.achievements) \
                 and state.reward_tokens and p.reward_token is None:
@@ -137,16 +149,17 @@ def fulfil_order(state: YState, p: Player, order: str, events: list[Event]) -> N
     p.fulfilled.append(order)
     for g, n in t.order_goods[order].items():
         setattr(p, g, in_hand(p, g) - n)
-    ev(events, "order", p.seat, M("{who} fulfils order {order}.", who=name(state, p.seat), order=order_text(order)),
-       order=order)
+    ev(events, "order", p.seat, M("{who} fulfils an order ({order}) and pays {goods}.", who=name(state, p.seat),
+                                  order=order_text(order), goods=order_goods(order)), order=order)
     extra: dict[str, int] = {}
     if owns(p, "ball"):
         extra["vp"] = t.n["ball_vp"]
     if owns(p, "language_school"):
         extra["yen"] = t.n["language_school_yen"]
     if extra:
-        gain(state, p, extra, events)
-    gain(state, p, t.order_reward[order], events)
+        techs = [TECH_NAMES[k] for k in ("ball", "language_school") if owns(p, k)]
+        gain(state, p, extra, events, listing(techs))
+    gain(state, p, t.order_reward[order], events, M("the order"))
     pair_check(state, p, t.orders[order].country, events)
 
 
@@ -164,7 +177,7 @@ def apply_reward_token(state: YState, f: dict[str, Any], p: Player, action: Acti
     p.reward_token = token
     p.free_agents += 1
     country = tables().reward_tokens[token]
-    ev(events, "reward_token", p.seat, M("{who} takes achievement reward token {token} ({country}) and a free agent.",
-                                         who=name(state, p.seat), token=token, country=country_name(country)),
+    ev(events, "reward_token", p.seat, M("{who} takes the achievement reward token of {country} (a country symbol) "
+                                         "and a free agent.", who=name(state, p.seat), country=country_name(country)),
        token=token)
     pair_check(state, p, country, events)

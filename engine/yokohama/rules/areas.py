@@ -11,10 +11,9 @@ from engine.core import Action, Event
 
 from ..state import GOODS, Player, YState
 from ..tables import LEVELS, tables
-from ..words import M, amount, listing
+from ..words import TECH_NAMES, M, amount, listing
 from .basics import (
     GAIN_EFFECT,
-    amount_order,
     area_label,
     area_name,
     ev,
@@ -62,7 +61,8 @@ def area_action(state: YState, seat: int, area: str, events: list[Event]) -> Non
     kind = effect.effect
     if kind == GAIN_EFFECT:
         if n:
-            gain(state, p, {effect.good: n}, events)
+            # i18n: Where a gain comes from: an area's action at a power ("Fishery, power 4").
+            gain(state, p, {effect.good: n}, events, M("{area}, power {power}", area=area_label(state, area), power=pw))
     elif kind == "exchange":
         state.stack.append({"k": "exchange", "seat": seat, "area": area, "left": n, "copper": False})
     elif kind == "church":
@@ -78,7 +78,7 @@ def area_action(state: YState, seat: int, area: str, events: list[Event]) -> Non
     elif kind == "port":
         if pw == t.n["max_power"]:
             # Port at power 5: +3 VP as well (docs/rules-notes.md Y-6: also when no card is taken).
-            gain(state, p, {"vp": t.n["port_p5_vp"]}, events)
+            gain(state, p, {"vp": t.n["port_p5_vp"]}, events, M("power 5 in {area}", area=area_label(state, area)))
         if n:
             state.stack.append({"k": "port", "seat": seat, "area": area, "power": pw})
 
@@ -228,13 +228,20 @@ def apply_church(state: YState, f: dict[str, Any], p: Player, action: Action, ev
     take_assistant(state, p, f["area"], src)
     state.church[space] = p.seat
     faith = f["power"] + len(pays)
-    ev(events, "church", p.seat, M("{who} reaches {faith} and places an assistant on Church space {space}.",
-                                   who=name(state, p.seat), faith=amount("faith", faith), space=space + 1),
-       space=space + 1, paid=pays)
+    paid = [amount("yen", t.n["church_pay_yen"]) if c == "yen" else amount(c, 1) for c in pays]
+    if paid:
+        text = M("{who} pays {paid}, reaches {faith} and places an assistant on Church space {space}.",
+                 who=name(state, p.seat), paid=listing(paid), faith=amount("faith", faith), space=space + 1)
+    else:
+        text = M("{who} reaches {faith} and places an assistant on Church space {space}.",
+                 who=name(state, p.seat), faith=amount("faith", faith), space=space + 1)
+    ev(events, "church", p.seat, text, space=space + 1, paid=pays)
     reward = dict(t.church_reward[space])
+    why = M("Church space {space}", space=space + 1)
     if owns(p, "winery"):
         reward["vp"] = reward.get("vp", 0) + t.n["winery_vp"]
-    gain(state, p, reward, events)
+        why = M("{source} and {technology}", source=why, technology=TECH_NAMES["winery"])
+    gain(state, p, reward, events, why)
     board_full_check(state, state.church, events)
 
 
@@ -275,9 +282,11 @@ def apply_customs(state: YState, f: dict[str, Any], p: Player, action: Action, e
     ev(events, "customs", p.seat, M("{who} pays {ig} and places an assistant on Customs House space {space}.",
                                     who=name(state, p.seat), ig=amount("ig", ig), space=space + 1), space=space + 1)
     reward = dict(t.customs_reward[space])
+    why = M("Customs House space {space}", space=space + 1)
     if owns(p, "brickworks"):
         reward["vp"] = reward.get("vp", 0) + t.n["brickworks_vp"]
-    gain(state, p, reward, events)
+        why = M("{source} and {technology}", source=why, technology=TECH_NAMES["brickworks"])
+    gain(state, p, reward, events, why)
     board_full_check(state, state.customs, events)
 
 
@@ -435,9 +444,15 @@ def apply_port(state: YState, f: dict[str, Any], p: Player, action: Action, even
         row[s] = None
     cards = [c for c in row if c is not None]
     state.ports[port] = cards + [None] * (len(row) - len(cards))
-    ev(events, "port", p.seat, M("{who} takes {n} from {port} (spaces {spaces}).", who=name(state, p.seat),
-                                 n=amount_order(len(slots)), port=area_name(port),
-                                 spaces=", ".join(str(s + 1) for s in slots)), port=port, slots=[s + 1 for s in slots])
+    who = name(state, p.seat)
+    if len(slots) == 1:
+        text = M("{who} takes the order on space {space} of {port} into the hand.", who=who, space=slots[0] + 1,
+                 port=area_name(port))
+    else:
+        paid = amount("yen", t.n["port_two_cost_yen"]) if pay == "yen" else amount("ig", t.n["port_two_cost_ig"])
+        text = M("{who} pays {paid} and takes the orders on spaces {first} and {second} of {port} into the hand.",
+                 who=who, paid=paid, first=slots[0] + 1, second=slots[1] + 1, port=area_name(port))
+    ev(events, "port", p.seat, text, port=port, slots=[s + 1 for s in slots])
     empty = len(row) - len(cards)
     if len(state.order_deck) < empty:
         trigger_end(state, events)

@@ -48,12 +48,25 @@ def tech_name(card: str) -> str:
 
 
 def order_text(order: str) -> str:
-    """An order card: level, country, goods and reward ("low, UK: 2 fish, 1 tea → 3 VP, 1 yen")."""
+    """An order card as players see its face (a Msg): level, country, goods and reward ("low, United
+    Kingdom: 2 fish, 1 tea → 3 VP, 1 yen"); the card's data id is never part of it."""
     t = tables()
     o = t.orders[order]
-    goods = listing(amount(g, n) for g, n in t.order_goods[order].items())
-    return M("{id} ({level}, {country}): {goods} → {reward}", id=order, level=LEVEL_NAMES[o.level],
-             country=COUNTRY_NAMES[o.country], goods=goods, reward=reward_text(t.order_reward[order]))
+    # i18n: An order card's face: its level and country, the goods it asks for → its reward.
+    return M("{level}, {country}: {goods} → {reward}", level=LEVEL_NAMES[o.level],
+             country=COUNTRY_NAMES[o.country], goods=order_goods(order), reward=reward_text(t.order_reward[order]))
+
+
+def order_goods(order: str) -> str:
+    """The goods an order card asks for ("2 fish, 1 tea"), a Msg."""
+    t = tables()
+    return listing(amount(g, n) for g, n in t.order_goods[order].items())
+
+
+def order_short(order: str) -> str:
+    """An order card in short (a Msg, for move labels): "2 fish, 1 tea → 3 VP, 1 yen"."""
+    # i18n: An order card in short: the goods it asks for → its reward.
+    return M("{goods} → {reward}", goods=order_goods(order), reward=reward_text(tables().order_reward[order]))
 
 
 def token_text(token: str) -> str:
@@ -62,9 +75,14 @@ def token_text(token: str) -> str:
 
 
 def achievement_text(tile: str) -> str:
-    """An achievement tile's condition (a term) with its upper/lower VP."""
+    """An achievement tile's condition (a term) with its upper/lower VP ("Hold 7 tea (9/6 VP)")."""
     a = tables().achievements[tile]
     return M("{condition} ({first}/{later} VP)", condition=T("achievement", a.text), first=a.first, later=a.later)
+
+
+def achievement_condition(tile: str) -> str:
+    """An achievement tile's condition alone (a term: "Hold 7 tea")."""
+    return T("achievement", tables().achievements[tile].text)
 
 
 def country_name(country: str) -> str:

@@ -10,7 +10,7 @@ from engine.core import Action, Event
 
 from ..state import Player, YState
 from ..tables import tables
-from ..words import M
+from ..words import TECH_NAMES, M
 from .basics import amount_piece, area_label, ev, houses_built, name, owns, shops_built
 from .end_of_game import trigger_end
 from .rewards import gain
@@ -33,7 +33,8 @@ def apply_bonus(state: YState, f: dict[str, Any], p: Player, action: Action, eve
     p.power_tokens.append(token)
     ev(events, "token", p.seat, M("{who} takes the 5-power token of {area}.", who=name(state, p.seat),
                                   area=area_label(state, area.id)), token=token)
-    gain(state, p, tables().token_reward[token], events)
+    gain(state, p, tables().token_reward[token], events,
+         M("5-power token of {area}", area=area_label(state, area.id)))
 
 
 def build_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -65,8 +66,12 @@ def apply_build(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         reward = dict(t.shop_rewards[str(area.tile)][i])
         if owns(p, "gas_lighting"):
             reward["vp"] = reward.get("vp", 0) + t.n["gas_lighting_vp"]
-        ev(events, "build", p.seat, M("{who} builds a shop in {area}.", who=who, area=area_label(state, area.id)),
+        ev(events, "build", p.seat, M("{who} builds a shop from the hand on shop space {space} in {area}.", who=who,
+                                      space=i + 1, area=area_label(state, area.id)),
            area=area.id, piece="shop", space=i + 1)
+        why = M("shop space {space} in {area}", space=i + 1, area=area_label(state, area.id))
+        if owns(p, "gas_lighting"):
+            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["gas_lighting"])
         total = t.n["hand_shops"] + t.n["warehouse_shops"]
         done = shops_built(state, p.seat) >= total
     else:
@@ -75,10 +80,13 @@ def apply_build(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         reward = dict(t.house_reward[str(area.tile)])
         if owns(p, "electric_lighting"):
             reward["vp"] = reward.get("vp", 0) + t.n["electric_lighting_vp"]
-        ev(events, "build", p.seat, M("{who} builds a trading house in {area}.", who=who,
+        ev(events, "build", p.seat, M("{who} builds a trading house from the hand in {area}.", who=who,
                                       area=area_label(state, area.id)), area=area.id, piece="house")
+        why = M("trading house in {area}", area=area_label(state, area.id))
+        if owns(p, "electric_lighting"):
+            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["electric_lighting"])
         done = houses_built(state, p.seat) >= t.n["warehouse_trading_houses"]
-    gain(state, p, reward, events)
+    gain(state, p, reward, events, why)
     if done:
         trigger_end(state, events)
 

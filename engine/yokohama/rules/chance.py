@@ -9,7 +9,7 @@ from engine.core import CHANCE, Action, Event, Outcome
 
 from ..state import Area, YState
 from ..tables import tables
-from ..words import M
+from ..words import M, amount, listing, reward_text
 from .basics import (
     achievement_text,
     area_label,
@@ -76,7 +76,10 @@ def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Even
         # Przygotowanie do gry: the start player takes 3 yen, every other player 4 yen.
         for p in state.players:
             p.yen = t.n["start_money_first"] if p.seat == state.start_player else t.n["start_money_other"]
-        ev(events, "start", CHANCE, M("{who} is the start player.", who=name(state, state.start_player)),
+        ev(events, "start", CHANCE, M("{who} is the start player and takes {first}; every other player takes "
+                                      "{other}.", who=name(state, state.start_player),
+                                      first=amount("yen", t.n["start_money_first"]),
+                                      other=amount("yen", t.n["start_money_other"])),
            start=state.start_player)
     elif what == "board":
         state.layout[f["cell"]] = value
@@ -88,23 +91,25 @@ def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Even
         area.tile = value
         area.shops = [None] * len(t.shop_rewards[value])
         state.tiles_left.remove(value)
-        ev(events, "tile", CHANCE, M("Building tile {tile} goes under {area}.", tile=value,
-                                     area=area_label(state, area.id)), area=area.id, tile=value)
+        shops = listing(reward_text(r) for r in t.shop_rewards[value])
+        ev(events, "tile", CHANCE, M("A building tile goes under {area}: shop spaces {shops}; trading house {house}.",
+                                     area=area_label(state, area.id), shops=shops,
+                                     house=reward_text(t.house_reward[value])), area=area.id, tile=value)
     elif what == "token":
         state.areas[f["area"]].token = value
         state.tokens_left.remove(value)
-        ev(events, "token", CHANCE, M("5-power token {token} ({reward}) goes on {area}.", token=value,
+        ev(events, "token", CHANCE, M("A 5-power token goes on {area}: {reward}.",
                                       reward=token_text(value), area=area_label(state, f["area"])),
            area=f["area"], token=value)
     elif what == "achievement":
         state.achievements.append(value)
         state.achievement_spaces[value] = []
-        ev(events, "achievement", CHANCE, M("Achievement {tile} is revealed: {text}.", tile=value,
-                                            text=achievement_text(value)), tile=value)
+        ev(events, "achievement", CHANCE, M("An achievement is revealed: {text}.", text=achievement_text(value)),
+           tile=value)
     elif what == "reward_token":
         state.reward_tokens.append(value)
-        ev(events, "reward_token", CHANCE, M("Achievement reward token {token} ({country}) is revealed.",
-                                             token=value, country=country_name(t.reward_tokens[value])),
+        ev(events, "reward_token", CHANCE, M("An achievement reward token of {country} is revealed.",
+                                             country=country_name(t.reward_tokens[value])),
            token=value)
     elif what == "tech":
         state.tech_deck.remove(value)
@@ -119,14 +124,14 @@ def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Even
     elif what == "order":
         state.order_deck.remove(value)
         state.ports[f["port"]][f["slot"]] = value
-        ev(events, "order", CHANCE, M("Order {order} is drawn onto {port}.", order=order_text(value),
+        ev(events, "order", CHANCE, M("An order is drawn onto {port} ({order}).", order=order_text(value),
                                       port=area_name(f["port"])), order=value, port=f["port"], slot=f["slot"])
     elif what == "deal":
         seat = f["seat"]
         state.order_deck.remove(value)
         state.dealt.setdefault(str(seat), []).append(value)
         # Only the receiving player sees the card (a private event); the public one names no card.
-        ev(events, "dealt", seat, M("You are dealt order {order}.", order=order_text(value)), private=True,
+        ev(events, "dealt", seat, M("You are dealt an order ({order}).", order=order_text(value)), private=True,
            undo_barrier=True)
         ev(events, "dealt_public", CHANCE, M("{who} is dealt an order card.", who=name(state, seat)), seat=seat)
     else:  # pragma: no cover - frames are built by this module

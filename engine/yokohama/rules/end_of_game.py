@@ -9,7 +9,7 @@ from engine.core import Event
 
 from ..state import COUNTRIES, GOODS, Player, YState
 from ..tables import tables
-from ..words import M, amount
+from ..words import M, amount, listing
 from .basics import agents_unused, country_count, ev, in_hand, name
 
 
@@ -21,6 +21,14 @@ def trigger_end(state: YState, events: list[Event]) -> None:
     state.final_round = state.rounds + 1
     ev(events, "end_triggered", None, M("The end of the game is triggered: this round is finished, then one more "
                                         "full round is played."))
+
+
+#: The parts of the final scoring (Punktacja końcowa) as named in final-score lines.
+FINAL_PARTS = {
+    "church": M("Church"), "customs": M("Customs House"), "technology": M("technology"),
+    "countries": M("country sets"), "agents": M("agents"), "ig": M("imported goods"), "yen": M("yen"),
+    "goods": M("trade goods"),
+}
 
 
 def board_full_check(state: YState, board: list[int | None], events: list[Event]) -> None:
@@ -84,8 +92,15 @@ def final_scoring(state: YState, events: list[Event]) -> None:
         p.vp += gained
         parts[p.seat]["total"] = p.vp
         state.scores[str(p.seat)] = parts[p.seat]
-        ev(events, "final_score", p.seat, M("{who} scores {vp} at the end: {total} in all.", who=name(state, p.seat),
-                                            vp=amount("vp", gained), total=amount("vp", p.vp)), **parts[p.seat])
+        scored = [M("{part} {vp}", part=FINAL_PARTS[k], vp=amount("vp", v))
+                  for k, v in parts[p.seat].items() if k in FINAL_PARTS and v]
+        if scored:
+            text = M("{who} scores {vp} in the final scoring ({parts}): {total} in all.", who=name(state, p.seat),
+                     vp=amount("vp", gained), parts=listing(scored), total=amount("vp", p.vp))
+        else:
+            text = M("{who} scores nothing in the final scoring: {total} in all.", who=name(state, p.seat),
+                     total=amount("vp", p.vp))
+        ev(events, "final_score", p.seat, text, **parts[p.seat])
     best = ranking(state)[0]
     ev(events, "winner", best.seat, M("{who} wins with {vp}.", who=name(state, best.seat), vp=amount("vp", best.vp)))
 

@@ -139,6 +139,9 @@ def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, even
         p.yen -= bank
         pay_presidents(state, p, payees)
         text = M("{who} moves the president to {area}.", who=who, area=area_label(state, dest))
+        if bank:
+            # i18n: The Canal's crossing fee, added to a president's move.
+            text = M("{text} Pays {fee} to cross the Canal.", text=text, fee=amount("yen", bank))
     elif k == "tram":
         dest = str(action.args[0])
         cost, payees = jump_cost(state, p, dest)
@@ -151,7 +154,8 @@ def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, even
         payees = ()
     p.president = dest
     if payees:
-        text = M("{text} Paid {fee} to {payees}.", text=text, fee=amount("yen", len(payees)),
+        text = M("{text} Pays {fee} to {payees} for passing their presidents.", text=text,
+                 fee=amount("yen", len(payees) * tables().n["passing_fee"]),
                  payees=listing(name(state, s) for s in payees))
     ev(events, "move", p.seat, text, area=dest, payees=list(payees))
     push_area_steps(state, p.seat, dest, main=True)

@@ -26,5 +26,6 @@ def apply_keep(state: YState, f: dict[str, Any], p: Player, action: Action, even
     dealt = state.dealt.pop(str(p.seat))
     p.orders.append(card)
     state.discarded.extend(c for c in dealt if c != card)
-    ev(events, "keep", p.seat, M("You keep order {order}.", order=order_text(card)), private=True)
-    ev(events, "kept", p.seat, M("{who} keeps one order.", who=name(state, p.seat)))
+    ev(events, "keep", p.seat, M("You keep the order ({order}).", order=order_text(card)), private=True)
+    ev(events, "kept", p.seat, M("{who} keeps one of the two orders; the other leaves the game unseen.",
+                                 who=name(state, p.seat)))

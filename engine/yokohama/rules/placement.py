@@ -74,7 +74,7 @@ def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Ev
                  area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid))
     else:
         text = M("{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n), area=area_label(state, area))
-    ev(events, "place", p.seat, text, area=area, n=n)
+    ev(events, "place", p.seat, text, area=area, n=n, fee=per * n * len(paid))
 
 
 def apply_place(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:

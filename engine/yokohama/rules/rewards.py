@@ -9,13 +9,16 @@ from typing import Any
 from engine.core import Action, Event
 
 from ..state import GOODS, Player, YState
-from ..tables import tables
+from ..tables import REWARD_KEYS, tables
 from ..words import PIECE_NAMES, M, amount, reward_text
 from .basics import area_label, country_count, country_name, ev, name, owns, placeable
 
 
-def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event]) -> None:
+def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event], why: str | None = None) -> None:
     """Gain a reward: plain icons at once; "any good", moves and a warehouse shop as decisions.
+
+    ``why`` (a Msg naming the source, e.g. "Church space 3") is written after the gain in the
+    event's text, so every VP and good a player receives says where it came from.
 
     Mining Technology: +1 copper whenever copper is gained (docs/rules-notes.md Y-14: once per gain).
     Technologia górnicza (rulebook, ≈p. 15): "Zawsze gdy otrzymujesz miedź,
@@ -41,8 +44,13 @@ def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event]) 
             p.free_agents += v
             plain[k] = v
     if plain:
-        ev(events, "gain", p.seat, M("{who} gains {reward}.", who=name(state, p.seat), reward=reward_text(plain)),
-           reward=plain)
+        plain = {k: plain[k] for k in REWARD_KEYS if k in plain}
+        if why is None:
+            text = M("{who} gains {reward}.", who=name(state, p.seat), reward=reward_text(plain))
+        else:
+            # i18n: A gain and, in brackets, where it comes from ("Blue gains 3 VP (Church space 2).").
+            text = M("{who} gains {reward} ({why}).", who=name(state, p.seat), reward=reward_text(plain), why=why)
+        ev(events, "gain", p.seat, text, reward=plain)
     # Decisions run in icon order: push in reverse.
     for k in ("wh_shop", "moves", "any_good"):
         if reward.get(k):
@@ -61,7 +69,8 @@ def apply_good(state: YState, f: dict[str, Any], p: Player, action: Action, even
     f["n"] -= 1
     if f["n"] <= 0:
         state.stack.pop()
-    gain(state, p, {str(action.args[0]): 1}, events)
+    # i18n: Where a gain comes from: a reward's "trade good of your choice".
+    gain(state, p, {str(action.args[0]): 1}, events, M("a trade good of your choice"))
 
 
 def shift_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -91,9 +100,13 @@ def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         state.areas[src].assistants[p.seat] -= 1
         where = area_label(state, src)
     state.areas[dst].assistants[p.seat] += 1
-    ev(events, "shift", p.seat, M("{who} moves an assistant from {src} to {dst}.", who=name(state, p.seat),
-                                  src=M("the hand") if src == "hand" else where, dst=area_label(state, dst)),
-       src=src, dst=dst)
+    if src == "hand":
+        text = M("{who} moves an assistant from the hand to {dst} (a reward's assistant move).",
+                 who=name(state, p.seat), dst=area_label(state, dst))
+    else:
+        text = M("{who} moves an assistant from {src} to {dst} (a reward's assistant move).",
+                 who=name(state, p.seat), src=where, dst=area_label(state, dst))
+    ev(events, "shift", p.seat, text, src=src, dst=dst)
     f["n"] -= 1
     if f["n"] <= 0:
         state.stack.pop()
@@ -138,8 +151,16 @@ def take_from_warehouse(state: YState, p: Player, piece: str, events: list[Event
         p.wh_houses -= 1
         p.hand_houses += 1
     p.yen -= cost
-    ev(events, "hire", p.seat, M("{who} takes a {piece} from the warehouse for {yen}.", who=name(state, p.seat),
-                                 piece=PIECE_NAMES[piece], yen=amount("yen", cost)), piece=piece, cost=cost)
+    who = name(state, p.seat)
+    if piece == "assistant":
+        text = M("{who} takes an assistant from the warehouse into the hand (free).", who=who)
+    elif piece == "shop":
+        text = M("{who} pays {yen} and takes a shop from the warehouse into the hand.", who=who,
+                 yen=amount("yen", cost))
+    else:
+        text = M("{who} pays {yen} and takes a trading house from the warehouse into the hand.", who=who,
+                 yen=amount("yen", cost))
+    ev(events, "hire", p.seat, text, piece=piece, cost=cost)
 
 
 def pair_check(state: YState, p: Player, country: str, events: list[Event]) -> None:

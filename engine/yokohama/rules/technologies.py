@@ -10,7 +10,7 @@ from engine.core import Action, Event
 
 from ..state import Player, YState
 from ..tables import tables
-from ..words import M
+from ..words import TECH_NAMES, M, listing
 from .basics import area_label, ev, name, owns, placeable
 from .rewards import gain, pair_check
 
@@ -20,16 +20,21 @@ def gain_technology(state: YState, p: Player, card: str, events: list[Event]) ->
     10 VP, Station's token; then the country-pair check (Karty technologii)."""
     t = tables()
     bonus: dict[str, int] = {}
+    sources = []
     if owns(p, "patent_system"):
         bonus["vp"] = t.n["patent_vp"]
+        sources.append(TECH_NAMES["patent_system"])
     if owns(p, "printing"):
         bonus["yen"] = t.n["printing_yen"]
+        sources.append(TECH_NAMES["printing"])
     p.technologies.append(card)
     tech = t.techs[card].name
     if tech == "exhibition":
         bonus["vp"] = bonus.get("vp", 0) + t.n["exhibition_vp"]
     if bonus:
-        gain(state, p, bonus, events)
+        if tech == "exhibition":
+            sources.append(TECH_NAMES["exhibition"])
+        gain(state, p, bonus, events, listing(sources))
     if tech == "station" and state.station is None:
         state.stack.append({"k": "station", "seat": p.seat})
     pair_check(state, p, t.techs[card].country, events)
