@@ -186,7 +186,7 @@ def _market(state: NState, p: Player, f: dict, a: tuple) -> str:
         return M("You have no unused influence tile of value {value}.", value=value)
     top_value = rules.influence_value(t.goods[goods].level, cubes)
     if value > top_value:
-        return M("{n} of {goods} entitle to a tile of value {top} at most.", n=amount("goods", cubes),
+        return M("With {n} of {goods} you may place a tile of value {top} at most.", n=amount("goods", cubes),
                  goods=_goods(goods), top=top_value)
     return M("That influence space is not available: it needs a strictly higher tile, and a full city only "
              "takes a tile higher than its lowest (name the one that returns with 'evict').")
