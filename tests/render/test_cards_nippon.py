@@ -340,11 +340,12 @@ def test_final_rows_sum_to_the_totals(finished: list[dict[str, Any]]) -> None:
         for s in range(n):
             assert sum(values[s] for _label, values in card.rows) == card.totals[s]
             score = view["scores"][str(s)]
-            assert dict((label[:2], values[s]) for label, values in card.rows if label[:2] in t.achievement_ids) \
+            by_label = {str(tr(rn.ACHIEVEMENT_LABEL[t.achievements[a].measure])): a for a in t.achievement_ids}
+            assert dict((by_label[label], values[s]) for label, values in card.rows if label in by_label) \
                 == score["achievements"]
         labels = [label for label, _v in card.rows]
         assert labels[:5] == ["VP during the game", "Scoring 1", "Scoring 2", "Scoring 3", "Final wages"]
-        assert [label.split()[0] for label in labels[5:]] == t.achievement_ids
+        assert labels[5:] == [str(tr(rn.ACHIEVEMENT_LABEL[t.achievements[a].measure])) for a in t.achievement_ids]
         best = max(range(n), key=lambda s: (card.totals[s], view["players"][s]["last_turn"]))
         assert card.winners == [best]
         assert card.headline == f"{card.players[best].name} wins with {card.totals[best]} VP"
