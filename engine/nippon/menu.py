@@ -160,3 +160,57 @@ def describe(state: NState, action: Action) -> str:
         return M("Discard 3 blueprints: {track} +1", track=TRACK_NAMES[str(a[0])])
     return M("Move {move}", move=notation.format_action(action))
 
+
+
+def move_words(action: Action) -> str:
+    """A played move in a few words without its position (a Msg, about 30 characters): what the turn
+    picture shows in the place of the notation ("Build a factory: Bento", "Fulfil contract 2+1");
+    the turn's account below it gives the details."""
+    k, a = action.kind, action.args
+    if k == "take":
+        return ACTION_NAMES[str(a[1])]  # the worker taken is in the account below the move
+    if k == "consolidate":
+        return M("Consolidate")
+    if k == "done":
+        return M("Done")
+    if k == "up":
+        return M("One space up")
+    if k == "factory":
+        return M("Build a factory: {goods}", goods=rules.goods_name(tables().factory(str(a[0])).goods))
+    if k == "produce":
+        return M("Produce: {goods}", goods=rules.goods_name(str(a[0])))
+    if k == "machine":
+        if a[0] == "supply":
+            return M("Buy a machinery tile")
+        return M("Upgrade the {goods} factory", goods=rules.goods_name(str(a[0])))
+    if k == "train":
+        return M("Build a train in {region}", region=rules.region_name(str(a[0])))
+    if k == "ship":
+        return M("Build a ship in {region}", region=rules.region_name(str(a[0])))
+    if k == "export":
+        return M("Fulfil {contract}", contract=contract_name(str(a[0])))
+    if k == "market":
+        return M("City {city} {side}: influence {value}", city=str(a[0]), side=str(a[1]), value=int(a[3]))
+    if k == "reward":
+        return M("Reward tile {tile}", tile=reward_name(rules.stack_key(int(a[0]), str(a[1]))))
+    if k == "place":
+        # i18n: a reward tile put on an achievement space (the account below says which).
+        return M("Tile on an achievement space")
+    if k == "bp":
+        return M("3 blueprints: {track} +1", track=TRACK_NAMES[str(a[0])])
+    return M("Random event")
+
+
+def notation_words(text: str) -> str:
+    """A move's notation (``"export K4 silk paper"``) in words in the current language; notation
+    that does not parse (or a chance outcome) is returned as it is."""
+    from engine.core import IllegalAction
+    from engine.core.i18n import tr
+
+    try:
+        action = notation.parse_action(text)
+    except (IllegalAction, ValueError):
+        return text
+    if action.kind == "chance":
+        return text
+    return str(tr(move_words(action)))

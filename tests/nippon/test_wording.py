@@ -217,3 +217,21 @@ def test_bot_games_show_no_internal_word_in_any_language(players: int, seed: int
                     board = GAME.text(state, 0)
                 assert problems(board, lang) == [], (ply, lang, problems(board, lang))
         ply += 1
+
+
+def test_turn_picture_names_the_move_in_words_not_notation():
+    from engine.nippon.menu import notation_words
+
+    from .driver import random_game
+
+    with language("pl"):
+        assert notation_words("export K4 silk paper") == "Wypełnienie: kontrakt 2+1"
+        assert notation_words("factory SI-4") == "Budowa fabryki: Jedwab"
+        assert notation_words("take 2 invest white") == "Inwestycje w nowy przemysł"
+    _, log = random_game(2, 5)
+    moves = sorted({m for m in log if not m.startswith("~")})
+    for lang in LANGUAGES:
+        with language(lang):
+            for move in moves:
+                words = notation_words(move)
+                assert words != move and problems(words, lang) == [], (lang, move, words)

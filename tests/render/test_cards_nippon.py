@@ -18,6 +18,7 @@ import render
 from engine.core import CHANCE, sample_chance
 from engine.core.i18n import language, tr
 from engine.nippon import GAME
+from engine.nippon.menu import notation_words
 from engine.nippon.tables import tables
 from render import nippon as rn
 from render.core import Canvas, Rect, draw, fonts
@@ -166,7 +167,7 @@ def test_turn_picture_facts_at_every_position(fixture: str, request: pytest.Fixt
         if last is None:
             assert card.last_move == "" and card.last_by is None
         else:
-            assert card.last_move == last["move"]
+            assert card.last_move == notation_words(last["move"])  # the move in words, never notation
             assert card.last_by == (rn.chip(view, last["seat"]) if last["seat"] is not None else None)
             texts = [e["text"] for e in last["events"]]
             assert all(line in texts or line.startswith("Scoring ") for line in card.last_lines)
