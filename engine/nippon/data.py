@@ -273,7 +273,7 @@ class InfluenceTile(Record):
 
 
 class InfluenceValue(Record):
-    """Tile value entitled for 1, 2 or 3 goods of a goods level (table on the main board)."""
+    """Highest tile value allowed for 1, 2 or 3 goods of a goods level (table on the main board)."""
 
     level: int = Field(ge=1, le=3)
     values: tuple[int, int, int]

@@ -7,6 +7,7 @@ from engine.core import Action, IllegalAction
 from engine.core.explain import RefusalWords, chance_refusal, kind_refusal
 
 from . import rules
+from .naming import achievement_name, contract_need, factory_name
 from .notation import format_action
 from .state import NState, Player
 from .tables import tables
@@ -76,10 +77,10 @@ def reason(state: NState, action: Action, legal: list[Action]) -> str:
     if k == "export":
         cid = str(a[0])
         if cid in p.contracts_done:
-            return M("Contract {contract} is already fulfilled.", contract=cid)
+            return M("Contract {contract} is already fulfilled.", contract=contract_need(cid))
         req = tables().contracts[cid].requires
         return M("Contract {contract} needs {need} of distinct goods (largest first, equal amounts in goods "
-                 "order); name one good per requirement from your storage.", contract=cid,
+                 "order); name one good per requirement from your storage.", contract=contract_need(cid),
                  need=" + ".join(str(r) for r in req))
     if k == "market":
         return _market(state, p, f, a)
@@ -87,7 +88,9 @@ def reason(state: NState, action: Action, legal: list[Action]) -> str:
         return M("Take a tile of multiplier {level}x or lower from a stack that still has tiles.",
                  level=f.get("level", 0))
     if k == "place":
-        return M("Achievement space {achievement} already holds a tile.", achievement=str(a[0]))
+        # i18n: a quoted text (an achievement space's text), with the language's quotation marks.
+        quoted = M("“{text}”", text=achievement_name(str(a[0])))
+        return M("Achievement space {achievement} already holds a tile.", achievement=quoted)
     return M("That move is not possible now ({prompt}).", prompt=d.prompt)
 
 
@@ -145,7 +148,7 @@ def _why(state: NState, p: Player, act: str) -> str:
 def _factory(state: NState, p: Player, tile: str) -> str:
     t = tables()
     if tile not in state.display:
-        return M("Factory {tile} is already built.", tile=tile)
+        return M("Factory {tile} is already built.", tile=factory_name(tile))
     goods = t.factory(tile).goods
     if rules.factory_of(p, goods) is not None:
         return M("You already have a {goods} factory (one factory per good).", goods=_goods(goods))
@@ -154,7 +157,7 @@ def _factory(state: NState, p: Player, tile: str) -> str:
         return M("A factory costs {cost}; you have {have}.", cost=amount("money", cost), have=amount("money", p.money))
     short = rules.knowledge_short(p, tile)
     return M("Factory {tile} needs {short} more knowledge levels, paid with blueprints; you have {have}.",
-             tile=tile, short=short, have=amount("blueprints", p.blueprints))
+             tile=factory_name(tile), short=short, have=amount("blueprints", p.blueprints))
 
 
 def _transport(state: NState, p: Player, f: dict, piece: str, region: str) -> str:
@@ -186,7 +189,7 @@ def _market(state: NState, p: Player, f: dict, a: tuple) -> str:
         return M("You have no unused influence tile of value {value}.", value=value)
     top_value = rules.influence_value(t.goods[goods].level, cubes)
     if value > top_value:
-        return M("{n} of {goods} entitle to a tile of value {top} at most.", n=amount("goods", cubes),
+        return M("With {n} of {goods} you may place a tile of value {top} at most.", n=amount("goods", cubes),
                  goods=_goods(goods), top=top_value)
     return M("That influence space is not available: it needs a strictly higher tile, and a full city only "
              "takes a tile higher than its lowest (name the one that returns with 'evict').")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,7 +14,7 @@ from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerR
 from . import explain, notation, rules
 from .state import PLAYER_COLOURS, STATE_ADAPTER, NState
 from .tables import tables
-from .words import ACTION_NAMES, TRACK_NAMES, M, T, amount
+from .words import M, T
 
 #: 0.1.0: first version of the engine (data partly PROPOSED, see docs/rules-notes.md).
 VERSION = "0.1.0"
@@ -159,6 +160,13 @@ class NipponGame:
         raise IllegalAction(M("There is no move number {number}; choose 1 to {n}.", number=int(number),
                               n=len(choices)))
 
+    def account_lines(self, events: Sequence[Event]) -> list[str]:
+        """The sentences of one turn account (hook of the turn-account contract): runs of chance draws
+        summarised, every cost, gain and VP change kept (:func:`.narrate.account_lines`)."""
+        from .narrate import account_lines
+
+        return account_lines(events)
+
     def describe(self, state: NState, action: Action) -> str:
         """A menu label for ``action`` at ``state`` (a Msg)."""
         return describe(state, action)
@@ -212,60 +220,11 @@ def clone(state: NState) -> NState:
 
 
 def describe(state: NState, action: Action) -> str:
-    """A short label (a Msg) for an action in this state."""
-    k, a = action.kind, action.args
-    if k == "take":
-        return M("Take a {colour} worker from action space {space} → {action}", colour=rules.worker_colour(str(a[2])),
-                 space=a[0], action=ACTION_NAMES[str(a[1])])
-    if k == "consolidate":
-        return M("Consolidate (income, Emperor's reward, pay the workers)")
-    if k == "done":
-        return M("Done")
-    if k == "up":
-        f = rules.top(state) if state.stack else {}
-        if f.get("k") != "act":
-            return M("Move the marker one space up")
-        p = state.players[f["seat"]]
-        act = f["action"]
-        track = "knowledge" if act == "knowledge" else "coal"
-        price = rules.marginal(rules.prices_for(p, act), f["n"])
-        return M("{track} +1 for {price}", track=TRACK_NAMES[track], price=amount("money", price))
-    if k == "factory":
-        tile = str(a[0])
-        return M("Build factory {tile} ({goods}): {bonus}", tile=tile, goods=rules.goods_name(tables().factory(tile).goods),
-                 bonus=rules.bonus_text(tile))
-    if k == "produce":
-        return M("Produce in the {goods} factory", goods=rules.goods_name(str(a[0])))
-    if k == "machine":
-        if a[0] == "supply":
-            return M("Buy a machinery tile for your supply")
-        return M("Upgrade the {goods} factory", goods=rules.goods_name(str(a[0])))
-    if k == "train":
-        return M("Build a train in {region}", region=rules.region_name(str(a[0])))
-    if k == "ship":
-        return M("Build a ship in {region}", region=rules.region_name(str(a[0])))
-    if k == "export":
-        req = tables().contracts[str(a[0])].requires
-        goods = [M("{n} {goods}", n=n, goods=rules.goods_name(str(g))) for g, n in zip(a[1:], req)]
-        from .words import listing
+    """A short label (a Msg, at most 100 characters in every language) for an action in this state:
+    what it costs and gives (:func:`.menu.describe`)."""
+    from .menu import describe as label
 
-        return M("Fulfil contract {contract} with {goods}", contract=a[0], goods=listing(goods))
-    if k == "market":
-        if a[4] != "-":
-            return M("Influence {value} in city {city} ({side}) for {n}; the tile at {evict} returns", value=a[3],
-                     city=a[0], side=a[1], n=amount("goods", int(a[2])), evict=a[4])
-        return M("Influence {value} in city {city} ({side}) for {n}", value=a[3], city=a[0], side=a[1],
-                 n=amount("goods", int(a[2])))
-    if k == "reward":
-        return M("Reward tile {mult}x with {bonus}", mult=a[0], bonus=rules.reward_bonus_text(rules.stack_key(int(a[0]),
-                                                                                                           str(a[1]))))
-    if k == "place":
-        return M("Achievement {achievement}: {text}", achievement=a[0], text=rules.achievement_text(str(a[0])))
-    if k == "bp":
-        return M("Discard 3 blueprints: {track} +1", track=TRACK_NAMES[str(a[0])])
-    if k == "chance":
-        return M("Random outcome {outcome}", outcome=str(a[0]))
-    return M("Move {move}", move=notation.format_action(action))
+    return label(state, action)
 
 
 def check_invariants(state: NState) -> list[str]:

@@ -1,9 +1,10 @@
 """Readable plain-text rendering of a Nippon state (terminal table, status replies).
 
 The text is written in the current language (:func:`engine.core.i18n.current`, set by the caller
-with ``with language(lang):``); ids printed on components (``M3``, ``C4``, ``SI-3``, ``K4``, ``A7``)
-and the compass letters of influence spaces stay as they are. Money is shown in thousands of yen
-(``12k``) to keep lines short.
+with ``with language(lang):``). Components are named as the rulebook shows them (a factory by its
+good and bonus, a contract by the goods it asks for, see :mod:`.naming`); only the cities' board
+labels (``M3``) and the compass letters of influence spaces, which the notation uses, stay as they
+are. Amounts come from :func:`.words.amount` (digits grouped by Babel).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from engine.core.i18n import tr
 
 from . import rules
+from .naming import achievement_name, contract_need, factory_bonus, reward_name
 from .state import NState, Player
 from .tables import tables
-from .words import ACTION_NAMES, T, _, _t
+from .words import ACTION_NAMES, T, _, _t, amount
 
 # i18n: three-letter abbreviations of the goods (city demand, factories: "Sil").
 GOODS_SHORT = {
@@ -37,6 +39,11 @@ def _goods(g: str) -> str:
     return str(tr(GOODS_SHORT[g])).lower()
 
 
+def _t_amount(kind: str, n: int) -> str:
+    """An amount (money in thousand yen) in the current language."""
+    return str(tr(amount(kind, n)))
+
+
 def render_text(state: NState, seat: int | None = None) -> str:
     """The main board and every player board as text; ``seat``'s board is marked with ``*``."""
     t = tables()
@@ -54,17 +61,18 @@ def render_text(state: NState, seat: int | None = None) -> str:
     rows = " | ".join(" ".join(_colour(c) for c in r) or "-" for r in state.rows)
     lines.append(_("Worker rows: {rows}", rows=rows))
     lines.append(_("Bag: {workers}", workers=", ".join(f"{_colour(c)} {n}" for c, n in state.bag.items())))
-    stacks = " ".join(f"{k}×{v}" for k, v in state.rewards.items() if v)
-    lines.append(_("Reward tiles: {stacks}  2x tiles: {n}", stacks=stacks or "-", n=state.multipliers))
+    # i18n: one stack of Emperor's reward tiles and how many tiles it still holds ("3x: 2 coal (2)").
+    stacks = ", ".join(_("{tile} ({n})", tile=tr(reward_name(k)), n=v) for k, v in state.rewards.items() if v)
+    lines.append(_("Reward tiles left: {stacks}; 2x VP tiles: {n}", stacks=stacks or "-", n=state.multipliers))
     lines.append(_("Regions:"))
     for r in t.regions:
-        infl = " ".join(f"{_player(p.colour)}={rules.region_influence(state, p.seat, r.id)}" for p in state.players)
-        pieces = ",".join(f"{_player(state.players[x.seat].colour)[0]}{'s' if x.kind == 'ship' else 't'}{x.value}"
-                          for x in state.transport[r.id]) or "-"
+        infl = ", ".join(f"{_player(p.colour)} {rules.region_influence(state, p.seat, r.id)}" for p in state.players)
+        pieces = ", ".join(_piece(state, x) for x in state.transport[r.id]) or "-"
         bonus = str(tr(rules.gain_text(r.bonus.kind(), r.bonus.value())))
-        lines.append("  " + _("{region} (bonus {bonus}) foreign {foreign} influence {influence} ships/trains {pieces}",
-                                region=r.id, bonus=bonus, foreign=rules.foreign_influence(state, r.id),
-                                influence=infl, pieces=pieces))
+        lines.append("  " + _("{region} (bonus {bonus}): foreign companies {foreign}; influence {influence}; "
+                              "trains and ships: {pieces}",
+                              region=_t("region", r.name), bonus=bonus, foreign=rules.foreign_influence(state, r.id),
+                              influence=infl, pieces=pieces))
         for c in state.cities:
             if c.region != r.id or c.tile is None:
                 continue
@@ -72,10 +80,14 @@ def render_text(state: NState, seat: int | None = None) -> str:
             for i in range(4):
                 occ = c.slots[i]
                 printed = t.city_by_id[c.id].printed[i]
-                who = f"{_player(state.players[occ[0]].colour)}:{occ[1]}" if occ else f"({printed})"
+                who = f"{_player(state.players[occ[0]].colour)} {occ[1]}" if occ else f"({printed})"
                 cells.append(f"{'NESW'[i]} {_goods(rules.city_goods(c, i))} {who}")
-            lines.append(f"    {c.id} {c.tile}: " + " | ".join(cells))
-    lines.append(_("Factory display: {tiles}", tiles=" ".join(state.display) or "-"))
+            lines.append(f"    {c.id}: " + " | ".join(cells))
+    lines.append(_("Factory display:"))
+    for g in t.goods:
+        offered = [str(tr(factory_bonus(tile))) for tile in state.display if t.factory(tile).goods == g]
+        if offered:
+            lines.append(f"  {_t('goods', t.goods[g].name)}: " + " | ".join(offered))
     for p in state.players:
         lines.extend(_player_lines(state, p, seat))
     d = rules.decision(state)
@@ -83,20 +95,34 @@ def render_text(state: NState, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def _piece(state: NState, x: object) -> str:
+    """A train or ship on the main board: its owner and value."""
+    who = _player(state.players[x.seat].colour)  # type: ignore[attr-defined]
+    if x.kind == "ship":  # type: ignore[attr-defined]
+        return _("{who} ship {vp}", who=who, vp=_t_amount("vp", x.value))  # type: ignore[attr-defined]
+    return _("{who} train +{value}", who=who, value=x.value)  # type: ignore[attr-defined]
+
+
 def _player_lines(state: NState, p: Player, seat: int | None) -> list[str]:
     """The lines of one player board."""
+    t = tables()
     mark = "*" if p.seat == seat else " "
     out = [f"{mark}{_player(p.colour).upper():<7} " + _(
-        "VP {vp}  yen {money}k  coal {coal}  blueprints {bp}  money track {mt}  coal track {ct}  knowledge {k}",
-        vp=p.vp, money=p.money, coal=p.coal, bp=p.blueprints, mt=rules.track_value(p, "money"),
+        "VP {vp}; {money}; {coal}; {bp}; money track {mt}; coal track {ct}; knowledge {k}",
+        vp=p.vp, money=_t_amount("money", p.money), coal=_t_amount("coal", p.coal),
+        bp=_t_amount("blueprints", p.blueprints), mt=_t_amount("money", rules.track_value(p, "money")),
         ct=rules.track_value(p, "coal"), k=rules.track_value(p, "knowledge"))]
-    facs = [f"{f.tile}[+{f.machine}] {f.stored} {_goods(f.goods)}" for f in p.factories]
-    out.append("   " + _("factories: {list}  stored machines {m}", list="; ".join(facs) or "-", m=p.machines))
-    out.append("   " + _("workers: {workers}  ships left {ships} ({sv} VP)  trains left {trains} (+{tv})",
+    facs = [_("{goods} +{machine}, goods {stored}/{storage} ({bonus})", goods=_t("goods", t.goods[f.goods].name),
+              machine=f.machine, stored=f.stored, storage=t.goods[f.goods].storage, bonus=tr(factory_bonus(f.tile)))
+            for f in p.factories]
+    out.append("   " + _("factories: {list}; machinery tiles kept: {m}", list="; ".join(facs) or "-", m=p.machines))
+    out.append("   " + _("workers: {workers}; ships left {ships} ({sv} VP each); trains left {trains} (+{tv} each)",
                          workers=" ".join(_colour(c) for c in p.workers) or "-", ships=p.ships, sv=p.ship_value,
                          trains=p.trains, tv=p.train_value))
-    ach = " ".join(f"{a}:{m}x" for a, m in sorted(p.achievements.items())) or "-"
-    out.append("   " + _("influence tiles {tiles}  contracts open {open}  done {done}  achievements {ach}",
-                         tiles=p.influence, open=" ".join(p.contracts) or "-", done=" ".join(p.contracts_done) or "-",
-                         ach=ach))
+    ach = "; ".join(f"{m}x {tr(achievement_name(a))}" for a, m in sorted(p.achievements.items())) or "-"
+    out.append("   " + _("influence tiles {tiles}; contracts open {open}; fulfilled {done}",
+                         tiles=" ".join(str(v) for v in p.influence) or "-",
+                         open=", ".join(contract_need(c) for c in p.contracts) or "-",
+                         done=", ".join(contract_need(c) for c in p.contracts_done) or "-"))
+    out.append("   " + _("achievement tiles: {ach}", ach=ach))
     return out

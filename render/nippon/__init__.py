@@ -62,6 +62,7 @@ from .board import PNG_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, render, render_
 from .final import final_card
 from .focus import FOCUS_TEXT
 from .labels import (
+    ACHIEVEMENT_LABEL,
     ACHIEVEMENT_SHORT,
     ACTION_SHORT,
     ALT_TEXT_LIMIT,
@@ -88,7 +89,7 @@ from .layout import (
 from .touch import Touch, touched
 from .turn import chip, turn_card
 
-__all__ = ["ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT", "FOCUS_TEXT",
+__all__ = ["ACHIEVEMENT_LABEL", "ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT", "FOCUS_TEXT",
            "GOODS_SHORT", "LEVEL_TINT", "PLAYER_LETTERS", "PLAYER_RGB", "PNG_COLOURS",
            "PNG_COMPRESS_LEVEL", "SIDES", "Shape", "TRACK_CELL_W", "TRACK_LABEL_W", "Touch",
            "WIDTH", "_random_event", "_transport_sprite", "alt_text", "chip", "clear_cache",

@@ -355,7 +355,6 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
         for k in range(rec.storage):
             box = Rect(fr.x + 42 + k * 15, my - 6, 13, 13)
             c.rect(box, fill=pal.INK if k < stored else pal.PANEL, outline=pal.BORDER)
-        c.text(fr.x + 5, fr.y2 - 3, str(f["tile"]), style="condensed", anchor="lb")
         c.text(fr.x2 - 5, fr.y2 - 3, f"{stored}/{rec.storage}", style="condensed_bold",
                fill=pal.INK if stored else pal.MUTED, anchor="rb")
 

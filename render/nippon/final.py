@@ -6,25 +6,11 @@ from typing import Any
 
 from engine.core.i18n import tr
 from engine.nippon.tables import tables
-from engine.nippon.words import T, _
+from engine.nippon.words import _
 from render.core.cards import ScoreCard
 
-from .labels import GAME_TITLE
+from .labels import ACHIEVEMENT_LABEL, GAME_TITLE
 from .turn import chip
-
-# i18n: what an achievement space counts, as one or two words (row labels of the final-score picture,
-# after the space's id: "A1 Contracts"; about 240 px at 32 px).
-ACHIEVEMENT_LABEL = {
-    "contracts": T("achievement label", "Contracts"),
-    "knowledge_stars": T("achievement label", "Knowledge ★"),
-    "coal_stars": T("achievement label", "Coal ★"),
-    "big_factories": T("achievement label", "Big factories"),
-    "machines2": T("achievement label", "+2 machines"),
-    "money": T("achievement label", "Money"),
-    "ship_stars": T("achievement label", "Ship spaces ★"),
-    "train_stars": T("achievement label", "Train spaces ★"),
-    "regions": T("achievement label", "Regions"),
-}
 
 
 def final_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
@@ -60,7 +46,7 @@ def final_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
     # i18n: final-score row: VP lost at the final payday (−2 VP per worker colour not paid).
     rows.append((_("Final wages"), [int(score(s).get("payday_vp", 0)) for s in range(n)]))
     for aid in t.achievement_ids:
-        label = f"{aid} {tr(ACHIEVEMENT_LABEL[t.achievements[aid].measure])}"
+        label = str(tr(ACHIEVEMENT_LABEL[t.achievements[aid].measure]))
         rows.append((label, [int((score(s).get("achievements") or {}).get(aid, 0)) for s in range(n)]))
     return rows
 

@@ -17,13 +17,15 @@ from .labels import (
     TRACK_SHORT,
     _colour_of,
     _ordinal_values,
+    achievement_label,
     bonus_words,
+    contract_label,
     goods_name,
     goods_short,
     player_name,
     yen,
 )
-from .layout import LEVEL_TINT, SIDES, player_letter, player_rgb, transport_piece
+from .layout import LEVEL_TINT, SIDES, contract_dots, player_letter, player_rgb, transport_piece
 from .touch import Touch, _data
 
 #: Text size of the drawing of what the last move touched (drawn 1100 px wide, shown at 550).
@@ -342,15 +344,15 @@ def _focus_contracts(c: Canvas, r: Rect, view: dict[str, Any], seat: int, cid: s
     for k, box in zip(t.contract_ids, tiles):
         if k in done:
             c.rect(box, fill=pal.UNAVAILABLE, outline=pal.GRID)
-            _ftext(c, box.cx, box.cy, k, box.w - 4, style="condensed", fill=pal.MUTED, anchor="mm")
+            contract_dots(c, box.cx, box.cy, t.contracts[k].requires, pal.MUTED, 8)
             c.line([(box.x + 5, box.y2 - 8), (box.x2 - 6, box.y + 7)], fill=pal.INK, width=3)
         else:
             c.rect(box, fill=pal.PANEL, outline=pal.BORDER, width=2)
-            _ftext(c, box.cx, box.cy, k, box.w - 4, anchor="mm")
+            contract_dots(c, box.cx, box.cy, t.contracts[k].requires, pal.INK, 8)
         if k == cid:
             outline_focus(c, box, 5)
     con = t.contracts[cid]
-    text = _("{id}: {goods} → {bonus}, money +{steps}", id=con.id, goods="+".join(str(x) for x in con.requires),
+    text = _("{goods} → {bonus}, money +{steps}", goods=contract_label(cid),
              bonus=bonus_words(con.bonus.kind(), con.bonus.value()), steps=con.money_steps)
     below = Rect(r.x + 6, r.y + 6 + 60 + 16, r.w - 12, r.y2 - (r.y + 82))
     if below.h >= FOCUS_TEXT + 8:
@@ -388,7 +390,7 @@ def _focus_achievements(c: Canvas, r: Rect, view: dict[str, Any], seat: int, aid
     rgb = player_rgb(_colour_of(view, seat))
     achieved = p.get("achievements") or {}
     pitch = FOCUS_TEXT + 8
-    caption = f"{aid}: {_t('achievement', t.achievements[aid].text)}" if aid in t.achievements else ""
+    caption = _t("achievement", t.achievements[aid].text) if aid in t.achievements else ""
     lines = 0 if not caption else 1 if text_width(caption, FOCUS_TEXT, "condensed") <= r.w - 12 else 2
     cell_h = max(44, min(52, (r.h - 18 - lines * pitch) // 3))
     grid = Rect(r.x + 6, r.y + 6, r.w - 12, cell_h * 3)
@@ -404,8 +406,8 @@ def _focus_achievements(c: Canvas, r: Rect, view: dict[str, Any], seat: int, aid
         else:
             c.rect(cell, fill=pal.PANEL_ALT if printed else pal.PANEL, outline=pal.GRID)
             value, style = ("1x" if printed else "–"), "regular"
-        _ftext(c, cell.x + 10, cell.cy, a, 60)
-        _ftext(c, cell.x2 - 10, cell.cy, value, cell.w - 80, style=style, anchor="rm",
+        _ftext(c, cell.x + 8, cell.cy, achievement_label(a), cell.w - 52)
+        _ftext(c, cell.x2 - 8, cell.cy, value, 36, style=style, anchor="rm",
                fill=pal.INK if mult or printed else pal.MUTED)
         if a == aid:
             outline_focus(c, cell, 5)

@@ -57,6 +57,21 @@ BONUS_SHORT = {
     "LB-3": T("factory bonus short", "+1 good when producing"),
     "LB-4": T("factory bonus short", "Mechanization 2/7/12k yen"),
 }
+# i18n: what an achievement space counts, as one or two words (row labels of the final-score picture,
+# also the label of an achievement space on the board; about 240 px at 32 px).
+ACHIEVEMENT_LABEL = {
+    "contracts": T("achievement label", "Contracts"),
+    "knowledge_stars": T("achievement label", "Knowledge ★"),
+    "coal_stars": T("achievement label", "Coal ★"),
+    "big_factories": T("achievement label", "Big factories"),
+    "machines2": T("achievement label", "+2 machines"),
+    "money": T("achievement label", "Money"),
+    "ship_stars": T("achievement label", "Ship spaces ★"),
+    "train_stars": T("achievement label", "Train spaces ★"),
+    "regions": T("achievement label", "Regions"),
+}
+
+
 # i18n: what an achievement space counts, in a few words (after "1 VP per"); used when the full
 # achievement text does not fit its column of the reference panel (about 380 px).
 ACHIEVEMENT_SHORT = {
@@ -97,6 +112,31 @@ def yen(n: int) -> str:
 def bonus_words(kind: str, value: int) -> str:
     """A bonus (``money``/``coal``/``blueprints``/``vp`` and its amount) in words."""
     return str(tr(amount(kind, int(value))))
+
+
+# i18n: an achievement space abbreviated to fit its cell on a player board (about 55 px at the smallest
+# text size, after the multiplier "2x"); the reference panel repeats it before the space's full text.
+ACHIEVEMENT_CELL = {
+    "contracts": T("achievement cell", "Contr."),
+    "knowledge_stars": T("achievement cell", "Know.★"),
+    "coal_stars": T("achievement cell", "Coal★"),
+    "big_factories": T("achievement cell", "Fact.2–3"),
+    "machines2": T("achievement cell", "Mach.+2"),
+    "money": T("achievement cell", "Money"),
+    "ship_stars": T("achievement cell", "Ships★"),
+    "train_stars": T("achievement cell", "Trains★"),
+    "regions": T("achievement cell", "Regions"),
+}
+
+
+def achievement_label(aid: str) -> str:
+    """An achievement space (by id) abbreviated for its cell, in the current language ("Contr.")."""
+    return str(tr(ACHIEVEMENT_CELL[tables().achievements[aid].measure]))
+
+
+def contract_label(cid: str) -> str:
+    """A contract (by id) as its face shows it: the goods per distinct good ("2+1")."""
+    return "+".join(str(n) for n in tables().contracts[cid].requires)
 
 
 def bonus_label(tile: str) -> str:

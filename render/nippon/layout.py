@@ -23,6 +23,7 @@ from .labels import (
     GAME_TITLE,
     TRACK_SHORT,
     _colour_of,
+    achievement_label,
     bonus_label,
     bonus_words,
     goods_name,
@@ -480,16 +481,18 @@ def _static_reference(c: Canvas, r: Rect) -> None:
         y = body.y + (k // n) * pitch
         goods = "+".join(str(x) for x in con.requires)
         kind = con.bonus.kind()
-        text = _("{id}: {goods} → {bonus}, money +{steps}", id=con.id, goods=goods,
-                 bonus=bonus_words(kind, con.bonus.value()), steps=con.money_steps)
-        c.text(col.x, y, text, style="condensed", max_width=col.w)
+        # i18n: a contract of the reference panel: the goods it asks for → its bonus and money-track spaces.
+        text = _("{goods} → {bonus}, money +{steps}", goods=goods, bonus=bonus_words(kind, con.bonus.value()),
+                 steps=con.money_steps)
+        contract_dots(c, col.x + 12, y + LINE / 2 - 1, con.requires, pal.INK, 4)
+        c.text(col.x + 28, y, text, style="condensed", max_width=col.w - 28)
     first = -(-len(t.data.contracts) // n)
     n = 3 if wide else 1
     acols = body.columns(n, gap=12)
     for k, ach in enumerate(t.data.achievements):
         col = acols[k % n]
         y = body.y + (first + k // n) * pitch + (0 if wide else 4)
-        head = f"{ach.id}{' (1x)' if ach.printed_1x else ''}: "
+        head = f"{achievement_label(ach.id)}{' (1x)' if ach.printed_1x else ''}: "
         hw = text_width(head, MIN_TEXT, "condensed_bold")
         c.text(col.x, y, head, style="condensed_bold")
         full = _t("achievement", ach.text)
@@ -526,21 +529,35 @@ def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...]) -> None:
 
 
 def _display_line(c: Canvas, r: Rect, tile: str, colour: pal.RGB, room_right: int = 0) -> None:
-    """One factory tile of the display: its id and its bonus, shortened."""
-    w = max(40, c.text(r.x + 4, r.cy, tile, style="bold", fill=colour, anchor="lm"))
-    c.text(r.x + 4 + w + 6, r.cy, bonus_label(tile), style="condensed", fill=colour, anchor="lm",
-           max_width=r.w - 4 - w - 6 - room_right)
+    """One factory tile of the display: its bonus, shortened (tiles carry no printed id)."""
+    c.text(r.x + 4, r.cy, "•", style="bold", fill=colour, anchor="lm")
+    c.text(r.x + 16, r.cy, bonus_label(tile), style="condensed", fill=colour, anchor="lm",
+           max_width=r.w - 16 - room_right)
 
 
 def _contract(c: Canvas, cell: Rect, cid: str, done: bool) -> None:
-    """A contract tile: face up (its id), or face down once fulfilled (grey, struck through)."""
+    """A contract tile: face up (the goods it asks for, "2+1"), or face down once fulfilled (grey,
+    struck through)."""
+    requires = tables().contracts[cid].requires
     if done:
         c.rect(cell, fill=pal.UNAVAILABLE, outline=pal.GRID)
-        c.text(cell.cx, cell.cy, cid, style="condensed", fill=pal.MUTED, anchor="mm")
+        contract_dots(c, cell.cx, cell.cy, requires, pal.MUTED)
         c.line([(cell.x + 3, cell.y2 - 5), (cell.x2 - 4, cell.y + 4)], fill=pal.INK, width=2)
     else:
         c.rect(cell, fill=pal.PANEL, outline=pal.BORDER)
-        c.text(cell.cx, cell.cy, cid, style="condensed_bold", anchor="mm")
+        contract_dots(c, cell.cx, cell.cy, requires, pal.INK)
+
+
+def contract_dots(c: Canvas, cx: float, cy: float, requires: tuple[int, ...], fill: pal.RGB, dot: int = 5) -> None:
+    """A contract's face as the tiles print it: one column of goods cubes per distinct good
+    (``(2, 1, 1)``: columns of 2, 1 and 1 squares), centred on ``(cx, cy)``; ``dot`` px squares."""
+    step = dot + 2
+    x0 = cx - (len(requires) * step - 2) / 2
+    for i, n in enumerate(requires):
+        y0 = cy - (n * step - 2) / 2
+        for k in range(n):
+            x, y = x0 + i * step, y0 + k * step
+            c.draw.rectangle((x, y, x + dot - 1, y + dot - 1), fill=fill)
 
 
 def _achievement(c: Canvas, cell: Rect, aid: str, mult: int, rgb: pal.RGB, vp: int | None = None) -> None:
@@ -553,9 +570,10 @@ def _achievement(c: Canvas, cell: Rect, aid: str, mult: int, rgb: pal.RGB, vp: i
     else:
         c.rect(cell, fill=pal.PANEL_ALT if printed else pal.PANEL, outline=pal.GRID)
         value, style = ("1x" if printed else "–"), "condensed"
+    name = achievement_label(aid)
     if vp is None:
-        runs = [(f"{aid} ", "condensed_bold"), (value, style)]
+        runs = [(value + " ", style), (name, "condensed")]
     else:
-        runs = [(f"{aid} ", "condensed"), (value, "condensed"), (f"={vp}", "condensed_bold")]
+        runs = [(value, "condensed"), (f"={vp}", "condensed_bold"), (" " + name, "condensed")]
     c.runs(cell.x + 5, cell.cy, runs, anchor_v="m", max_x=cell.x2 - 3,
            fill=pal.INK if mult or printed or vp is not None else pal.MUTED)

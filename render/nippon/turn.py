@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.i18n import Msg, tr
+from engine.nippon.menu import notation_words
 from engine.nippon.tables import tables
 from engine.nippon.words import _
 from render.core.cards import Chip, TurnCard, turn_layout_height
@@ -121,7 +122,7 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     card = TurnCard(
         title=GAME_TITLE, status=status(view), actor=actor, prompt=text,
         scores=[(chip(view, s), int(p.get("vp", 0))) for s, p in enumerate(players)],
-        last_by=last_by, last_move=str((last or {}).get("move") or ""), last_lines=event_lines(view, last),
+        last_by=last_by, last_move=notation_words(str((last or {}).get("move") or "")), last_lines=event_lines(view, last),
         score_label=_("VP"), resources_of=chip(view, res_seat) if resources else None, resources=resources)
     touch = touched(view, last)
     if touch is None:

@@ -155,4 +155,4 @@ def test_terminal_text_and_view_names():
     t = base_game(4)
     text = GAME.text(t.state, 0)
     assert text.startswith("== Nippon") and "*YELLOW" in text and ">> Yellow:" in text
-    assert "M1 C1: N len (0) | E pap (1) | S sil (2) | W bul (3)" in text
+    assert "M1: N len (0) | E pap (1) | S sil (2) | W bul (3)" in text

@@ -18,6 +18,7 @@ import render
 from engine.core import CHANCE, sample_chance
 from engine.core.i18n import language, tr
 from engine.nippon import GAME
+from engine.nippon.menu import notation_words
 from engine.nippon.tables import tables
 from render import nippon as rn
 from render.core import Canvas, Rect, draw, fonts
@@ -166,7 +167,7 @@ def test_turn_picture_facts_at_every_position(fixture: str, request: pytest.Fixt
         if last is None:
             assert card.last_move == "" and card.last_by is None
         else:
-            assert card.last_move == last["move"]
+            assert card.last_move == notation_words(last["move"])  # the move in words, never notation
             assert card.last_by == (rn.chip(view, last["seat"]) if last["seat"] is not None else None)
             texts = [e["text"] for e in last["events"]]
             assert all(line in texts or line.startswith("Scoring ") for line in card.last_lines)
@@ -340,11 +341,12 @@ def test_final_rows_sum_to_the_totals(finished: list[dict[str, Any]]) -> None:
         for s in range(n):
             assert sum(values[s] for _label, values in card.rows) == card.totals[s]
             score = view["scores"][str(s)]
-            assert dict((label[:2], values[s]) for label, values in card.rows if label[:2] in t.achievement_ids) \
+            by_label = {str(tr(rn.ACHIEVEMENT_LABEL[t.achievements[a].measure])): a for a in t.achievement_ids}
+            assert dict((by_label[label], values[s]) for label, values in card.rows if label in by_label) \
                 == score["achievements"]
         labels = [label for label, _v in card.rows]
         assert labels[:5] == ["VP during the game", "Scoring 1", "Scoring 2", "Scoring 3", "Final wages"]
-        assert [label.split()[0] for label in labels[5:]] == t.achievement_ids
+        assert labels[5:] == [str(tr(rn.ACHIEVEMENT_LABEL[t.achievements[a].measure])) for a in t.achievement_ids]
         best = max(range(n), key=lambda s: (card.totals[s], view["players"][s]["last_turn"]))
         assert card.winners == [best]
         assert card.headline == f"{card.players[best].name} wins with {card.totals[best]} VP"

@@ -89,7 +89,8 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
         move_track(p, track, 1)
         ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
                                       price=gain_text("money", price), track=TRACK_NAMES[track],
-                                      value=track_value(p, track)), track=track, price=price)
+                                      value=track_value(p, track)), track=track, price=price,
+           value=track_value(p, track))
     elif act == "invest":
         build_factory(state, p, str(action.args[0]), events)
     elif act == "produce":

@@ -7,10 +7,11 @@ from typing import Any
 
 from engine.core import CHANCE, Action, Event, Outcome
 
+from ..naming import city_demand
 from ..state import NState
 from ..tables import tables
-from ..words import M, listing
-from .basics import ev, goods_name, name, reward_bonus_text, stack_key, top, worker_colour
+from ..words import M, amount, listing
+from .basics import city_goods, ev, goods_name, name, reward_bonus_text, stack_key, top, worker_colour
 
 #: The prompt of each kind of random event (chance frame ``what``).
 CHANCE_PROMPTS = {
@@ -70,10 +71,14 @@ def apply_chance(state: NState, f: dict[str, Any], value: str, events: list[Even
         # Wstępne Przygotowanie, krok 3: VP 10/11/12/13 in turn order from the first player.
         n = len(state.players)
         start = tables().count(n).start_vp
-        for i in range(n):
-            state.players[(state.first_player + i) % n].vp = start[i]
-        ev(events, "first", CHANCE, M("{who} is the first player.", who=name(state, state.first_player)),
-           first=state.first_player)
+        order = [(state.first_player + i) % n for i in range(n)]
+        for i, seat in enumerate(order):
+            state.players[seat].vp = start[i]
+        # i18n: a player and their VP ("Red 10"), in the list of starting VP.
+        vps = listing([M("{who} {vp}", who=name(state, s), vp=amount("vp", start[i])) for i, s in enumerate(order)])
+        ev(events, "first", CHANCE, M("{who} is the first player; starting VP in turn order: {vps}.",
+                                      who=name(state, state.first_player), vps=vps),
+           first=state.first_player, vp={str(s): start[i] for i, s in enumerate(order)})
     elif what == "remove":
         key = stack_key(f["multiplier"], value)
         state.rewards[key] -= 1
@@ -84,9 +89,13 @@ def apply_chance(state: NState, f: dict[str, Any], value: str, events: list[Even
         city = state.cities[f["city"]]
         city.tile = value
         goods = listing([goods_name(g) for g in tables().city_tiles[value]])
-        ev(events, "city", CHANCE, M("City tile {tile} ({goods}) goes to city {city}.", tile=value, goods=goods,
-                                     city=city.id), city=city.id, tile=value)
+        ev(events, "city", CHANCE, M("City {city} receives a city tile ({goods}).", goods=goods, city=city.id),
+           city=city.id, tile=value)
     elif what == "rotate":
-        state.cities[f["city"]].rotation = int(value[1:])
+        city = state.cities[f["city"]]
+        city.rotation = int(value[1:])
+        demand = [city_goods(city, side) for side in range(4)]
+        ev(events, "rotate", CHANCE, M("City {city} demands {demand}.", city=city.id, demand=city_demand(demand)),
+           city=city.id, goods=demand)
     else:  # pragma: no cover - frames are built by this module
         raise AssertionError(what)

@@ -7,7 +7,7 @@ from engine.core import Action, Event
 
 from ..state import NState, Player
 from ..tables import tables
-from ..words import M, Mn
+from ..words import M, Mn, listing
 from .basics import achievement_text, ev, gain, gain_text, lose_vp, name, ops_of, stack_key, track_value
 
 
@@ -20,10 +20,17 @@ def consolidate(state: NState, p: Player, events: list[Event]) -> None:
     keep = min(p.coal, sum(o.coal for o in ops_of(p, "keep_coal")))
     money = track_value(p, "money") + sum(o.money for o in ops_of(p, "consolidation_money"))
     coal = keep + track_value(p, "coal")
+    old_money, old_coal = p.money, p.coal - keep
     p.money, p.coal = money, coal
-    ev(events, "income", p.seat, M("{who} takes {money} and {coal} as income.", who=who,
-                                   money=gain_text("money", money), coal=gain_text("coal", coal)),
-       money=money, coal=coal, kept=keep)
+    dropped = [gain_text(k, n) for k, n in (("money", old_money), ("coal", old_coal)) if n]
+    if dropped:
+        text = M("{who} discards {dropped}, then takes {money} and {coal} as income.", who=who,
+                 dropped=listing(dropped), money=gain_text("money", money), coal=gain_text("coal", coal))
+    else:
+        text = M("{who} takes {money} and {coal} as income.", who=who, money=gain_text("money", money),
+                 coal=gain_text("coal", coal))
+    ev(events, "income", p.seat, text, money=money, coal=coal, kept=keep, discarded_money=old_money,
+       discarded_coal=old_coal)
     state.stack.append({"k": "end_turn", "seat": p.seat, "space": None})
     state.stack.append({"k": "payday", "seat": p.seat})
     # Konsolidacja, krok 2: with 3+ workers, a reward tile of the level above the rightmost worker.
@@ -76,9 +83,9 @@ def push_place(state: NState, p: Player, mult: int, events: list[Event]) -> None
 def place_tile(state: NState, p: Player, mult: int, achievement: str, events: list[Event]) -> None:
     """Place a reward/multiplier tile on an empty achievement space (it never moves again)."""
     p.achievements[achievement] = mult
-    ev(events, "achievement", p.seat, M("{who} places the {mult}x tile on achievement {achievement}: {text}.",
-                                        who=name(state, p.seat), mult=mult, achievement=achievement,
-                                        text=achievement_text(achievement)), achievement=achievement, multiplier=mult)
+    ev(events, "achievement", p.seat, M("{who} places the {mult}x tile on the achievement space “{text}”.",
+                                        who=name(state, p.seat), mult=mult, text=achievement_text(achievement)),
+       achievement=achievement, multiplier=mult)
 
 
 def payday(state: NState, p: Player, events: list[Event], final: bool = False) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from engine.core import Action, Event
 
+from ..naming import contract_name
 from ..state import NState, Player
 from ..tables import tables
 from ..words import TRACK_NAMES, M, listing
@@ -48,9 +49,9 @@ def fulfil_contract(state: NState, p: Player, cid: str, goods: list[str], events
     p.contracts_done.append(cid)
     who = name(state, p.seat)
     paid = listing([M("{n} {goods}", n=n, goods=goods_name(g)) for g, n in zip(goods, c.requires)])
-    ev(events, "export", p.seat, M("{who} fulfils contract {contract} with {goods}.", who=who, contract=cid,
+    ev(events, "export", p.seat, M("{who} fulfils a {contract} with {goods}.", who=who, contract=contract_name(cid),
                                    goods=paid), contract=cid, goods=goods)
-    gain(state, p, c.bonus, events, M("contract {contract}", contract=cid))
+    gain(state, p, c.bonus, events, contract_name(cid))
     moved = move_track(p, "money", c.money_steps)
     if moved:
         ev(events, "track", p.seat, M("{who}: {track} +{steps}.", who=who, track=TRACK_NAMES["money"], steps=moved),

@@ -8,11 +8,11 @@ from typing import Any
 
 from engine.core import Action, Event
 
+from ..naming import factory_bonus, factory_name
 from ..state import Factory, NState, Player
 from ..tables import tables
 from ..words import TRACK_NAMES, M
 from .basics import (
-    bonus_text,
     ev,
     factory_of,
     gain_text,
@@ -53,10 +53,15 @@ def build_factory(state: NState, p: Player, tile: str, events: list[Event]) -> N
     state.display.remove(tile)
     fac = Factory(tile=tile, goods=rec.goods)
     p.factories.append(fac)
-    ev(events, "factory", p.seat, M("{who} builds factory {tile} ({goods}) for {price}: {bonus}.",
-                                    who=name(state, p.seat), tile=tile, goods=goods_name(rec.goods),
-                                    price=gain_text("money", cost), bonus=bonus_text(tile)),
-       tile=tile, blueprints=short)
+    who = name(state, p.seat)
+    if short:
+        text = M("{who} builds a factory for {price} and {blueprints} (missing knowledge): {factory}.", who=who,
+                 factory=factory_name(tile), price=gain_text("money", cost),
+                 blueprints=gain_text("blueprints", short))
+    else:
+        text = M("{who} builds a factory for {price}: {factory}.", who=who, factory=factory_name(tile),
+                 price=gain_text("money", cost))
+    ev(events, "factory", p.seat, text, tile=tile, blueprints=short, price=cost)
     # Mechanizacja, Uwaga: stored machinery tiles must be installed at once, the second upgrades it.
     # Order (rules-notes N-6): stored machines before the one-time bonus.
     while p.machines and fac.machine < t.n["machine_max"]:
@@ -77,7 +82,7 @@ def factory_op(state: NState, p: Player, tile: str, op: Any, events: list[Event]
         n = op.money or op.blueprints or op.coal
         setattr(p, kind, getattr(p, kind) + n)
         ev(events, "gain", p.seat, M("{who} gains {amount} ({why}).", who=who, amount=gain_text(kind, n),
-                                     why=bonus_text(tile)), kind=kind, n=n)
+                                     why=M("factory bonus")), kind=kind, n=n)
     elif op.op == "track":
         moved = move_track(p, op.track, op.steps)
         ev(events, "track", p.seat, M("{who}'s factory bonus: {track} +{steps}.", who=who,
@@ -87,7 +92,7 @@ def factory_op(state: NState, p: Player, tile: str, op: Any, events: list[Event]
             p.ship_value = op.value
         else:
             p.train_value = op.value
-        ev(events, "flip", p.seat, M("{who}'s factory bonus: {bonus}.", who=who, bonus=bonus_text(tile)),
+        ev(events, "flip", p.seat, M("{who}'s factory bonus: {bonus}.", who=who, bonus=factory_bonus(tile)),
            piece=op.piece, value=op.value)
     elif op.op == "free_build":
         state.stack.append({"k": "free", "seat": p.seat, "piece": op.piece, "left": op.count, "used": []})
@@ -140,6 +145,10 @@ def upgrade(state: NState, p: Player, target: str, price: int, events: list[Even
     fac = factory_of(p, target)
     assert fac is not None
     fac.machine += 1
-    ev(events, "machine", p.seat, M("{who} upgrades the {goods} factory to +{level} ({price}).", who=who,
-                                    goods=goods_name(target), level=fac.machine, price=gain_text("money", price)),
-       goods=target, level=fac.machine, price=price)
+    if price:
+        text = M("{who} upgrades the {goods} factory to +{level} for {price}.", who=who, goods=goods_name(target),
+                 level=fac.machine, price=gain_text("money", price))
+    else:
+        text = M("{who} upgrades the {goods} factory to +{level} for free (factory bonus).", who=who,
+                 goods=goods_name(target), level=fac.machine)
+    ev(events, "machine", p.seat, text, goods=target, level=fac.machine, price=price)

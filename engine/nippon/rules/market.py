@@ -90,7 +90,7 @@ def place_influence(state: NState, p: Player, action: Action, events: list[Event
             returned.append((gone[0], gone[1]))
             city.slots[e] = None
     city.slots[side] = [p.seat, value]
-    ev(events, "market", p.seat, M("{who} delivers {goods_n} of {goods} to city {city} and places influence "
+    ev(events, "market", p.seat, M("{who} delivers {goods_n} ({goods}) to city {city} and places influence "
                                    "{value} on its {side} space.", who=who, goods_n=gain_text("goods", cubes),
                                    goods=goods_name(goods), city=cid, value=value, side=SIDES[side]),
        city=cid, side=SIDES[side], cubes=cubes, value=value)

@@ -44,12 +44,18 @@ def build_transport(state: NState, p: Player, piece: str, region: str, price: in
         value = p.train_value
     state.transport[region].append(Transport(kind=piece, seat=p.seat, value=value))
     who = name(state, p.seat)
-    if piece == "ship":
+    if piece == "ship" and price:
         text = M("{who} builds a ship ({vp}) in {region} for {price}.", who=who, vp=gain_text("vp", value),
                  region=region_name(region), price=gain_text("money", price))
-    else:
+    elif piece == "ship":
+        text = M("{who} places a free ship ({vp}) in {region} (factory bonus).", who=who,
+                 vp=gain_text("vp", value), region=region_name(region))
+    elif price:
         text = M("{who} builds a train (+{value}) in {region} for {price}.", who=who, value=value,
                  region=region_name(region), price=gain_text("money", price))
+    else:
+        text = M("{who} places a free train (+{value}) in {region} (factory bonus).", who=who, value=value,
+                 region=region_name(region))
     ev(events, piece, p.seat, text, region=region, value=value, price=price)
     for icon in icons_revealed(p):
         if icon.id in before:
