@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core.i18n import tr
 
 from . import rules
+from .badges import player_badge
 from .state import NState, Player
 from .tables import tables
 from .words import ACTION_NAMES, T, _, _t
@@ -59,7 +60,7 @@ def render_text(state: NState, seat: int | None = None) -> str:
     lines.append(_("Regions:"))
     for r in t.regions:
         infl = " ".join(f"{_player(p.colour)}={rules.region_influence(state, p.seat, r.id)}" for p in state.players)
-        pieces = ",".join(f"{_player(state.players[x.seat].colour)[0]}{'s' if x.kind == 'ship' else 't'}{x.value}"
+        pieces = ",".join(f"{player_badge(state.players[x.seat].colour)}{'s' if x.kind == 'ship' else 't'}{x.value}"
                           for x in state.transport[r.id]) or "-"
         bonus = str(tr(rules.gain_text(r.bonus.kind(), r.bonus.value())))
         lines.append("  " + _("{region} (bonus {bonus}) foreign {foreign} influence {influence} ships/trains {pieces}",
@@ -86,7 +87,7 @@ def render_text(state: NState, seat: int | None = None) -> str:
 def _player_lines(state: NState, p: Player, seat: int | None) -> list[str]:
     """The lines of one player board."""
     mark = "*" if p.seat == seat else " "
-    out = [f"{mark}{_player(p.colour).upper():<7} " + _(
+    out = [f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
         "VP {vp}  yen {money}k  coal {coal}  blueprints {bp}  money track {mt}  coal track {ct}  knowledge {k}",
         vp=p.vp, money=p.money, coal=p.coal, bp=p.blueprints, mt=rules.track_value(p, "money"),
         ct=rules.track_value(p, "coal"), k=rules.track_value(p, "knowledge"))]
