@@ -126,8 +126,9 @@ def house_piece(c: Canvas, cx: float, cy: float, w: int, h: int, fill: pal.RGB, 
 
 
 def _assistant(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int | None, d: int = 24) -> None:
+    """An assistant (a circle ``d`` px high, wider for a two-letter badge) centred at ``(x, y)``."""
     rgb, letter = seat_piece(view, seat)
-    c.piece(x, y, d, fill=rgb, letter=letter, shape="circle")
+    c.piece(x, y, d + 10 if len(letter) > 1 else d, d, fill=rgb, letter=letter, shape="circle")
 
 
 def _token(c: Canvas, x: float, y: float, d: int = 24, text: str = "5") -> None:
