@@ -45,6 +45,13 @@ def seat_badge(state: ZState, seat: int) -> str:
     return player_badge(state.players[seat].colour)
 
 
+def _seat_name(state: ZState, seat: int) -> str:
+    """A seat's player colour, lower case (Takatoshi's name in solo), in the current language."""
+    if state.automa is not None and seat == 1:
+        return _t("name", "Takatoshi")
+    return _player(state.players[seat].colour)
+
+
 def _colour(c: str) -> str:
     """A worker colour (``"red"``) in the current language."""
     return _t("worker colour", c)
@@ -103,7 +110,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     lines.append(_("Regions:"))
     for r in t.regions:
         infl = " ".join(
-            f"{_player(seat_colour(state, s))}={rules.region_influence(state, s, r.id)}" for s in seats(state)
+            f"{_seat_name(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)
         )
         trains = ",".join("." if s is None else seat_badge(state, s) for s in state.trains[r.id])
         bonus = _bonus(r.bonus.model_dump(exclude_defaults=True))
