@@ -151,7 +151,12 @@ def _clear() -> None:
         layers.clear()
 
 
-@pytest.mark.parametrize("lang", LANGS)
+#: Drawing three boards with every cache cleared takes about 5 s per language: Russian stays in the
+#: quick suite, the other languages run with the long tests.
+SLOW_LANGS = [lang if lang == "ru" else pytest.param(lang, marks=pytest.mark.slow) for lang in LANGS]
+
+
+@pytest.mark.parametrize("lang", SLOW_LANGS)
 def test_the_drawn_legends_explain_the_badges(views: dict[str, dict[str, Any]], drawn_texts: list[str],
                                               lang: str) -> None:
     _clear()
@@ -185,7 +190,7 @@ def test_the_drawn_legends_explain_the_badges(views: dict[str, dict[str, Any]], 
 # -- Takatoshi: one badge everywhere --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", SLOW_LANGS)
 def test_takatoshi_has_one_badge_everywhere(views: dict[str, dict[str, Any]], drawn_texts: list[str],
                                             lang: str) -> None:
     view = views["solo"]
