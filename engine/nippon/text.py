@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core.i18n import tr
 
 from . import rules
+from .badges import player_badge
 from .naming import achievement_name, contract_need, factory_bonus, reward_name
 from .state import NState, Player
 from .tables import tables
@@ -107,7 +108,7 @@ def _player_lines(state: NState, p: Player, seat: int | None) -> list[str]:
     """The lines of one player board."""
     t = tables()
     mark = "*" if p.seat == seat else " "
-    out = [f"{mark}{_player(p.colour).upper():<7} " + _(
+    out = [f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
         "VP {vp}; {money}; {coal}; {bp}; money track {mt}; coal track {ct}; knowledge {k}",
         vp=p.vp, money=_t_amount("money", p.money), coal=_t_amount("coal", p.coal),
         bp=_t_amount("blueprints", p.blueprints), mt=_t_amount("money", rules.track_value(p, "money")),

@@ -25,23 +25,18 @@ from engine.core import components
 from engine.core.i18n import current, tr
 
 from . import rules
+from .badges import PLAYER_BADGES
 from .state import COUNTRIES, GOODS, NEUTRAL, PLAYER_COLOURS, Player, YState
 from .tables import tables
-from .words import COUNTRY_NAMES, GOODS_NAMES, T, _, _n, amount, reward_text
+from .words import COUNTRY_NAMES, GOODS_NAMES, _, _n, amount, reward_text
 
 #: Longest line of the text (longer lines are wrapped with an indent).
 WIDTH = 100
 #: Separator of the parts of one line.
 SEP = " · "
 
-#: Short codes of the player colours on the area lines ("Bl2" = two blue assistants).
-COLOUR_SHORT = {
-    # i18n: Short code of a player colour ("Bl2" = two blue assistants); the four codes must differ.
-    "blue": T("colour code", "Bl"),
-    "pink": T("colour code", "Pk"),
-    "purple": T("colour code", "Pu"),
-    "yellow": T("colour code", "Ye"),
-}
+#: Short codes of the player colours on the area lines ("Bl2" = two blue assistants): their badges.
+COLOUR_SHORT = PLAYER_BADGES
 
 
 def _code(state: YState, seat: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from engine.core.i18n import tr
 
 from . import rules
+from .badges import opponent_badge, player_badge
 from .state import ZState
 from .tables import tables
 from .words import GOAL_SLOT_NAMES, SOLO_SLOT_NAMES, T, _, _t, amount
@@ -35,6 +36,20 @@ def seat_colour(state: ZState, seat: int) -> str:
     if state.automa is not None and seat == 1:
         return state.automa.colour
     return state.players[seat].colour
+
+
+def seat_badge(state: ZState, seat: int) -> str:
+    """A seat's badge in the current language (``Pu``; Takatoshi's own, ``Ta``, in solo)."""
+    if state.automa is not None and seat == 1:
+        return opponent_badge()
+    return player_badge(state.players[seat].colour)
+
+
+def _seat_name(state: ZState, seat: int) -> str:
+    """A seat's player colour, lower case (Takatoshi's name in solo), in the current language."""
+    if state.automa is not None and seat == 1:
+        return _t("name", "Takatoshi")
+    return _player(state.players[seat].colour)
 
 
 def _colour(c: str) -> str:
@@ -95,9 +110,9 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     lines.append(_("Regions:"))
     for r in t.regions:
         infl = " ".join(
-            f"{_player(seat_colour(state, s))}={rules.region_influence(state, s, r.id)}" for s in seats(state)
+            f"{_seat_name(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)
         )
-        trains = ",".join("." if s is None else seat_colour(state, s)[0].upper() for s in state.trains[r.id])
+        trains = ",".join("." if s is None else seat_badge(state, s) for s in state.trains[r.id])
         bonus = _bonus(r.bonus.model_dump(exclude_defaults=True))
         lines.append("  " + _("{region} (bonus {bonus}) trains [{trains}] influence {influence}", region=r.id,
                                 bonus=bonus, trains=trains, influence=infl))
@@ -118,7 +133,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         lines.append(_("Start-tile pairs: {pairs}", pairs="; ".join("+".join(pair) for pair in state.start_pairs)))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
-        lines.append(f"{mark}{_player(p.colour).upper():<7} " + _(
+        lines.append(f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
             "VP {vp}  money {money}  coal {coal}  silk {silk}  iron {iron}  R&D {rd}  Mining {mining}  "
             "Finance {finance}", vp=p.vp, money=p.money, coal=rules.coal_total(p), silk=p.silk, iron=p.iron,
             rd=p.rd, mining=p.mining, finance=p.finance))
@@ -146,7 +161,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             for slot, gid in a.goals.items()
         )
         difficulty = tr(DIFFICULTY[a.difficulty]) if a.difficulty in DIFFICULTY else a.difficulty
-        name = _t("name", "Takatoshi").upper()
+        name = f"{_t('name', 'Takatoshi').upper()} ({opponent_badge()})"
         lines.append(" " + _(
             "{name} ({colour}, {difficulty}) trains left {trains}  tokens by period {rows}  priority {priority}",
             name=name, colour=_player(a.colour), difficulty=difficulty, trains=a.trains,

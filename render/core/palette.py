@@ -1,8 +1,12 @@
-"""Colour-blind-safe palette (Okabe & Ito 2008) and the letters printed on coloured pieces.
+"""The colours of the pieces and of the interface, chosen to stay apart for colour-blind readers.
 
-Every coloured piece also carries a letter (worker initials ``K R G B W Y``, player initials
-``Pu G O Pi``) and players, workers and experts have different shapes (square, circle, diamond),
-so no information is carried by hue alone. Colours are ``(r, g, b)`` tuples of 0–255 ints.
+Player and worker colours keep the rulebooks' names (Green stays green to normal vision) and were
+picked so that every pair a reader must tell apart in one picture stays apart in normal vision and
+in deuteranopia, protanopia and tritanopia simulations (CIEDE2000 distances and their minimums in
+docs/colours.md, asserted by ``tests/render/test_identity.py``). Hue never carries information
+alone: players, workers and experts have different shapes (square, circle, diamond) and every piece
+carries its badge, which each game gives in the current language (``engine/<game>/badges.py``).
+Colours are ``(r, g, b)`` tuples of 0–255 ints.
 """
 
 from __future__ import annotations
@@ -21,31 +25,32 @@ OKABE_ITO: dict[str, RGB] = {
     "reddish_purple": (204, 121, 167),
 }
 
-#: Worker (and department / expert) colours of the game mapped to drawable hues.
+#: Worker (and department / expert) colours of the game mapped to drawable hues: a dark red, a
+#: light grey, a navy blue and a pale yellow, so that no player colour is close to any of them.
 WORKER_COLOURS: dict[str, RGB] = {
     "black": (0, 0, 0),
-    "red": OKABE_ITO["vermillion"],
-    "grey": (150, 150, 150),
-    "blue": OKABE_ITO["blue"],
+    "red": (177, 9, 0),
+    "grey": (171, 171, 171),
+    "blue": (12, 21, 132),
     "white": (255, 255, 255),
-    "yellow": OKABE_ITO["yellow"],
+    "yellow": (255, 252, 144),
 }
 
-#: One-letter worker initials (K for black, as in CMYK, so B can mean blue).
-WORKER_INITIALS: dict[str, str] = {
-    "black": "K", "red": "R", "grey": "G", "blue": "B", "white": "W", "yellow": "Y",
-}
-
-#: Player colours of the game mapped to Okabe–Ito hues (purple: a dark violet, darker than pink).
+#: Player colours of the three games (Nippon: Zaibatsu's purple, green, orange and pink; Nippon's
+#: yellow, red, purple and blue; Yokohama's blue, pink, purple and yellow): a light violet, a dark
+#: bluish green, an amber orange, a deep pink, a golden yellow, a dark red and an ultramarine.
 PLAYER_COLOURS: dict[str, RGB] = {
-    "purple": (110, 64, 170),
-    "green": OKABE_ITO["bluish_green"],
-    "orange": OKABE_ITO["orange"],
-    "pink": OKABE_ITO["reddish_purple"],
+    "purple": (147, 78, 222),
+    "green": (3, 111, 78),
+    "orange": (237, 168, 0),
+    "pink": (249, 12, 105),
+    "yellow": (255, 216, 0),
+    "red": (180, 0, 0),
+    "blue": (3, 0, 147),
 }
 
-#: Player initials; purple and pink take two letters so neither is mistaken for the other.
-PLAYER_INITIALS: dict[str, str] = {"purple": "Pu", "green": "G", "orange": "O", "pink": "Pi"}
+#: The neutral pieces (Yokohama's 2-player game): a light grey.
+NEUTRAL: RGB = (186, 186, 186)
 
 # Interface colours (neutral, high contrast).
 BACKGROUND: RGB = (246, 244, 238)
@@ -69,19 +74,9 @@ def worker_colour(name: str) -> RGB:
     return WORKER_COLOURS.get(name, (128, 128, 128))
 
 
-def worker_initial(name: str) -> str:
-    """Letter printed on a worker of colour ``name`` (``?`` when unknown)."""
-    return WORKER_INITIALS.get(name, name[:1].upper() or "?")
-
-
 def player_colour(name: str) -> RGB:
     """Drawable colour of a player colour name (unknown names: mid grey)."""
     return PLAYER_COLOURS.get(name, (128, 128, 128))
-
-
-def player_initial(name: str) -> str:
-    """Initials printed on a player's pieces (``?`` when unknown)."""
-    return PLAYER_INITIALS.get(name, name[:2].title() or "?")
 
 
 def luminance(c: RGB) -> float:

@@ -81,6 +81,7 @@ from .layout import (
     TRACK_CELL_W,
     TRACK_LABEL_W,
     WIDTH,
+    WORKER_RGB,
     Shape,
     _transport_sprite,
     layout_for,
@@ -92,7 +93,7 @@ from .turn import chip, turn_card
 __all__ = ["ACHIEVEMENT_LABEL", "ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT", "FOCUS_TEXT",
            "GOODS_SHORT", "LEVEL_TINT", "PLAYER_LETTERS", "PLAYER_RGB", "PNG_COLOURS",
            "PNG_COMPRESS_LEVEL", "SIDES", "Shape", "TRACK_CELL_W", "TRACK_LABEL_W", "Touch",
-           "WIDTH", "_random_event", "_transport_sprite", "alt_text", "chip", "clear_cache",
+           "WIDTH", "WORKER_RGB", "_random_event", "_transport_sprite", "alt_text", "chip", "clear_cache",
            "final_card", "layout_for", "player_name", "player_rgb", "render", "render_image",
            "result_line", "touched", "turn_card"]
 

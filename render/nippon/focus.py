@@ -25,7 +25,15 @@ from .labels import (
     player_name,
     yen,
 )
-from .layout import LEVEL_TINT, SIDES, contract_dots, player_letter, player_rgb, transport_piece
+from .layout import (
+    LEVEL_TINT,
+    SIDES,
+    contract_dots,
+    player_letter,
+    player_rgb,
+    transport_piece,
+    worker_letter,
+)
 from .touch import Touch, _data
 
 #: Text size of the drawing of what the last move touched (drawn 1100 px wide, shown at 550).
@@ -55,7 +63,7 @@ def _fwrap(c: Canvas, r: Rect, text: str, *, max_lines: int = 2, style: str = "r
 
 
 def _fworker(c: Canvas, cx: float, cy: float, colour: str, d: int) -> None:
-    c.piece(cx, cy, d, fill=pal.worker_colour(colour), letter=pal.worker_initial(colour), shape="circle",
+    c.piece(cx, cy, d, fill=pal.worker_colour(colour), letter=worker_letter(colour), shape="circle",
             size=FOCUS_TEXT)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.i18n import tr
+from engine.nippon.badges import PLAYER_BADGES, player_badge, worker_badge
 from engine.nippon.tables import tables
 from engine.nippon.words import _, _n, _t
 from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, fit_text, text_width
@@ -63,14 +64,11 @@ NAME_ROOM = 170  # player panel: room of the player's name
 SIDES = "NESW"
 
 #: Player colours (the game's yellow, red, purple and blue) as colour-blind-safe hues.
-PLAYER_RGB: dict[str, pal.RGB] = {
-    "yellow": pal.OKABE_ITO["yellow"],
-    "red": pal.OKABE_ITO["vermillion"],
-    "purple": pal.PLAYER_COLOURS["purple"],
-    "blue": pal.OKABE_ITO["blue"],
-}
-#: Letters on the players' pieces (purple takes two, as in Nippon: Zaibatsu).
-PLAYER_LETTERS: dict[str, str] = {"yellow": "Y", "red": "R", "purple": "Pu", "blue": "B"}
+PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in ("yellow", "red", "purple", "blue")}
+#: Worker colours drawn on the board (the players' pieces must stay apart from them).
+WORKER_RGB: dict[str, pal.RGB] = dict(pal.WORKER_COLOURS)
+#: Badges on the players' pieces as terms (two letters each in every language, ``engine/nippon/badges.py``).
+PLAYER_LETTERS = PLAYER_BADGES
 #: Background tint of a good by level (1 cream, 2 blue-grey, 3 pink-grey).
 LEVEL_TINT: dict[int, pal.RGB] = {1: (253, 248, 228), 2: (240, 246, 252), 3: (250, 236, 242)}
 WORKER_ORDER = ("black", "red", "grey", "blue", "white", "yellow")
@@ -85,8 +83,13 @@ def player_rgb(colour: str) -> pal.RGB:
 
 
 def player_letter(colour: str) -> str:
-    """Letters printed on a player's pieces (``Pu`` for purple)."""
-    return PLAYER_LETTERS.get(colour, colour[:2].title() or "?")
+    """The badge printed on a player's pieces in the current language (``Pu`` for purple)."""
+    return player_badge(colour)
+
+
+def worker_letter(colour: str) -> str:
+    """The letters printed on a worker in the current language (``K`` for black)."""
+    return worker_badge(colour)
 
 
 @lru_cache(maxsize=512)
@@ -125,7 +128,7 @@ def transport_piece(c: Canvas, kind: str, cx: float, cy: float, w: int, h: int, 
 
 
 def _worker(c: Canvas, x: float, y: float, colour: str, d: int = 30) -> None:
-    c.piece(x, y, d, fill=pal.worker_colour(colour), letter=pal.worker_initial(colour), shape="circle")
+    c.piece(x, y, d, fill=pal.worker_colour(colour), letter=worker_letter(colour), shape="circle")
 
 
 def _tile(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int, w: int, h: int, text: str | None = None) -> None:
@@ -516,7 +519,7 @@ def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...]) -> None:
 
         return draw_it
 
-    workers = " · ".join(f"{pal.worker_initial(w)} {_t('worker colour', w)}" for w in WORKER_ORDER)
+    workers = " · ".join(f"{worker_letter(w)} {_t('worker colour', w)}" for w in WORKER_ORDER)
     names = " · ".join(f"{player_letter(col)} {player_name(col)}" for col in colours)
     entries: list[tuple[Marker | None, str]] = [
         (shape("circle"), _("worker")), (shape("square"), _("influence tile")), (shape("ship"), _("ship (VP)")),

@@ -126,12 +126,12 @@ def _board_pieces(c: Canvas, view: dict[str, Any], r: Rect, area: str, a: dict[s
     if rec is not None and rec.kind == "canal":
         return
     # Assistants per player (circle with the letter, count beside).
-    x = r.x + 18
+    x = r.x + 23
     row_y = r.y + 44
     for seat, n in enumerate(a.get("assistants") or []):
         if n:
             _assistant(c, view, x, row_y, seat, 24)
-            x += 14
+            x += 19
             x += c.text(x, row_y, str(n), style="bold", anchor="lm") + 18
 
     # Buildings over the spaces of the building tile.
@@ -154,8 +154,8 @@ def _board_pieces(c: Canvas, view: dict[str, Any], r: Rect, area: str, a: dict[s
     right = r.x2 - 8
     for seat in reversed(presidents):
         rgb, letter = seat_piece(view, seat)
-        c.piece(right - 13, by, 26, 26, fill=rgb, letter=letter, shape="diamond")
-        right -= 29
+        c.piece(right - 19, by, 38, 28, fill=rgb, letter=letter, shape="diamond")
+        right -= 41
     if station:
         _station(c, right - 16, by)
         right -= 36
@@ -173,7 +173,7 @@ def _draw_church_customs(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
             if cell is None or occ is None:
                 continue
             seat = int(occ)
-            _assistant(c, view, cell.x2 - 14, cell.cy, None if seat == NEUTRAL or seat < 0 else seat,
+            _assistant(c, view, cell.x2 - 19, cell.cy, None if seat == NEUTRAL or seat < 0 else seat,
                        min(24, cell.h))
 
 
@@ -230,14 +230,14 @@ def _draw_achievements(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         c.rect(r, fill=pal.PANEL_ALT, outline=pal.GRID)
         # i18n: an achievement tile's head: its number (moves: achieve 1) and the VP of the first player / of later
         # players.
-        discs = rec.spaces * 27
+        discs = rec.spaces * 31  # room for a two-letter badge on each disc
         c.text(r.x + 6, r.y + 15, _("{n}. {first} / {later} VP", n=i + 1, first=rec.first, later=rec.later),
                style="bold", anchor="lm", max_width=r.w - 16 - discs)
         seats = [int(s) for s in spaces.get(tile) or []]
         for k in range(rec.spaces):
-            x = r.x2 - discs - 4 + 13 + k * 27
+            x = r.x2 - discs - 4 + 16 + k * 31
             if k < len(seats):
-                _assistant(c, view, x, r.y + 15, seats[k], 25)
+                _assistant(c, view, x, r.y + 15, seats[k], 21)
             else:
                 c.hollow(x, r.y + 15, 25, letter=str(rec.first if k == 0 else rec.later))
         c.text_box(Rect(r.x + 2, r.y + 30, r.w - 4, 4 * 22), _t("achievement", rec.text), style="condensed",
@@ -313,8 +313,8 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     # i18n: a player panel: where the president stands (an area or "in hand").
     label = _("President:")
     x = ln.x + c.text(ln.x, ln.cy, label, style="bold", anchor="lm", max_width=110) + 18
-    c.piece(x, ln.cy, 24, 24, fill=rgb, letter=player_letter(str(p["colour"])), shape="diamond")
-    x += 18
+    c.piece(x + 4, ln.cy, 38, 26, fill=rgb, letter=player_letter(str(p["colour"])), shape="diamond")
+    x += 26
     where = area_title(str(p["president"])) if p.get("president") else _("in hand")
     x += c.text(x, ln.cy, where, style="condensed", anchor="lm", max_width=190) + 16
     # i18n: a player panel: foreign agents (face up, then the used ones in grey).
@@ -409,12 +409,12 @@ def _draw_pieces(c: Canvas, ln: Rect, p: dict[str, Any], rgb: pal.RGB, letter: s
                         (_("Warehouse"), ("wh_assistants", "wh_shops", "wh_houses"))):
         x += c.text(x, ln.cy, label, style="bold", anchor="lm", max_width=120) + 8
         for kind, key in zip(("circle", "square", "house"), keys, strict=True):
-            if kind == "house":
-                house_piece(c, x + 11, ln.cy, 22, 22, rgb, letter)
+            if kind == "house":  # wide enough for a two-letter badge
+                house_piece(c, x + 15, ln.cy - 1, 30, 26, rgb, letter)
             else:
-                c.piece(x + 11, ln.cy, 22, 22, fill=rgb, letter=letter, shape=kind)
-            x += 24
-            x += c.text(x, ln.cy, str(int(p.get(key, 0))), style="bold", anchor="lm") + 12
+                c.piece(x + 15, ln.cy, 30, 24, fill=rgb, letter=letter, shape=kind)
+            x += 32
+            x += c.text(x, ln.cy, str(int(p.get(key, 0))), style="bold", anchor="lm") + 9
         x += 16
     if int(p.get("wh_houses", 0)) > 0:
         costs = tables().n["trading_house_costs"]

@@ -72,7 +72,8 @@ def _centred_lines(c: Canvas, r: Rect, text: str) -> None:
 def _fpiece(c: Canvas, view: dict[str, Any], cx: float, cy: float, seat: int | None, shape: str = "circle",
             d: int = FOCUS_PIECE) -> None:
     rgb, letter = seat_piece(view, seat)
-    c.piece(cx, cy, d, d, fill=rgb, letter=letter, shape=shape, size=FOCUS_TEXT)
+    w = round(d * 1.3) if shape == "diamond" and len(letter) > 1 else d  # room for a two-letter badge
+    c.piece(cx, cy, w, d, fill=rgb, letter=letter, shape=shape, size=FOCUS_TEXT)
 
 
 def _ftoken(c: Canvas, cx: float, cy: float, d: int) -> None:
@@ -136,9 +137,9 @@ def _players_row(c: Canvas, r: Rect, view: dict[str, Any], area: str) -> None:
             _fpiece(c, view, x + FOCUS_PIECE / 2, r.cy, s)
             x += FOCUS_PIECE + 4
             x += _ftext(c, x, r.cy, f"×{n}", r.x2 - x, style="bold") + 12
-        if president and x + FOCUS_PIECE <= r.x2:
-            _fpiece(c, view, x + FOCUS_PIECE / 2, r.cy, s, shape="diamond")
-            x += FOCUS_PIECE
+        if president and x + FOCUS_PIECE * 1.3 <= r.x2:
+            _fpiece(c, view, x + FOCUS_PIECE * 0.65, r.cy, s, shape="diamond")
+            x += round(FOCUS_PIECE * 1.3)
         x += 22
     if x == r.x:
         # i18n: the turn picture's focus: an area with nobody's pieces in it.

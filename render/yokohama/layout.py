@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.i18n import tr
+from engine.yokohama.badges import NEUTRAL_BADGE, PLAYER_BADGES, neutral_badge, player_badge
 from engine.yokohama.tables import tables
 from engine.yokohama.words import AREA_NAMES, COUNTRY_NAMES, DOMAIN, GOODS_NAMES, T, _
 from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, text_width
@@ -55,16 +56,12 @@ LEGEND_LINE = 24
 NAME_ROOM = 130
 
 #: Player colours of the game (blue, pink, purple, yellow) as colour-blind-safe hues.
-PLAYER_RGB: dict[str, pal.RGB] = {
-    "blue": pal.OKABE_ITO["blue"],
-    "pink": pal.OKABE_ITO["reddish_purple"],
-    "purple": pal.PLAYER_COLOURS["purple"],
-    "yellow": pal.OKABE_ITO["yellow"],
-}
-#: Letters on the players' pieces: pink is P, so purple takes U.
-PLAYER_LETTERS: dict[str, str] = {"blue": "B", "pink": "P", "purple": "U", "yellow": "Y"}
-NEUTRAL_RGB: pal.RGB = (150, 150, 150)
-NEUTRAL_LETTER = "N"
+PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in ("blue", "pink", "purple", "yellow")}
+#: Badges on the players' pieces as terms (two letters each in every language, ``engine/yokohama/badges.py``).
+PLAYER_LETTERS = PLAYER_BADGES
+#: The neutral pieces of the 2-player game: grey, with their letter as a term (``N``).
+NEUTRAL_RGB: pal.RGB = pal.NEUTRAL
+NEUTRAL_LETTER = NEUTRAL_BADGE
 
 LAND: pal.RGB = (233, 228, 214)  # the map's background
 PATH: pal.RGB = (176, 150, 104)  # paths between adjacent boards
@@ -87,14 +84,14 @@ def player_rgb(colour: str) -> pal.RGB:
 
 
 def player_letter(colour: str) -> str:
-    """The letter printed on a player's pieces (``U`` for purple)."""
-    return PLAYER_LETTERS.get(colour, colour[:1].upper() or "?")
+    """The badge printed on a player's pieces in the current language (``Pu`` for purple)."""
+    return player_badge(colour)
 
 
 def seat_piece(view: dict[str, Any], seat: int | None) -> tuple[pal.RGB, str]:
     """``(colour, letter)`` of a seat's pieces (the neutral pieces of the 2-player mode: grey ``N``)."""
     if seat is None or seat < 0:
-        return NEUTRAL_RGB, NEUTRAL_LETTER
+        return NEUTRAL_RGB, neutral_badge()
     colour = _colour_of(view, seat)
     return player_rgb(colour), player_letter(colour)
 
@@ -129,8 +126,9 @@ def house_piece(c: Canvas, cx: float, cy: float, w: int, h: int, fill: pal.RGB, 
 
 
 def _assistant(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int | None, d: int = 24) -> None:
+    """An assistant (a circle ``d`` px high, wider for a two-letter badge) centred at ``(x, y)``."""
     rgb, letter = seat_piece(view, seat)
-    c.piece(x, y, d, fill=rgb, letter=letter, shape="circle")
+    c.piece(x, y, d + 10 if len(letter) > 1 else d, d, fill=rgb, letter=letter, shape="circle")
 
 
 def _token(c: Canvas, x: float, y: float, d: int = 24, text: str = "5") -> None:
@@ -387,7 +385,7 @@ def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...], players: int) -
     names = " · ".join(f"{player_letter(col)} {player_name(col)}" for col in colours)
     if players == 2:
         # i18n: legend: the grey pieces of the 2-player mode on the Church and Customs House boards.
-        names += " · " + _("{letter} neutral", letter=NEUTRAL_LETTER)
+        names += " · " + _("{letter} neutral", letter=neutral_badge())
     icons = [f"{icon(k)} = {tr(n)}" for k, n in (
         ("vp", T("icon meaning", "victory points")), ("yen", T("icon meaning", "yen")),
         ("copper", GOODS_NAMES["copper"]), ("silk", GOODS_NAMES["silk"]), ("tea", GOODS_NAMES["tea"]),

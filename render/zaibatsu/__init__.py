@@ -56,10 +56,12 @@ from .labels import (
 )
 from .layout import (
     GOODS_TINT,
+    PLAYER_RGB,
     TITLE_H,
     TRACK_CELL_W,
     TRACK_LABEL_W,
     WIDTH,
+    WORKER_RGB,
     Shape,
     _per_goods,
     _player_geometry,
@@ -68,7 +70,7 @@ from .layout import (
 from .turn import CARD_ASPECT, turn_card
 
 __all__ = ["BOARD_COLOURS", "CARD_ASPECT", "EFFECT_SHORT", "FOCUS_TEXT", "GOODS_TINT",
-           "PNG_COMPRESS_LEVEL", "Shape", "TITLE_H", "TRACK_CELL_W", "TRACK_LABEL_W", "WIDTH",
+           "PLAYER_RGB", "PNG_COMPRESS_LEVEL", "Shape", "TITLE_H", "TRACK_CELL_W", "TRACK_LABEL_W", "WIDTH", "WORKER_RGB",
            "_per_goods", "_period_awards", "_player_geometry", "_seat_colour", "_seats", "alt_text",
            "clear_cache", "effect_label", "final_card", "layout_for", "player_name", "render",
            "render_image", "short_effect", "turn_card"]

@@ -37,6 +37,7 @@ from .labels import (
     number_runs,
     player_name,
     side_short,
+    worker_letter,
 )
 from .layout import (
     _LAYERS,
@@ -70,14 +71,14 @@ PNG_COMPRESS_LEVEL = 3
 
 
 def _worker(c: Canvas, x: float, y: float, colour: str, d: int = 28, expert: bool = False) -> None:
-    c.piece(x, y, d + (6 if expert else 0), fill=pal.worker_colour(colour), letter=pal.worker_initial(colour),
+    c.piece(x, y, d + (6 if expert else 0), fill=pal.worker_colour(colour), letter=worker_letter(colour),
             shape="diamond" if expert else "circle")
 
 
 def _player_piece(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int, w: int = 32, h: int = 26,
                   text: str | None = None) -> None:
     colour = _seat_colour(view, seat)
-    c.piece(x, y, w, h, fill=pal.player_colour(colour), letter=pal.player_initial(colour) if text is None else text,
+    c.piece(x, y, w, h, fill=pal.player_colour(colour), letter=_initial(view, seat) if text is None else text,
             shape="square")
 
 
@@ -92,7 +93,7 @@ def _draw_header(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
     elif 0 <= seat < len(_seats(view)):
         colour = _seat_colour(view, seat)
         col = pal.player_colour(colour)
-        prompt_box(c, box, "▶ " + str(tr(prompt)), pal.tint(col, 0.55), piece=(col, pal.player_initial(colour)))
+        prompt_box(c, box, "▶ " + str(tr(prompt)), pal.tint(col, 0.55), piece=(col, _initial(view, seat)))
     else:
         prompt_box(c, box, _random_event(prompt), pal.PANEL_ALT)
 

@@ -26,6 +26,7 @@ from .labels import (
     goods_short,
     player_name,
     side_short,
+    worker_letter,
 )
 from .layout import GOODS_TINT
 
@@ -60,12 +61,12 @@ def _fpiece(c: Canvas, view: dict[str, Any], cx: float, cy: float, seat: int, w:
             text: str | None = None) -> None:
     """A player's square in a focus drawing, its letters at the focus text size."""
     colour = _seat_colour(view, seat)
-    c.piece(cx, cy, w, h, fill=pal.player_colour(colour), letter=pal.player_initial(colour) if text is None else text,
+    c.piece(cx, cy, w, h, fill=pal.player_colour(colour), letter=_initial(view, seat) if text is None else text,
             shape="square", size=FOCUS_TEXT)
 
 
 def _fworker(c: Canvas, cx: float, cy: float, colour: str, d: int = 48, expert: bool = False) -> None:
-    c.piece(cx, cy, d + (8 if expert else 0), fill=pal.worker_colour(colour), letter=pal.worker_initial(colour),
+    c.piece(cx, cy, d + (8 if expert else 0), fill=pal.worker_colour(colour), letter=worker_letter(colour),
             shape="diamond" if expert else "circle", size=FOCUS_TEXT)
 
 

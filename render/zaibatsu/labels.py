@@ -8,11 +8,11 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.i18n import tr
+from engine.zaibatsu.badges import opponent_badge, player_badge, worker_badge
 from engine.zaibatsu.data import Bonus
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.text import GOODS_SHORT
 from engine.zaibatsu.words import T, _, _n, _t, amount
-from render.core import palette as pal
 
 GAME_TITLE = "Nippon: Zaibatsu"  # the game's name: the same in every language
 
@@ -77,8 +77,19 @@ def _seat_colour(view: dict[str, Any], seat: int) -> str:
     return str(seats[seat]["colour"]) if 0 <= seat < len(seats) else "?"
 
 
+def _is_automa(view: dict[str, Any], seat: int) -> bool:
+    seats = _seats(view)
+    return 0 <= seat < len(seats) and bool(seats[seat].get("automa"))
+
+
 def _initial(view: dict[str, Any], seat: int) -> str:
-    return pal.player_initial(_seat_colour(view, seat))
+    """The badge of a seat in the current language (Takatoshi's own in a solo game: ``Ta``)."""
+    return opponent_badge() if _is_automa(view, seat) else player_badge(_seat_colour(view, seat))
+
+
+def worker_letter(colour: str) -> str:
+    """The letters on a worker of ``colour`` in the current language (``K`` for black)."""
+    return worker_badge(colour)
 
 
 def player_name(colour: str) -> str:

@@ -10,6 +10,8 @@ from typing import Any
 from PIL import Image
 
 from engine.core.i18n import tr
+from engine.zaibatsu.badges import opponent_badge, player_badge
+from engine.zaibatsu.state import PLAYER_COLOURS
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.words import _, _n, _t
 from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, text_width
@@ -27,10 +29,15 @@ from .labels import (
     automa_name,
     bonus_text,
     player_name,
+    worker_letter,
 )
 
 #: Picture width in pixels.
 WIDTH = 1400
+#: Player colours (the game's purple, green, orange and pink; Takatoshi plays green) as drawn.
+PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in PLAYER_COLOURS}
+#: Worker colours drawn on the board (the players' pieces must stay apart from them).
+WORKER_RGB: dict[str, pal.RGB] = dict(pal.WORKER_COLOURS)
 #: Alpha levels kept at the edges of the board's texts (0, 128, 255): three steps of anti-aliasing
 #: look the same as 256 for 18-px text but leave far fewer colours to deflate (the PNG is a
 #: quarter smaller).
@@ -361,11 +368,11 @@ def _static(shape: Shape) -> Image.Image:
 
 def _legend(c: Canvas, lg: Rect, colours: tuple[str, ...], players: int) -> None:
     """Shapes, worker and player letters, threshold colour: one line, or two when the words are long."""
-    workers = " · ".join(f"{pal.worker_initial(w)} {_t('worker colour', w)}"
+    workers = " · ".join(f"{worker_letter(w)} {_t('worker colour', w)}"
                          for w in ("black", "red", "grey", "blue", "white", "yellow"))
-    names = [f"{pal.player_initial(col)} {player_name(col)}" for col in colours[:players]]
+    names = [f"{player_badge(col)} {player_name(col)}" for col in colours[:players]]
     if len(colours) > players:
-        names += [f"{pal.player_initial(col)} {automa_name()}" for col in colours[players:]]
+        names += [f"{opponent_badge()} {automa_name()}" for col in colours[players:]]
     items: list[tuple[str, str]] = [("circle", _("worker")), ("diamond", _("expert")), ("square", _("player piece"))]
     items += [("", workers), ("", " · ".join(names)), ("", _("gold = threshold"))]
     sep = "   |   "
@@ -446,7 +453,7 @@ def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
     r = lay.panels[f"player:{seat}"]
     col = pal.player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
-    player_header(c, lay.parts[f"player:{seat}/header"], col, pal.player_initial(colour), player_name(colour),
+    player_header(c, lay.parts[f"player:{seat}/header"], col, player_badge(colour), player_name(colour),
                   NAME_ROOM)
     g = _player_geometry(lay, seat)
     for (key, label), tr_ in zip(TRACKS, g["tracks"]):
@@ -474,7 +481,7 @@ def _static_automa(c: Canvas, lay: Layout, colour: str) -> None:
     r = lay.panels["automa"]
     col = pal.player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
-    player_header(c, lay.parts["automa/header"], col, pal.player_initial(colour), automa_name(), NAME_ROOM)
+    player_header(c, lay.parts["automa/header"], col, opponent_badge(), automa_name(), NAME_ROOM)
 
 
 def _display_columns(d: Rect) -> list[Rect]:

@@ -17,6 +17,7 @@ from .labels import (
     ROMAN,
     _cap,
     _decision,
+    _initial,
     _period_awards,
     _random_event,
     _result_line,
@@ -49,9 +50,8 @@ def _chip(view: dict[str, Any], seat: int) -> Chip:
     seats = _seats(view)
     colour = _seat_colour(view, seat)
     automa = 0 <= seat < len(seats) and bool(seats[seat].get("automa"))
-    if automa:  # his own letters: his colour's initial would read as a player of that colour
-        return Chip(pal.player_colour(colour), "Ta", automa_name())
-    return Chip(pal.player_colour(colour), pal.player_initial(colour), player_name(colour))
+    name = automa_name() if automa else player_name(colour)
+    return Chip(pal.player_colour(colour), _initial(view, seat), name)
 
 
 def _vp_label() -> str:

@@ -32,7 +32,7 @@ from render.core.draw import Canvas, palette_png
 from render.core.layout import Rect
 from tests.render.golden import differing_share
 
-P = [Chip(pal.player_colour(c), pal.player_initial(c), c.title()) for c in ("purple", "green", "orange", "pink")]
+P = [Chip(pal.player_colour(c), c[:2].title(), c.title()) for c in ("purple", "green", "orange", "pink")]
 LONG = ("Purple takes a worker (yellow) from hiring space 3 for Build factory and builds paper4A, "
         "which gives one more good whenever it produces.")
 focus_rects: list[Rect] = []

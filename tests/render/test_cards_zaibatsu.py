@@ -25,6 +25,7 @@ import render
 from engine.core import CHANCE, sample_chance
 from engine.core.i18n import language, tr
 from engine.zaibatsu import GAME
+from engine.zaibatsu.badges import opponent_badge, player_badge
 from engine.zaibatsu.tables import tables
 from render import zaibatsu as rz
 from render.core import draw, fonts
@@ -132,7 +133,8 @@ def chip_of(view: dict[str, Any], seat: int) -> tuple[pal.RGB, str]:
     colour = rz._seat_colour(view, seat)
     seats = rz._seats(view)
     automa = 0 <= seat < len(seats) and bool(seats[seat].get("automa"))
-    return pal.player_colour(colour), "Ta" if automa else pal.player_initial(colour)  # Takatoshi: his own letters
+    badge = opponent_badge() if automa else player_badge(colour)  # Takatoshi: his own badge
+    return pal.player_colour(colour), badge
 
 
 # -- turn picture: sizes --------------------------------------------------------------------------

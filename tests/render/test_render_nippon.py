@@ -185,8 +185,8 @@ def test_regions_cities_and_transport(mid4: dict[str, Any]) -> None:
         r = lay.panels[f"region:{region.id}"]
         assert img.getpixel((r.x + 4, r.y + 4)) == pal.TITLE_BAR
         infl = lay.parts[f"influence:{region.id}"]
-        for seat in range(len(mid4["players"])):
-            assert count_colour(img, infl, _rgb(mid4, seat)) > 150
+        for seat in range(len(mid4["players"])):  # a square under its two-letter badge
+            assert count_colour(img, infl, _rgb(mid4, seat)) > 100
         for city in (c for c in t.cities if c.region == region.id):
             cv = cities[city.id]
             for i, side in enumerate(rn.SIDES):
