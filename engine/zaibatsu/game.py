@@ -210,6 +210,13 @@ class ZaibatsuGame:
             return legal[i - 1]
         return notation.parse_action(s)
 
+    def account_lines(self, events: Any) -> list[str]:
+        """The sentences of one turn account from its public events (:func:`.narrate.account_lines`):
+        set-up and round-start draws merged into a few lines, every other event as it is."""
+        from .narrate import account_lines
+
+        return account_lines(events)
+
     def describe(self, state: ZState, action: Action) -> str:
         """Human label for menus (a Msg)."""
         return describe(state, action)

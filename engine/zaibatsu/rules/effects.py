@@ -340,8 +340,9 @@ def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], e
         slot, lr = int(action.args[0]), str(action.args[1])
         ops.extend(place_machine(p, slot, lr))
         if events is not None:
-            ev(events, "machine", p.seat, M("{who} builds a machine on factory {slot} ({side}).", who=name(state, p.seat),
-                                            slot=slot, side=lr))
+            from .factories import machine_text
+
+            ev(events, "machine", p.seat, machine_text(name(state, p.seat), p, slot, lr), slot=slot)
         if below is not None:
             below["ctx"].setdefault("built", []).append(slot)
     return ops
