@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import Action
 
-from . import notation, rules, words
+from . import modules, notation, rules, words
 from .effect_words import effect_term
 from .state import Player, ZState
 from .tables import tables
@@ -258,6 +258,10 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
                 return M("The modifier of {factory}: {effect}", factory=_fname(p, int(a[0])), effect=effect_term(side))
         return M("The modifier of factory {slot}", slot=a[0])
     if k == "reward":
+        top = state.stack[-1] if state.stack else {}
+        choices = modules.reward_choices(int(top["period"])) if "period" in top else []
+        if 1 <= int(a[0]) <= len(choices):
+            return M("Common-goal reward: {gain}", gain=words.bonus_text(choices[int(a[0]) - 1]))
         return M("Common-goal reward {number}", number=a[0])
     return M("Move {move}", move=notation.format_action(action))
 

@@ -176,9 +176,11 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         if a.narration:
             lines.append("   " + _("last: {move}", move=_last_move(a.narration[-1])))
     if state.common_goals:
-        periods = "; ".join(_("period {n}: {goals}", n=k, goals=", ".join(v))
-                            for k, v in sorted(state.common_goals.items()))
-        lines.append(_("Common goals: {periods}", periods=periods))
+        texts = {g.id: g.text for g in t.data.common_goals}
+        lines.append(_("Common goals:"))
+        for k, v in sorted(state.common_goals.items()):
+            goals = " ".join(_t("common goal", texts[g]) if g in texts else g for g in v)
+            lines.append("  " + _("period {n}: {goals}", n=k, goals=goals))
     d = rules.decision(state)
     lines.append(f">> {tr(d.prompt)}")
     return "\n".join(lines)

@@ -21,7 +21,9 @@ def data_ids() -> frozenset[str]:
 
 
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_REPR = re.compile(r"\[['\"]|\{['\"]|<[a-z_.]+ object|\bNone\b|\bTrue\b|\bFalse\b|×|~")
+#: Python reprs (``['C6']``, ``{'a': 1}``, ``None``, ``<… object>``), ``×``-joined tokens (``coal×2``)
+#: and chance notation (``~black``). A "×" between words ("×1/2" in an effect) is plain text.
+_REPR = re.compile(r"\[['\"]|\{['\"]|<[a-z_.]+ object|\bNone\b|\bTrue\b|\bFalse\b|\w×\w|~\w")
 
 
 def leaks(text: str) -> list[str]:
