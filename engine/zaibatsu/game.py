@@ -209,6 +209,14 @@ class ZaibatsuGame:
             if not 1 <= i <= len(legal):
                 raise IllegalAction(M("There is no move number {number}; choose 1 to {n}.", number=i, n=len(legal)))
             return legal[i - 1]
+        words_ = s.split()
+        if len(words_) == 2 and words_[0].lower() == "pair" and words_[1].isascii() and words_[1].isdigit():
+            # "pair N": the N-th start-tile pair on offer, as the pictures number them.
+            n = int(words_[1])
+            if not 1 <= n <= len(state.start_pairs) or len(state.start_pairs[n - 1]) != 2:
+                raise IllegalAction(M("There is no start-tile pair {number}.", number=n))
+            a, b = state.start_pairs[n - 1]
+            return Action("pair", (a, b))
         return implied_modifier(state, notation.parse_action(s))
 
     def account_lines(self, events: Any) -> list[str]:

@@ -69,7 +69,7 @@ def describe(state: ZState, action: Action) -> str:
     if k == "invest":
         return _with_mod(p, int(a[2]), _invest(p, str(a[0]), str(a[1])))
     if k == "pair":
-        return M("Start tiles A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus))
+        return M("A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus))
     if k == "chance":
         return M("Random outcome")
     return _describe_choice(state, p, action)
@@ -91,10 +91,13 @@ def _fname(p: Player | None, slot: int) -> str:
     return M("{slot} ({factory})", slot=slot, factory=words.factory_name(f.side, f.goods_type))
 
 
-def _with_mod(p: Player | None, mod: int, label: str) -> str:
-    """``label`` followed by the modifier factory it uses (``+fN``), if any."""
+def _with_mod(p: Player | None, mod: int, label: str, here: int = 0) -> str:
+    """``label`` followed by the modifier factory it uses (``+fN``), if any; ``here``: the factory
+    slot the label already names (its modifier is then "its modifier")."""
     if not mod or p is None or not 1 <= mod <= len(p.factories):
         return label
+    if mod == here:
+        return M("{label}, with its modifier", label=label)
     f = p.factories[mod - 1]
     return M("{label}, using {factory}", label=label, factory=words.factory_name(f.side, f.goods_type))
 
@@ -148,7 +151,7 @@ def _produce(p: Player | None, slot: int, mod: int) -> str:
     goods = min(goods, t.n["goods_slots"] - f.goods)
     label = M("Produce in factory {factory}: {coal} → {goods}", factory=_fname(p, slot),
               coal=words.amount("coal", coal), goods=words.amount(f.goods_type, goods))
-    return _with_mod(p, mod, label)
+    return _with_mod(p, mod, label, here=slot)
 
 
 def _ship(state: ZState, p: Player | None, dest: str, pay: str) -> str:

@@ -230,7 +230,7 @@ def contract_text(contract: str) -> Msg:
 
     rec = tables().contracts[contract]
     # i18n: a contract (its printed id, "C3") and what fulfilling it gives.
-    return M("{contract} ({gain})", contract=contract, gain=bonus_text(rec.bonus))
+    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus))
 
 
 #: The compass letters of a market's four influence slots stay N/E/S/W in every language (they are

@@ -3,7 +3,6 @@ result lines, the facts they read from a view, and the board's alt text."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.core.i18n import tr
@@ -11,7 +10,7 @@ from engine.zaibatsu.data import Bonus
 from engine.zaibatsu.effect_words import EFFECT_SHORT, effect_label, short_effect  # noqa: F401 - re-exported
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.text import GOODS_SHORT
-from engine.zaibatsu.words import T, _, _n, _t, amount
+from engine.zaibatsu.words import T, _, _n, _t, amount, factory_name
 from render.core import palette as pal
 
 GAME_TITLE = "Nippon: Zaibatsu"  # the game's name: the same in every language
@@ -148,12 +147,13 @@ def goods_short(goods: str) -> str:
     return tr(term) if term is not None else goods[:3].title()
 
 
-def side_short(side_id: str) -> str:
-    """``cotton3A`` -> ``Cot3A`` (goods abbreviated in the current language); ``old`` -> ``Old``."""
-    m = re.fullmatch(r"([a-z]+)(\d+[AB])", side_id)
-    if not m:
+def side_short(side_id: str, goods_type: str = "") -> str:
+    """A factory side's name as the text and the move labels give it (:func:`~engine.zaibatsu.words.factory_name`:
+    ``cotton3A`` -> "Bawełna 3A" in Polish), in the current language; ``old`` -> the old factory."""
+    try:
+        return str(tr(factory_name(side_id, goods_type)))
+    except KeyError:
         return side_id.title()
-    return goods_short(m.group(1)) + m.group(2)
 
 
 
