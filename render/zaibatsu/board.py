@@ -404,17 +404,19 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     right = hdr.x2 - 8
     if acting:
         right = badge(c, hdr, right, _("▶ TO ACT"), 160) - 10
-    if starts:
-        # i18n: what the start tile A a player took does ("start: 1 free train").
-        x += c.text(x, hdr.cy, _("start: {tile}", tile=starts), style="condensed", anchor="lm",
-                    max_width=max(10, right - x)) + 12
     flags = []
     if view.get("viewer") == seat:
         flags.append(_("you"))
     if seat == view.get("first_player"):
         flags.append(_("1st player"))
     if flags:
-        c.text(right, hdr.cy, " · ".join(flags), style="condensed_bold", anchor="rm", max_width=max(10, right - x))
+        right -= c.text(right, hdr.cy, " · ".join(flags), style="condensed_bold", anchor="rm",
+                        max_width=max(10, right - x)) + 12
+    if starts:
+        # i18n: what the start tile A a player took does ("start: 1 free train").
+        label = _("start: {tile}", tile=starts)
+        if text_width(label, MIN_TEXT, "condensed") <= right - x:  # only when it fits: the flags matter more
+            c.text(x, hdr.cy, label, style="condensed", anchor="lm", max_width=max(10, right - x))
     if acting:
         c.rect(r, outline=pal.INK, width=4)
 
