@@ -254,6 +254,19 @@ def test_single_modifier_needs_no_plus_f() -> None:
     assert any(e.kind == "modifier" for e in events)
 
 
+def test_two_modifiers_refusal_names_them() -> None:
+    # When more than one modifier would make the move legal, the refusal names each choice instead
+    # of only "not enough coal".
+    from engine.core import Action
+    from engine.zaibatsu.explain import reason
+
+    t = puzzle(2, me(coal=2), lambda d: add_factory(d, 0, "bento4B"), lambda d: add_factory(d, 0, "cotton4B"))
+    t.play(PRODUCTION)
+    legal = [Action("produce", (1, 1)), Action("produce", (1, 2)), Action("produce", (2, 0))]
+    why = str(tr(reason(t.state, Action("produce", (1, 0)), legal)))
+    assert "produce 1 +f1" in why and "produce 1 +f2" in why
+
+
 def test_first_activation_offers_no_done_and_later_ones_accept_it() -> None:
     t = puzzle(2, me(money=10))
     t.play("take 4 rd black")
