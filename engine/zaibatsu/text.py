@@ -129,9 +129,10 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     lines.append(_("Factory display: {tiles}", tiles=", ".join(tr(factory_name(f)) for f in state.display) or empty))
     if state.start_pairs and state.stack and state.stack[-1]["k"] in ("draft", "chance"):
         lines.append(_("Start-tile pairs:"))
-        for pair in state.start_pairs:
-            if len(pair) == 2:
-                lines.append("  " + _("A: {a} / B: {b}", a=tr(start_tile_text(pair[0])), b=tr(start_text(pair[1]))))
+        for n, pair in enumerate(state.start_pairs, start=1):
+            if len(pair) == 2:  # numbered as the move "pair N" takes them
+                lines.append(f"  {n}. " + _("A: {a} / B: {b}", a=tr(start_tile_text(pair[0])),
+                                            b=tr(start_text(pair[1]))))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(f"{mark}{_player(p.colour).upper():<7} " + _(
