@@ -329,7 +329,7 @@ def narration_text(turn: AutomaTurn | dict[str, Any]) -> str:
     """The narrated line of one of Takatoshi's turns, as a :class:`~engine.core.i18n.Msg`.
 
     ``turn`` is an :class:`~.state.AutomaTurn` or its JSON form (an entry of ``automa.narration``
-    in a view), e.g. "Takatoshi reveals AT1 (hiring space 1): returns a red worker from H1 to the
+    in a view), e.g. "Takatoshi reveals an action tile (hiring space 1): returns a red worker from H1 to the
     bag; builds a railway in Region 3 slot 1 (priority 1, his influence 0 ≤ your 0)."
     """
     f = asdict(turn) if isinstance(turn, AutomaTurn) else dict(turn)
@@ -337,11 +337,11 @@ def narration_text(turn: AutomaTurn | dict[str, Any]) -> str:
     tile = next(x for x in t.data.automa_tiles if x.id == f["tile"])
     space = f["space"]
     if tile.kind == "space":
-        desc = M("{tile} (hiring space {space})", tile=tile.id, space=space)
+        desc = M("an action tile (hiring space {space})", space=space)
     elif tile.arrow == "left":
-        desc = M("{tile} (worker ←, {border} border)", tile=tile.id, border=SOLO_SLOT_NAMES[str(tile.border)])
+        desc = M("an action tile (worker ←, {border} border)", border=SOLO_SLOT_NAMES[str(tile.border)])
     else:
-        desc = M("{tile} (worker →, {border} border)", tile=tile.id, border=SOLO_SLOT_NAMES[str(tile.border)])
+        desc = M("an action tile (worker →, {border} border)", border=SOLO_SLOT_NAMES[str(tile.border)])
     if f.get("colour"):
         step = M("returns a {colour} worker from H{space} to the bag", colour=WORKER_COLOURS[f["colour"]], space=space)
     else:

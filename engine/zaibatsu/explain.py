@@ -54,6 +54,11 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
     refusal = kind_refusal(WORDS, d, action, kinds, legal, format_action)
     if refusal is not None:
         return refusal
+    modded = _with_modifier(action, legal)
+    if modded:
+        # Legal only through a modifier factory, and more than one would do: name the choices.
+        return M("That move needs the modifier of a factory; type one of: {moves}.",
+                 moves=", ".join(format_action(x) for x in modded))
     p = state.players[d.seat]  # type: ignore[index]
     t = tables()
     k, a = action.kind, action.args
@@ -172,3 +177,13 @@ WHY_NOT = {
 def why_action(state: ZState, p: object, act: str) -> str:
     """A short hint (a Msg) why an action cannot be activated."""
     return WHY_NOT[act]
+
+
+def _with_modifier(action: Action, legal: list[Action]) -> list[Action]:
+    """The legal moves that differ from ``action`` (typed without ``+fN``) only by a modifier."""
+    if action.kind not in ("rd", "mining", "machine", "produce", "ship", "train", "invest") or not action.args:
+        return []
+    if action.args[-1] != 0:
+        return []
+    head = action.args[:-1]
+    return [x for x in legal if x.kind == action.kind and x.args[:-1] == head and x.args[-1] != 0]

@@ -11,9 +11,10 @@ from pydantic import ValidationError
 from engine.core import Action, Event, IllegalAction, PlayerResult, Result
 
 from . import automa, explain, modules, notation, rules, words
+from .menu import describe
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
-from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
+from .words import M, T
 
 #: 0.2.0: Takatoshi's narration is kept as facts (``AutomaTurn``) and solo goal results carry their
 #: id and progress, so texts can be shown in any language.
@@ -208,10 +209,26 @@ class ZaibatsuGame:
             if not 1 <= i <= len(legal):
                 raise IllegalAction(M("There is no move number {number}; choose 1 to {n}.", number=i, n=len(legal)))
             return legal[i - 1]
-        return notation.parse_action(s)
+        words_ = s.split()
+        if len(words_) == 2 and words_[0].lower() == "pair" and words_[1].isascii() and words_[1].isdigit():
+            # "pair N": the N-th start-tile pair on offer, as the pictures number them.
+            n = int(words_[1])
+            if not 1 <= n <= len(state.start_pairs) or len(state.start_pairs[n - 1]) != 2:
+                raise IllegalAction(M("There is no start-tile pair {number}.", number=n))
+            a, b = state.start_pairs[n - 1]
+            return Action("pair", (a, b))
+        return implied_modifier(state, notation.parse_action(s))
+
+    def account_lines(self, events: Any) -> list[str]:
+        """The sentences of one turn account from its public events (:func:`.narrate.account_lines`):
+        set-up and round-start draws merged into a few lines, every other event as it is."""
+        from .narrate import account_lines
+
+        return account_lines(events)
 
     def describe(self, state: ZState, action: Action) -> str:
-        """Human label for menus (a Msg)."""
+        """Human label for menus (a Msg): the move, what it costs and what it gives at once
+        (:func:`.menu.describe`; at most 100 characters in every language)."""
         return describe(state, action)
 
     def text(self, state: ZState, seat: int | None = None) -> str:
@@ -246,118 +263,30 @@ class ZaibatsuGame:
         return check_invariants(state)
 
 
+#: Action kinds whose last argument is the modifier's factory slot (``+fN``; 0: no modifier).
+MODIFIED = frozenset({"rd", "mining", "machine", "produce", "ship", "train", "invest"})
+
+
+def implied_modifier(state: ZState, action: Action) -> Action:
+    """``action`` with the only modifier that makes it legal, when it was typed without ``+fN``.
+
+    The notation needs ``+fN`` only to choose between modifiers (docs/notation-zaibatsu.md): when
+    the move without a modifier is not legal but exactly one legal move differs from it only by its
+    modifier's factory slot, that move is meant. Otherwise ``action`` is returned unchanged.
+    """
+    if action.kind not in MODIFIED or not action.args or action.args[-1] != 0:
+        return action
+    legal = rules.legal_actions(state)
+    if action in legal:
+        return action
+    head = action.args[:-1]
+    variants = [a for a in legal if a.kind == action.kind and a.args[:-1] == head and a.args[-1] != 0]
+    return variants[0] if len(variants) == 1 else action
+
+
 def clone(state: ZState) -> ZState:
     """Deep copy of a state (:func:`.state.copy_state`: the same copy as a pickle round trip, faster)."""
     return copy_state(state)
-
-
-#: How a ship or train is paid, in menu labels.
-PAYMENTS = {
-    "iron": T("payment", "iron"),
-    "money": T("payment", "money"),
-    "free": T("payment", "free"),
-    "extra": T("payment", "extra"),
-}
-
-
-def describe(state: ZState, action: Action) -> str:
-    """A short label (a Msg) for an action in this state."""
-    t = tables()
-    k, a = action.kind, action.args
-    if k == "take":
-        return M("Take a {colour} worker from hiring space {space} → {action}", colour=rules.WORKER_COLOURS[str(a[2])],
-                 space=a[0], action=rules.ACTION_NAMES[str(a[1])])
-    if k == "consolidate":
-        return M("Consolidate (prestige, taxes, departments, income, payday)")
-    if k in ("rd", "mining"):
-        cost = t.n["rd_step_costs" if k == "rd" else "mining_step_costs"][int(a[0]) - 1]
-        return M("{action} +{steps} for {cost}", action=rules.ACTION_NAMES[k], steps=a[0], cost=words.amount("money", cost))
-    if k == "factory":
-        if a[1]:
-            return M("Build {factory} ({effect}), paying {silk} for R&D", factory=a[0], effect=rules.effect_text(str(a[0])),
-                     silk=words.amount("silk", int(a[1])))
-        return M("Build {factory} ({effect})", factory=a[0], effect=rules.effect_text(str(a[0])))
-    if k == "machine":
-        if a[1] == "L":
-            return M("Machine on factory {slot} (left slot)", slot=a[0])
-        return M("Machine on factory {slot} (right slot)", slot=a[0])
-    if k == "produce":
-        return M("Produce in factory {slot}", slot=a[0])
-    if k == "ship":
-        return M("Ship to {destination} ({payment})", destination=rules.destination_name(str(a[0])),
-                 payment=PAYMENTS[str(a[1])])
-    if k == "train":
-        return M("Railway in {region}, slot {slot} ({payment})", region=rules.region_name(str(a[0])), slot=a[1],
-                 payment=PAYMENTS[str(a[2])])
-    if k == "market":
-        if a[3] == "bonus":
-            return M("Influence in {market} {slot} with goods from factories {factories}, take region bonus",
-                     market=a[0], slot=a[1], factories=_slots(a[2]))
-        return M("Influence in {market} {slot} with goods from factories {factories}, take 2 VP", market=a[0],
-                 slot=a[1], factories=_slots(a[2]))
-    if k == "invest":
-        if a[1] == "finance":
-            return M("Invest goods from factories {factories} → {track} +2", factories=_slots(a[0]),
-                     track=TRACK_NAMES["finance"])
-        return M("Invest goods from factories {factories} → contract {contract}", factories=_slots(a[0]),
-                 contract=a[1])
-    if k == "pair":
-        return M("Start tiles {a} ({a_text}) + {b} ({b_text})", a=a[0], a_text=rules.start_text(str(a[0])), b=a[1],
-                 b_text=rules.start_text(str(a[1])))
-    if k == "chance":
-        return M("Random outcome {outcome}", outcome=a[0])
-    return _describe_choice(state, action)
-
-
-def _slots(sources: Any) -> str:
-    """Goods sources ``2.2.5`` as a plain list of factory slots ``2, 2, 5``."""
-    return ", ".join(str(s) for s in rules.parse_sources(str(sources)))
-
-
-def _describe_choice(state: ZState, action: Action) -> str:
-    """Labels of the small choices (bonuses, consolidation steps, payments …)."""
-    k, a = action.kind, action.args
-    if k == "done":
-        return M("Done")
-    if k == "pay":
-        return M("Pay the wages")
-    if k == "skip":
-        return M("Skip")
-    if k == "dept":
-        return M("The {department} department bonus ({colour})", department=rules.department_name(str(a[0])),
-                 colour=rules.WORKER_COLOURS[str(a[0])])
-    if k == "white":
-        choice = {"rd": [("rd", 1)], "mining": [("mining", 1)], "rd2": [("rd", 2)], "mining2": [("mining", 2)],
-                  "both": [("rd", 1), ("mining", 1)]}[str(a[0])]
-        return words.listing([M("{track} +{steps}", track=TRACK_NAMES[tr], steps=n) for tr, n in choice])
-    if k == "spread":
-        return M("One good in each of factories {factories}", factories=_slots(a[0]))
-    if k == "trade":
-        if a[0] == "yes":
-            return M("Yes: {finance} −2, {mining} +2", finance=TRACK_NAMES["finance"], mining=TRACK_NAMES["mining"])
-        return M("No")
-    if k == "region":
-        return M("The bonus of {region}", region=rules.region_name(str(a[0])))
-    if k == "side":
-        return M("Old factory: {goods}", goods=rules.GOODS_NAMES[str(a[0])])
-    if k == "worker":
-        return M("A {colour} worker from the bag", colour=rules.WORKER_COLOURS[str(a[0])])
-    if k == "prestige":
-        return M("Level-{level} prestige tile on the {goal} goal", level=a[0], goal=GOAL_SLOT_NAMES[str(a[1])])
-    if k == "keep":
-        return M("Keep {money} and {coal}", money=words.amount("money", int(a[0])), coal=words.amount("coal", int(a[1])))
-    if k == "convert":
-        return M("Convert {silk} into money", silk=words.amount("silk", int(a[0])))
-    if k == "mod":
-        p = state.players[rules.top(state)["seat"]] if state.stack and "seat" in rules.top(state) else None
-        if p is not None and 1 <= int(a[0]) <= len(p.factories):
-            side = p.factories[int(a[0]) - 1].side
-            if side in tables().sides:
-                return M("The modifier of factory {slot}: {effect}", slot=a[0], effect=rules.effect_text(side))
-        return M("The modifier of factory {slot}", slot=a[0])
-    if k == "reward":
-        return M("Common-goal reward {number}", number=a[0])
-    return M("Move {move}", move=notation.format_action(action))
 
 
 def solo_facts(solo: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -67,11 +67,11 @@ def resolve_common_goals(state: ZState, period: int, events: list[Event] | None)
         if events is not None:
             text = T("common goal", goal.text)
             if who:
-                line = M("Common goal {goal} ({text}): {leaders}.", goal=goal_id, text=text,
+                line = M("Common goal ({text}): {leaders}.", text=text,
                          leaders=listing([name(state, s) for s in who]))
             else:
-                line = M("Common goal {goal} ({text}): no leader.", goal=goal_id, text=text)
-            ev(events, "common_goal", None, line)
+                line = M("Common goal ({text}): no leader.", text=text)
+            ev(events, "common_goal", None, line, goal=goal_id)
         rewards = [r for r in t.data.common_goal_rewards if r.period == period and r.slot in (None, slot)]
         if not rewards:
             continue

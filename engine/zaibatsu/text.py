@@ -1,8 +1,9 @@
 """Readable plain-text rendering of a Zaibatsu state (terminal table, status replies).
 
 The text is written in the current language (:func:`engine.core.i18n.current`, set by the caller
-with ``with language(lang):``); ids printed on components (``H1``, ``M3``, ``C2``, ``cotton3A``)
-and compass letters of market slots stay as they are.
+with ``with language(lang):``); ids printed on components (``H1``, ``M3``, ``C2``)
+and compass letters of market slots stay as they are (a legend explains the letters); factories are
+named as the rulebooks print them (:func:`.words.factory_name`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,20 @@ from engine.core.i18n import tr
 
 from . import rules
 from .badges import opponent_badge, player_badge
+from .rules.basics import start_text
 from .state import ZState
 from .tables import tables
-from .words import GOAL_SLOT_NAMES, SOLO_SLOT_NAMES, T, _, _t, amount
+from .words import (
+    COMPASS_LEGEND,
+    GOAL_SLOT_NAMES,
+    SOLO_SLOT_NAMES,
+    T,
+    _,
+    _t,
+    amount,
+    factory_name,
+    start_tile_text,
+)
 
 # i18n: three-letter abbreviations of the goods types (market cells, factory names: "Cot3A").
 GOODS_SHORT = {
@@ -68,9 +80,9 @@ def _goods(g: str) -> str:
     return tr(term).lower() if term is not None else g[:3]
 
 
-def _listed(items: list[str]) -> str:
-    """``['a', 'b']`` as Python prints a list of strings (the terminal's plain style)."""
-    return "[" + ", ".join(f"'{i}'" for i in items) + "]"
+def _numbers(items: list[int]) -> str:
+    """Numbers as a plain list (``1, 2, 5``), or ``-`` for none."""
+    return ", ".join(str(i) for i in items) or "-"
 
 
 def _bonus(values: dict[str, Any]) -> str:
@@ -108,6 +120,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         where = f"{_t('destination', d.name):<14} {_colour(d.colour):<6} {exp:<9}"
         lines.append(f"  {where} " + _("upgrades {n}  ships {ships}", n=state.upgrades[d.id], ships=ships))
     lines.append(_("Regions:"))
+    lines.append("  " + tr(COMPASS_LEGEND))
     for r in t.regions:
         infl = " ".join(
             f"{_seat_name(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)
@@ -128,9 +141,13 @@ def render_text(state: ZState, seat: int | None = None) -> str:
                 cells.append(f"{'NESW'[i]} {g} {who}")
             lines.append(f"    {m.id}: " + " | ".join(cells))
     empty = _("(empty)")
-    lines.append(_("Factory display: {tiles}", tiles=" ".join(state.display) or empty))
+    lines.append(_("Factory display: {tiles}", tiles=", ".join(tr(factory_name(f)) for f in state.display) or empty))
     if state.start_pairs and state.stack and state.stack[-1]["k"] in ("draft", "chance"):
-        lines.append(_("Start-tile pairs: {pairs}", pairs="; ".join("+".join(pair) for pair in state.start_pairs)))
+        lines.append(_("Start-tile pairs:"))
+        for n, pair in enumerate(state.start_pairs, start=1):
+            if len(pair) == 2:  # numbered as the move "pair N" takes them
+                lines.append(f"  {n}. " + _("A: {a} / B: {b}", a=tr(start_tile_text(pair[0])),
+                                            b=tr(start_text(pair[1]))))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
@@ -139,8 +156,11 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             rd=p.rd, mining=p.mining, finance=p.finance))
         facs = []
         for i, f in enumerate(p.factories):
-            m = "".join("M" if x else "." for x in f.machines)
-            facs.append(f"{i + 1}:{f.side}[{m}] {f.goods} {_goods(f.goods_type)}")
+            stock = tr(amount(f.goods_type, f.goods))
+            if f.coal:
+                stock = _("{goods}, {coal} stored", goods=stock, coal=tr(amount("coal", f.coal)))
+            facs.append(_("{slot}: {factory} (machines {machines}/2; {goods})", slot=i + 1,
+                          factory=tr(factory_name(f.side, f.goods_type)), machines=sum(f.machines), goods=stock))
         none = _("none")
         lines.append("   " + _("factories: {list}", list="; ".join(facs) or none))
         wf = " ".join(_colour(w.colour) + ("*" if w.expert else "") for w in p.workforce) or _("empty")
@@ -150,8 +170,8 @@ def render_text(state: ZState, seat: int | None = None) -> str:
                           for g, lvl in p.goals.items()) or _("none")
         lines.append("   " + _(
             "tokens {tokens} locked {locked}  contracts done {contracts}  upgraded {upgraded}  prestige {goals}",
-            tokens=p.tokens, locked=p.locked, contracts=p.contracts_done or "-",
-            upgraded=_listed([_colour(c) for c in p.upgraded]) if p.upgraded else "-", goals=goals))
+            tokens=_numbers(p.tokens), locked=_numbers(p.locked), contracts=", ".join(p.contracts_done) or "-",
+            upgraded=", ".join(_colour(c) for c in p.upgraded) or "-", goals=goals))
     a = state.automa
     if a is not None:
         texts = {g.id: g.text for g in t.data.solo_goals}
@@ -172,9 +192,11 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         if a.narration:
             lines.append("   " + _("last: {move}", move=_last_move(a.narration[-1])))
     if state.common_goals:
-        periods = "; ".join(_("period {n}: {goals}", n=k, goals=", ".join(v))
-                            for k, v in sorted(state.common_goals.items()))
-        lines.append(_("Common goals: {periods}", periods=periods))
+        texts = {g.id: g.text for g in t.data.common_goals}
+        lines.append(_("Common goals:"))
+        for k, v in sorted(state.common_goals.items()):
+            goals = " ".join(_t("common goal", texts[g]) if g in texts else g for g in v)
+            lines.append("  " + _("period {n}: {goals}", n=k, goals=goals))
     d = rules.decision(state)
     lines.append(f">> {tr(d.prompt)}")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engine.core.i18n import Domain, Msg
 
@@ -140,3 +141,100 @@ def amount(kind: str, n: int) -> Msg:
     if kind == "goods":
         return Mn("{n} good", "{n} goods", n)
     raise KeyError(kind)
+
+
+# ------------------------------------------------------------------------------------------------
+# Components by the names the rulebooks print (never by data id)
+# ------------------------------------------------------------------------------------------------
+
+# i18n: a factory type by its goods, capitalised, as the first word of a factory's name
+# ("Cotton 2B"; Polish "Bawełna 2B", Russian "Хлопок 2B", German "Baumwolle 2B").
+FACTORY_TYPES = {
+    "cotton": T("factory type", "Cotton"), "paper": T("factory type", "Paper"), "bento": T("factory type", "Bento"),
+    "lenses": T("factory type", "Lenses"), "bulbs": T("factory type", "Bulbs"), "clocks": T("factory type", "Clocks"),
+}
+
+
+@lru_cache(maxsize=256)
+def factory_name(side_id: str, goods_type: str = "") -> Msg:
+    """A factory side as the rulebooks name it: its goods type, tile number and side (a Msg).
+
+    ``side_id`` is a data id (``"cotton2B"`` → "Cotton 2B", Polish "Bawełna 2B") or ``"old"`` for
+    the old factory of start tile A5, whose goods type ``goods_type`` then names it ("Old factory
+    (paper)"). Text, events, move labels and pictures all name factories through this function.
+    Raises ``KeyError`` for an unknown id.
+    """
+    if side_id == "old":
+        if goods_type:
+            # i18n: the old factory (start tile A) with the goods type its side shows.
+            return M("Old factory ({goods})", goods=T("goods", goods_type))
+        return M("Old factory")
+    from .tables import tables
+
+    side = tables().sides[side_id]
+    # i18n: a factory's name: {type} its goods ("Cotton"), then tile number and side ("2B").
+    return M("{type} {number}{side}", type=FACTORY_TYPES[side.goods], number=side.number, side=side.side)
+
+
+def factory_tile_name(tile: str) -> Msg:
+    """A factory tile without its side (``"cotton2"`` → "Cotton 2"), e.g. drawn before its side is known."""
+    from .tables import tables
+
+    side = tables().sides.get(f"{tile}A") or tables().sides[f"{tile}B"]
+    # i18n: a factory tile before its side is known: {type} its goods ("Cotton"), then its number.
+    return M("{type} {number}", type=FACTORY_TYPES[side.goods], number=side.number)
+
+
+def bonus_text(bonus: Any) -> Msg | str:
+    """What a :class:`~engine.zaibatsu.data.Bonus` gives, as one translatable list ("2 money, R&D +1").
+
+    Empty bonuses give "nothing"; department bonuses name the department's colour.
+    """
+    parts: list[str] = []
+    for k in ("money", "coal", "silk", "iron", "vp"):
+        v = getattr(bonus, k, 0)
+        if v:
+            parts.append(amount(k, v))
+    for k in ("rd", "mining", "finance"):
+        v = getattr(bonus, k, 0)
+        if v:
+            parts.append(M("{track} +{steps}", track=TRACK_NAMES[k], steps=v))
+    if getattr(bonus, "dept", None):
+        # i18n: a department bonus of one colour in a list of gains ("the red department bonus").
+        parts.append(M("the {colour} department bonus", colour=T("worker colour", bonus.dept)))
+    if getattr(bonus, "dept_any", False):
+        parts.append(M("any department bonus"))
+    if getattr(bonus, "unlock", None):
+        parts.append(M("influence token {value} unlocked", value=bonus.unlock))
+    if not parts:
+        return M("nothing")
+    return listing(parts)
+
+
+def start_tile_text(tile: str) -> Msg:
+    """A start tile by what it does (its printed text, and tile A's starting VP), never its id."""
+    from .tables import tables
+
+    rec = tables().start[tile]
+    text = T("start tile", rec.text)
+    if rec.side == "A" and rec.start_vp:
+        # i18n: a start tile A's text and the victory points a player starts the game with.
+        return M("{text} Start with {vp}.", text=text, vp=amount("vp", rec.start_vp))
+    return text
+
+
+def contract_text(contract: str) -> Msg:
+    """A contract (``"C3"``, the id printed in the contract area) with what it gives ("C3: the grey
+    department bonus")."""
+    from .tables import tables
+
+    rec = tables().contracts[contract]
+    # i18n: a contract (its printed id, "C3") and what fulfilling it gives.
+    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus))
+
+
+#: The compass letters of a market's four influence slots stay N/E/S/W in every language (they are
+#: also the move notation: ``market M1 N …``); this legend explains them in text and pictures.
+# i18n: legend of the market slots' compass letters, which stay N/E/S/W in every language (they are
+# typed in moves); translate the directions only.
+COMPASS_LEGEND = M("Market slots: N north, E east, S south, W west (type these letters in moves).")

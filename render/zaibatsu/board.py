@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image
 
 from engine.core.i18n import tr
+from engine.zaibatsu.menu import START_A_SHORT
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.text import DIFFICULTY
 from engine.zaibatsu.words import DOMAIN, SOLO_SLOT_NAMES, _, _n, _t, amount
@@ -224,11 +225,12 @@ def _draw_start_pairs(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         b = pair[1] if len(pair) > 1 else "?"
         ta = t.start.get(a)
         tb = t.start.get(b)
-        c.text(r.x + 10, y, f"{i + 1}. {a} + {b}", style="bold", max_width=116)
+        # i18n: a start-tile pair of the draft by its number ("Pair 1"; the move "pair 1" takes it).
+        c.text(r.x + 10, y, _("Pair {n}", n=i + 1), style="bold", max_width=116)
         text_a = _t("start tile", ta.text) if ta else ""
         text_b = _t("start tile", tb.text) if tb else ""
-        line_a = _("{tile} ({vp} VP): {text}", tile=a, vp=ta.start_vp, text=text_a) if ta else a
-        line_b = _("{tile}: {text}", tile=b, text=text_b) if tb else b
+        line_a = _("{tile} ({vp} VP): {text}", tile="A", vp=ta.start_vp, text=text_a) if ta else "A"
+        line_b = _("{tile}: {text}", tile="B", text=text_b) if tb else "B"
         c.text(r.x + 130, y, line_a, style="condensed", max_width=r.w - 140)
         c.text(r.x + 130, y + LINE, line_b, style="condensed", max_width=r.w - 140)
         y += 2 * LINE + 6
@@ -398,21 +400,24 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     # Header: name (static), VP, start tiles, to-act / viewer flags.
     x = hdr.x + 54 + _name_w(player_name(p["colour"])) + 14
     x += c.text(x, hdr.cy, tr(amount("vp", int(p["vp"]))), size=22, style="bold", anchor="lm") + 16
-    starts = "+".join(s for s in (p.get("start_a"), p.get("start_b")) if s)
+    start = t.start.get(str(p.get("start_a")))
+    starts = tr(START_A_SHORT[str(start.effect)]) if start is not None and start.effect in START_A_SHORT else ""
     right = hdr.x2 - 8
     if acting:
         right = badge(c, hdr, right, _("▶ TO ACT"), 160) - 10
-    if starts:
-        # i18n: the start tiles a player took ("start A3+B5").
-        x += c.text(x, hdr.cy, _("start {tiles}", tiles=starts), style="condensed", anchor="lm",
-                    max_width=max(10, right - x)) + 12
     flags = []
     if view.get("viewer") == seat:
         flags.append(_("you"))
     if seat == view.get("first_player"):
         flags.append(_("1st player"))
     if flags:
-        c.text(right, hdr.cy, " · ".join(flags), style="condensed_bold", anchor="rm", max_width=max(10, right - x))
+        right -= c.text(right, hdr.cy, " · ".join(flags), style="condensed_bold", anchor="rm",
+                        max_width=max(10, right - x)) + 12
+    if starts:
+        # i18n: what the start tile A a player took does ("start: 1 free train").
+        label = _("start: {tile}", tile=starts)
+        if text_width(label, MIN_TEXT, "condensed") <= right - x:  # only when it fits: the flags matter more
+            c.text(x, hdr.cy, label, style="condensed", anchor="lm", max_width=max(10, right - x))
     if acting:
         c.rect(r, outline=pal.INK, width=4)
 
@@ -460,8 +465,13 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
         f = facs[i]
         c.rect(fr, fill=GOODS_TINT[t.goods[f["goods_type"]].level] if f["goods_type"] in t.goods else pal.PANEL,
                outline=pal.BORDER, width=2)
-        if f["side"] != "old":
+        side = t.sides.get(f["side"])
+        if side is not None:
+            # The factory's name as the text gives it ("Żarówki 3B"); a name too long for the narrow
+            # tile keeps its tile number and side after the abbreviated type ("Glü. 3B").
             name = side_short(f["side"])
+            if text_width(name, MIN_TEXT, "condensed_bold") > fr.w - 8:
+                name = f"{goods_short(side.goods)}. {side.number}{side.side}"
         else:
             # i18n: the old factory (start tile) and its goods type abbreviated ("Old Cot").
             name = _("Old {goods}", goods=goods_short(f["goods_type"]))

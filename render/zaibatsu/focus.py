@@ -316,9 +316,9 @@ def _focus_start(a: str, b: str) -> FocusDrawer:
                 continue
             text = _t("start tile", tile.text)
             if tile.side == "A":
-                line = _("{tile} ({vp} VP): {text}", tile=tile_id, vp=tile.start_vp, text=text)
+                line = _("{tile} ({vp} VP): {text}", tile="A", vp=tile.start_vp, text=text)
             else:
-                line = _("{tile}: {text}", tile=tile_id, text=text)
+                line = _("{tile}: {text}", tile="B", text=text)
             lines = wrap(line, r.w - 28, FOCUS_TEXT, "condensed")
             if len(lines) > 2:
                 lines = lines[:1] + [" ".join(lines[1:])]

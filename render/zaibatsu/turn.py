@@ -38,7 +38,8 @@ FOCUS_MIN = 150
 CARD_ASPECT = 1.3
 #: Event kinds a turn picture never lists: random set-up and refills (bag draws …), and the lines it
 #: summarises itself (a period's scoring, Takatoshi's turns).
-NOISE_EVENTS = frozenset({"draw", "demand", "factories", "pair", "first", "solo", "scoring", "automa"})
+NOISE_EVENTS = frozenset({"draw", "demand", "demand_goods", "factories", "factory_side", "pair", "first", "solo",
+                          "scoring", "automa"})
 
 
 def _worker_colour_name(colour: str) -> str:
@@ -173,7 +174,7 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     fields: dict[str, Any] = {}
     if last and last.get("move"):
         fields = {"last_by": _chip(view, mover) if _is_player(view, mover) else None,
-                  "last_move": str(last["move"]), "last_lines": _event_lines(view, last)}
+                  "last_move": move_headline(str(last["move"])), "last_lines": _event_lines(view, last)}
         focus = _focus(view, last)
         if focus is not None:
             fields["focus_title"], fields["focus"] = focus
@@ -184,6 +185,33 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     card = TurnCard(title=GAME_TITLE, status=_status(view), actor=actor, prompt=text, scores=scores,
                     score_label=_vp_label(), focus_height=FOCUS_HEIGHT, **fields)
     return _landscape(card)
+
+
+#: The action kinds of the move notation as the action they belong to (the headline of a move).
+_KIND_ACTION = {"rd": "rd", "mining": "mining", "factory": "factory", "machine": "machines", "produce": "production",
+                "ship": "ships", "train": "trains", "market": "markets", "invest": "investments"}
+
+
+def move_headline(move: str) -> str:
+    """A move in a few words for the turn picture's "Last move" line, never its notation (which names
+    data ids): the action it belongs to ("Build factory"), "Consolidation", or "Choice" for the
+    small choices; the event lines below it tell the details. ``move``: the move's notation."""
+    from engine.core import IllegalAction
+    from engine.zaibatsu import notation, rules
+
+    try:
+        action = notation.parse_action(move)
+    except IllegalAction:
+        return _("Choice")
+    if action.kind == "take":
+        return str(tr(rules.ACTION_NAMES[str(action.args[1])]))
+    if action.kind in _KIND_ACTION:
+        return str(tr(rules.ACTION_NAMES[_KIND_ACTION[action.kind]]))
+    if action.kind == "consolidate":
+        return _("Consolidation")
+    if action.kind == "pair":
+        return _("Start tiles")
+    return _("Choice")
 
 
 def _landscape(card: TurnCard) -> TurnCard:

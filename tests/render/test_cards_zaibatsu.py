@@ -188,7 +188,8 @@ def test_turn_card_scores_actor_and_resources(name: str, turn_positions: dict[st
     if last is None:
         assert card.last_move == "" and card.focus is None
     else:
-        assert card.last_move == last["move"]
+        # The move in a few words (its action), not its notation with data ids.
+        assert card.last_move == rz.turn.move_headline(last["move"])
         assert (card.last_by.colour, card.last_by.letters) == chip_of(view, last["seat"])
 
 
@@ -247,7 +248,8 @@ def test_consolidation_has_no_focus_and_scoring_shows_the_awards(turn_positions:
     step = turn_positions["consolidation"]
     assert not any(e["kind"] == "scoring" for e in step.last["events"])
     card = rz.turn_card(step.view, step.last)
-    assert card.focus is None and card.last_lines[0].endswith(" consolidates.")
+    assert card.focus is None and card.last_move == "Consolidation"
+    assert card.last_lines[0].endswith(" consolidates.")
     scoring = rz.turn_card(turn_positions["scoring"].view, turn_positions["scoring"].last)
     assert scoring.focus_title.startswith("Influence scoring, period")
     assert any(line.startswith("Period ") and "scoring" in line for line in scoring.last_lines)

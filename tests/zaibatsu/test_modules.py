@@ -276,8 +276,8 @@ def test_common_goals_resolved_after_all_regions_tied_leaders_choose():
     goals = [i for i, k in enumerate(kinds) if k == "common_goal"]
     assert len(scoring) == 4 and len(goals) == 2 and max(scoring) < min(goals)  # D-14
     texts = [events[i].text for i in goals]
-    assert texts == ["Common goal CG6 (Furthest on the Finance track.): Green, Orange.",
-                     "Common goal CG8 (Most contracts fulfilled.): no leader."]
+    assert texts == ["Common goal (Furthest on the Finance track.): Green, Orange.",
+                     "Common goal (Most contracts fulfilled.): no leader."]
     # Each tied leader chooses one of the period's rewards, in seat order.
     assert t.decision.seat == 1 and t.decision.kind == "reward"
     assert t.legal() == [f"reward {i}" for i in range(1, 6)]
@@ -320,7 +320,7 @@ def test_common_goal_track_goal_counts_steps_beyond_start():
     t = game(2, CG, end_of_period_I(["CG4"]))
     events = t.play("take 4 rd red", "rd 1")
     assert [e.text for e in events if e.kind == "common_goal"] == [
-        "Common goal CG4 (Furthest on the R&D track.): Purple."]
+        "Common goal (Furthest on the R&D track.): Purple."]
     assert t.decision.seat == 0 and t.decision.kind == "reward"
 
 
@@ -357,7 +357,7 @@ def test_common_goals_period_III_fixed_reward_before_final_scoring():
     assert t.state.players[1].vp == won[1] + 6
     assert t.state.players[0].vp == won[0]
     assert [e.text for e in events if e.kind == "common_goal"] == [
-        "Common goal CG1 (Most ships built.): Green."]
+        "Common goal (Most ships built.): Green."]
     events += finish(t)
     kinds = [e.kind for e in events]
     assert kinds.index("common_goal") < kinds.index("payday") < kinds.index("final_score")

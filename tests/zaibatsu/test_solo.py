@@ -271,7 +271,7 @@ def test_after_your_turn_takatoshi_reveals_a_tile():
     assert d.seat == CHANCE and d.prompt == "Takatoshi reveals an action tile"
     assert sorted(t.legal()) == sorted(f"~AT{i}" for i in range(1, 10))
     line = reveal(t, "AT2")
-    assert line == ["Takatoshi reveals AT2 (hiring space 2): returns a white worker from H2 to the bag."]
+    assert line == ["Takatoshi reveals an action tile (hiring space 2): returns a white worker from H2 to the bag."]
     assert t.decision.seat == HUMAN  # you alternate, like a 2-player game
     assert t.state.automa.discard == ["AT2"] and "AT2" not in t.state.automa.deck
 
@@ -347,7 +347,7 @@ def test_worker_tile_left_arrow_takes_leftmost_tie_T34():
     t = solo(hiring(["grey", "red", "blue"], ["black"], ["blue", "yellow", "red"], ["red", "black"],
                     ["white", "grey"]), difficulty="easy")
     line = reveal(t, "AT6")[0]
-    assert "AT6 (worker ←, green border): returns a grey worker from H1" in line
+    assert "an action tile (worker ←, green border): returns a grey worker from H1" in line
     assert [len(h) for h in t.state.hiring] == [2, 1, 3, 2, 2]
     assert his_trains(t) == {"R3": [1]}
 
@@ -791,7 +791,7 @@ def test_worked_example_E14():
     bag_white = t.state.bag["white"]
     line = reveal(t, "AT8")[0]
     # The tie of 3 workers is broken to the right (H5); white is the first priority colour there.
-    assert line.startswith("Takatoshi reveals AT8 (worker →, yellow border): returns a white worker from H5")
+    assert line.startswith("Takatoshi reveals an action tile (worker →, yellow border): returns a white worker from H5")
     assert t.state.bag["white"] == bag_white + 1
     assert sorted(t.state.hiring[4]) == ["grey", "red"]
     # Yellow border, hard → he acts: token 4 from the middle row; the blue region is skipped (he

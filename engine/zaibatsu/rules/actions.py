@@ -9,7 +9,7 @@ from engine.core import Action, Event
 
 from ..state import Player, ZState
 from ..tables import tables
-from ..words import M
+from ..words import M, factory_name
 from .basics import effect_text, ev, name
 from .bonuses import bonus_ops
 from .factories import (
@@ -129,7 +129,7 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         f["mod"] = mod
         side = t.sides[p.factories[mod - 1].side]
         if events is not None:
-            ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=side.id,
+            ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=factory_name(side.id),
                                            effect=effect_text(side.id)))
         mod_ops = [o.model_dump(exclude_defaults=True) for o in side.ops
                    if o.op not in ("extra_steps", "reduce_production_coal")]
@@ -165,7 +165,7 @@ def apply_end_modifier(state: ZState, f: dict[str, Any], slot: int, events: list
     side = t.sides[p.factories[slot - 1].side]
     if events is not None:
         ev(events, "modifier", p.seat, M("{who} uses the modifier of {factory}: {effect}", who=name(state, p.seat),
-                                         factory=side.id, effect=effect_text(side.id)))
+                                         factory=factory_name(side.id), effect=effect_text(side.id)))
     ops: list[dict[str, Any]] = []
     for o in side.ops:
         if o.op == "gain_per_produced":

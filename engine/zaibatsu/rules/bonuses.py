@@ -9,7 +9,7 @@ from engine.core import Event
 
 from ..state import Player, ZState
 from ..tables import tables
-from ..words import M, amount, listing
+from ..words import TRACK_NAMES, M, amount, listing
 from .basics import WORKER_COLOURS, department_name, ev, name
 
 
@@ -93,7 +93,11 @@ def gain(state: ZState, p: Player, op: dict[str, Any], events: list[Event] | Non
             setattr(p, r, getattr(p, r) + op[r])
     if events is not None:
         gained = [amount(r, op[r]) for r in GAINS if op.get(r)]
-        if gained:
+        if gained and op.get("why") in TRACK_NAMES:
+            # Consolidation step C: income from the Mining (coal) or Finance (money) track.
+            ev(events, "income", p.seat, M("{who} takes income: {gains} ({track} track).", who=name(state, p.seat),
+                                           gains=listing(gained), track=TRACK_NAMES[op["why"]]))
+        elif gained:
             ev(events, "gain", p.seat, M("{who} gains {gains}.", who=name(state, p.seat), gains=listing(gained)))
 
 

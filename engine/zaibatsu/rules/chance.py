@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -12,8 +13,8 @@ from engine.core import CHANCE, Event, Outcome, components
 from ..data import COLOURS
 from ..state import ZState
 from ..tables import tables
-from ..words import SOLO_SLOT_NAMES, M, T, listing
-from .basics import WORKER_COLOURS, act, ev, name, region_name, start_text
+from ..words import SOLO_SLOT_NAMES, M, T, factory_name, factory_tile_name, listing, start_tile_text
+from .basics import DIRS, WORKER_COLOURS, act, ev, name, region_name, start_text
 from .hooks import solo
 
 #: The prompt of each kind of random event (chance frame ``what``).
@@ -142,14 +143,22 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
             else:
                 text = M("A {colour} worker is drawn onto waiting row {row}.", colour=WORKER_COLOURS[value],
                          row=f["index"] + 1)
-            ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
+            ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"], round=state.round,
+               setup=all(p.start_a is None for p in state.players))
     elif what == "demand":
         state.markets[f["city"]].tile = value
         if events is not None:
-            ev(events, "demand", CHANCE, M("Demand tile {tile} goes to market {market}.", tile=value,
-                                           market=state.markets[f["city"]].id))
+            ev(events, "demand", CHANCE, M("Market {market} receives a demand tile.",
+                                           market=state.markets[f["city"]].id),
+               tile=value, market=state.markets[f["city"]].id)
     elif what == "rotate":
-        state.markets[f["city"]].rotation = int(value[1:])
+        m = state.markets[f["city"]]
+        m.rotation = int(value[1:])
+        if events is not None and m.tile is not None:
+            goods = t.slot_goods[(m.tile, m.rotation)]
+            ev(events, "demand_goods", CHANCE,
+               M("Market {market} asks for {slots}.", market=m.id, slots=demand_slots(goods)),
+               market=m.id, goods=list(goods))
     elif what == "factories":
         picked = value.split("+")
         if state.options.first_game:
@@ -159,9 +168,12 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
         if events is not None:
-            ev(events, "factories", CHANCE, M("Factories in the display: {tiles}.", tiles=", ".join(picked)))
+            factories_event(state, picked, events)
     elif what == "side":
         state.display.append(f"{f['tile']}{value}")
+        if events is not None:
+            side = f"{f['tile']}{value}"
+            ev(events, "factory_side", CHANCE, M("{factory} is on offer.", factory=factory_name(side)), side=side)
     elif what == "modern":
         picked = value.split("+")
         if state.options.first_game:
@@ -170,13 +182,13 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
             for tile in reversed(picked):
                 state.stack.append({"k": "chance", "what": "side", "tile": tile})
         if events is not None:
-            ev(events, "factories", CHANCE, M("Modern factories in the display: {tiles}.",
-                                              tiles=", ".join(picked)))
+            factories_event(state, picked, events, modern=True)
     elif what == "common":
         state.common_goals.setdefault(str(f["period"]), []).append(value)
         if events is not None:
-            ev(events, "common_goal", CHANCE, M("Common goal {goal} for period {period}.", goal=value,
-                                                period=f["period"]))
+            goal = next(g for g in t.data.common_goals if g.id == value)
+            ev(events, "common_goal", CHANCE, M("Common goal for period {period}: {goal}", goal=T("common goal", goal.text),
+                                                period=f["period"]), goal=value, period=f["period"])
     elif what == "regioncolour":
         assert state.automa is not None
         state.automa.region_colours[f["region"]] = value
@@ -211,8 +223,31 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         state.start_pairs[f["pair"]].append(value)
         a, b = state.start_pairs[f["pair"]]
         if events is not None:
-            ev(events, "pair", CHANCE, M("Start-tile pair {pair}: {a} ({a_text}) + {b} ({b_text})",
-                                         pair=f["pair"] + 1, a=a, a_text=start_text(a), b=b, b_text=start_text(b)))
+            ev(events, "pair", CHANCE, M("Start-tile pair {pair}: A: {a_text} B: {b_text}",
+                                         pair=f["pair"] + 1, a_text=start_tile_text(a), b_text=start_text(b)),
+               a=a, b=b)
+
+
+def demand_slots(goods: Sequence[str]) -> str:
+    """The goods a demand tile shows at a market's slots N, E, S, W, as one translatable list."""
+    # i18n: one slot of a market and the goods it asks for ("N cotton"); the letter stays N/E/S/W.
+    return listing([M("{slot} {goods}", slot=d, goods=T("goods", g)) for d, g in zip(DIRS, goods, strict=True)])
+
+
+def factories_event(state: ZState, picked: list[str], events: list[Event], modern: bool = False) -> None:
+    """The event of factory tiles drawn for the display (with their side in a first game, else the
+    sides follow as ``factory_side`` events)."""
+    if state.options.first_game:
+        names = [factory_name(f"{tile}A") for tile in picked]
+        sides = [f"{tile}A" for tile in picked]
+    else:
+        names = [factory_tile_name(tile) for tile in picked]
+        sides = []
+    if modern:
+        text = M("Modern factories drawn for the display: {tiles}.", tiles=listing(names))
+    else:
+        text = M("Factories drawn for the display: {tiles}.", tiles=listing(names))
+    ev(events, "factories", CHANCE, text, tiles=list(picked), sides=sides)
 
 
 def apply_in_place_chance_forced(state: ZState, events: list[Event] | None) -> None:

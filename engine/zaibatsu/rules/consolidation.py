@@ -9,7 +9,7 @@ from engine.core import Action, Event
 
 from ..state import Player, ZState
 from ..tables import tables
-from ..words import M, amount
+from ..words import M, Mn, amount
 from .basics import act, ev, name, special_max
 
 
@@ -33,7 +33,7 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event] | N
     if step == "B":
         f["step"] = "C"
         if events is not None:
-            ev(events, "taxes", p.seat, M("{who} pays taxes: {money} and {coal} return to the supply.",
+            ev(events, "taxes", p.seat, M("{who} pays taxes (consolidation step B): {money} and {coal} return to the supply.",
                                           who=name(state, p.seat), money=amount("money", p.money),
                                           coal=amount("coal", p.coal)))
         # B. Taxes: all money and coal return to the supply; A7's coal and coal stored on a factory
@@ -54,8 +54,8 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event] | N
             topc = p.workforce[-1].colour
             if len(p.workforce) >= t.n["consolidation_top_min_workers"] and topc != bottom:
                 ops.append({"op": "dept", "colour": topc})
-        ops.append({"op": "gain", "coal": t.track["mining"][p.mining - 1].value})
-        ops.append({"op": "gain", "money": t.track["finance"][p.finance - 1].value})
+        ops.append({"op": "gain", "coal": t.track["mining"][p.mining - 1].value, "why": "mining"})
+        ops.append({"op": "gain", "money": t.track["finance"][p.finance - 1].value, "why": "finance"})
         state.stack.append({"k": "ops", "seat": p.seat, "ops": ops, "ctx": {}})
         return
     if step == "D":
@@ -93,10 +93,13 @@ def payday(state: ZState, p: Player, events: list[Event] | None) -> None:
     if events is not None:
         who = name(state, p.seat)
         if due > paid:
-            text = M("{who} pays {paid} of {due} in wages and loses {vp}.", who=who, paid=paid, due=due,
+            text = M("{who} pays {paid} of the {due} wages for {colours} worker colours and loses {vp}.", who=who,
+                     paid=amount("money", paid), due=amount("money", due), colours=colours,
                      vp=amount("vp", due - paid))
         else:
-            text = M("{who} pays {paid} of {due} in wages.", who=who, paid=paid, due=due)
+            text = Mn("{who} pays {paid} in wages ({n} worker colour).",
+                      "{who} pays {paid} in wages ({n} worker colours).", colours, who=who,
+                      paid=amount("money", paid))
         ev(events, "payday", p.seat, text, due=due, paid=paid)
 
 

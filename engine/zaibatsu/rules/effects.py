@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from ..data import COLOURS
 from ..state import Factory, Player, Worker, ZState
 from ..tables import tables
-from ..words import GOAL_SLOT_NAMES, TRACK_NAMES, M, Mn, amount, listing
+from ..words import GOAL_SLOT_NAMES, TRACK_NAMES, M, Mn, T, amount, bonus_text, listing
 from .actions import apply_end_modifier
 from .basics import GOODS_NAMES, WORKER_COLOURS, act, ev, name, parse_sources, pay_money, sources_text
 from .bonuses import bonus_ops, dept_ops, gain, move_track, thresholds_reached
@@ -315,8 +315,10 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
         bonus = common_goals().reward_choices(f["period"])[int(action.args[0]) - 1]
         ops.extend(bonus_ops(bonus))
         if events is not None:
-            ev(events, "common_goal", seat, M("{who} takes common-goal reward {reward} for {goal}.", who=who,
-                                              reward=int(action.args[0]), goal=f["goal"]))
+            goal = next(g for g in tables().data.common_goals if g.id == f["goal"])
+            ev(events, "common_goal", seat, M("{who} takes the common-goal reward {gain} for: {goal}", who=who,
+                                              gain=bonus_text(bonus), goal=T("common goal", goal.text)),
+               reward=int(action.args[0]), goal=f["goal"])
     if ops:
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})
 
@@ -340,8 +342,9 @@ def resolve_build(state: ZState, p: Player, action: Action, f: dict[str, Any], e
         slot, lr = int(action.args[0]), str(action.args[1])
         ops.extend(place_machine(p, slot, lr))
         if events is not None:
-            ev(events, "machine", p.seat, M("{who} builds a machine on factory {slot} ({side}).", who=name(state, p.seat),
-                                            slot=slot, side=lr))
+            from .factories import machine_text
+
+            ev(events, "machine", p.seat, machine_text(name(state, p.seat), p, slot, lr), slot=slot)
         if below is not None:
             below["ctx"].setdefault("built", []).append(slot)
     return ops

@@ -9,7 +9,7 @@ from engine.core import Action, Event, components
 
 from ..state import Factory, Player, ZState
 from ..tables import tables
-from ..words import M, amount
+from ..words import M, amount, factory_name, listing
 from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
 from .bonuses import area_bonus_ops
 from .modifiers import mod_has, mod_variants, modifier_slots
@@ -82,9 +82,14 @@ def build_factory(state: ZState, p: Player, action: Action, ops: list[dict[str, 
         fac.goods = min(t.n["goods_slots"], p.goods_reserve)
         p.goods_reserve = 0
     if events is not None:
-        ev(events, "factory", seat, M("{who} builds {factory} ({effect}) in factory slot {slot}.", who=who,
-                                      factory=side_id, effect=effect_text(side_id), slot=slot),
-           side=side_id, slot=slot, silk=silk)
+        paid = amount("money", cost)
+        if silk:
+            # i18n: {paid} money for the factory, {silk} silk to raise R&D for this build only.
+            paid = M("{paid} and {silk} (for R&D)", paid=paid, silk=amount("silk", silk))
+        ev(events, "factory", seat, M("{who} pays {paid} and builds {factory} ({effect}) in factory slot {slot}.",
+                                      who=who, paid=paid, factory=factory_name(side_id), effect=effect_text(side_id),
+                                      slot=slot),
+           side=side_id, slot=slot, silk=silk, money=cost)
     if side.kind == "instant":
         ops.extend(op.model_dump(exclude_defaults=True) for op in side.ops)
         ctx["factory"] = slot
@@ -142,15 +147,33 @@ def build_machine(state: ZState, f: dict[str, Any], p: Player, action: Action, o
     who = name(state, seat)
     slot, lr, mod = int(action.args[0]), str(action.args[1]), int(action.args[2])
     extra = t.n["machine_right_slot_extra"]
-    pay_money(p, t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0))
-    if lr == "R":
-        p.iron -= extra.get("iron", 0)
+    money = t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0)
+    iron = extra.get("iron", 0) if lr == "R" else 0
+    pay_money(p, money)
+    p.iron -= iron
     ops.extend(place_machine(p, slot, lr))
     f["used"].append(slot)
     if events is not None:
-        ev(events, "machine", seat, M("{who} builds a machine on factory {slot} ({side}).", who=who, slot=slot,
-                                      side=lr), slot=slot)
+        paid = listing([amount("money", money)] + ([amount("iron", iron)] if iron else []))
+        ev(events, "machine", seat, machine_text(who, p, slot, lr, paid), slot=slot, money=money, iron=iron)
     return mod
+
+
+def machine_text(who: str, p: Player, slot: int, lr: str, paid: str | None = None) -> str:
+    """The sentence of a machine built on factory ``slot`` (1-based) in slot ``lr`` (``L``/``R``),
+    with what was paid (``None``: free)."""
+    factory = factory_name(p.factories[slot - 1].side, p.factories[slot - 1].goods_type)
+    if paid is None:
+        if lr == "L":
+            return M("{who} builds a machine for free on factory {slot} ({factory}), left slot.", who=who, slot=slot,
+                     factory=factory)
+        return M("{who} builds a machine for free on factory {slot} ({factory}), right slot.", who=who, slot=slot,
+                 factory=factory)
+    if lr == "L":
+        return M("{who} pays {paid} and builds a machine on factory {slot} ({factory}), left slot.", who=who,
+                 paid=paid, slot=slot, factory=factory)
+    return M("{who} pays {paid} and builds a machine on factory {slot} ({factory}), right slot.", who=who,
+             paid=paid, slot=slot, factory=factory)
 
 
 def place_machine(p: Player, slot: int, lr: str) -> list[dict[str, Any]]:

@@ -112,7 +112,11 @@ def _prompt(who: str, k: str, what: str = "", extra: Any = None) -> str:
     elif k == "turn":
         prompt = M("take a worker for an action, or consolidate")
     elif k == "act":
-        prompt = M("{action} — activation {number} (or done)", action=ACTION_NAMES[what], number=extra)
+        if extra == 1:
+            # The first activation is due: the worker was taken for it, so 'done' is not offered yet.
+            prompt = M("{action} — activation {number}", action=ACTION_NAMES[what], number=extra)
+        else:
+            prompt = M("{action} — activation {number} (or done)", action=ACTION_NAMES[what], number=extra)
     else:
         prompt = choice_prompt({"what": what, "what_build": extra})
     # i18n: A decision: who acts, then what they are asked ("Purple: choose a start-tile pair").

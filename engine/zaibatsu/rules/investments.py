@@ -10,7 +10,7 @@ from engine.core import Action, Event
 from ..data import GOODS
 from ..state import Player, ZState
 from ..tables import tables
-from ..words import TRACK_NAMES, M, amount
+from ..words import TRACK_NAMES, M, amount, contract_text
 from .basics import act, ev, goods_distributions, goods_stock, name, parse_sources, sources_text, take_goods
 from .bonuses import bonus_ops, move_track
 from .modifiers import mod_variants
@@ -79,6 +79,6 @@ def apply_investment(state: ZState, f: dict[str, Any], p: Player, action: Action
         ops.extend(bonus_ops(t.contracts[reward].bonus))
         if events is not None:
             ev(events, "contract", seat, M("{who} spends {goods} to fulfil contract {contract}.", who=who,
-                                           goods=amount(goods, len(src)), contract=reward),
+                                           goods=amount(goods, len(src)), contract=contract_text(reward)),
                contract=reward)
     return mod

@@ -9,7 +9,7 @@ from engine.core import Action, Event
 
 from ..state import ZState
 from ..tables import tables
-from ..words import M
+from ..words import M, T, amount
 from .basics import ev, name
 from .bonuses import area_bonus_ops, bonus_ops
 from .effects import build_options
@@ -26,7 +26,11 @@ def apply_draft(state: ZState, f: dict[str, Any], action: Action, events: list[E
     ta, tb = t.start[a], t.start[b]
     p.vp += ta.start_vp  # Starting conditions (docs/rules-notes.md D-26): the disc starts on tile A's VP.
     if events is not None:
-        ev(events, "draft", p.seat, M("{who} takes start tiles {a} and {b}.", who=name(state, p.seat), a=a, b=b), a=a, b=b)
+        ev(events, "draft", p.seat, M("{who} takes the start-tile pair A: {a_text} B: {b_text}", who=name(state, p.seat),
+                                      a_text=T("start tile", ta.text), b_text=T("start tile", tb.text)), a=a, b=b)
+        if ta.start_vp:
+            ev(events, "vp", p.seat, M("{who} starts with {vp} (start tile A).", who=name(state, p.seat),
+                                       vp=amount("vp", ta.start_vp)), vp=ta.start_vp, total=p.vp)
     ops: list[dict[str, Any]] = []
     if tb.bonus is not None:
         ops.extend(bonus_ops(tb.bonus))

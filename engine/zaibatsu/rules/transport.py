@@ -9,7 +9,7 @@ from engine.core import Action, Event
 
 from ..state import Player, Worker, ZState
 from ..tables import Tables, tables
-from ..words import M
+from ..words import M, amount, listing
 from .basics import (
     WORKER_COLOURS,
     act,
@@ -134,6 +134,13 @@ def apply_transport(state: ZState, f: dict[str, Any], p: Player, action: Action,
     c = t.n["transport_cost_iron" if pay == "iron" else "transport_cost_money"]
     p.iron -= c.get("iron", 0)
     pay_money(p, c.get("money", 0))
+    if events is not None:
+        paid = [amount(r, c[r]) for r in ("money", "iron") if c.get(r)]
+        if kind == "ship":
+            text = M("{who} pays {paid} for a ship.", who=name(state, p.seat), paid=listing(paid))
+        else:
+            text = M("{who} pays {paid} for a train.", who=name(state, p.seat), paid=listing(paid))
+        ev(events, "pay", p.seat, text, money=c.get("money", 0), iron=c.get("iron", 0))
     if kind == "ship":
         dest = str(action.args[0])
         ops.extend(build_ship(state, p, dest, events))
