@@ -134,6 +134,7 @@ class Console:
         self._boards: dict[str | None, str] = {}  # the board text each viewer saw last (None: spectator)
         self._history: list[dict[str, Any]] = []  # the public accounts printed so far
         self._seen: dict[str, int] = {}  # how much of ``_history`` each seat has seen
+        self._private_views = False  # each seat has its own view (hidden information)
 
     # ------------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -360,6 +361,7 @@ class Console:
                 self.say(_("The game is {status}.", status=tr(word) if word else data["status"]))
                 return 0
             user = data["to_act"]
+            self._private_views = bool(data.get("hidden_information"))
             seat_name = self._seat_name(data)
             if data["players"][data["to_act_seat"]].get("bot"):
                 # A bot's turn: played at once, its account (and its picture).
@@ -472,8 +474,10 @@ class Console:
             self._show(board)
             return
         text = str(board.data.get("seat_text") or board.data["text"])
-        before = self._boards.get(user)
-        self._boards[user] = text
+        # one screen for everybody, unless each seat has its own (hidden information)
+        viewer = user if self._private_views else None
+        before = self._boards.get(viewer)
+        self._boards[viewer] = text
         if full or before is None:
             self.say(text)
             return

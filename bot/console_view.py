@@ -30,7 +30,8 @@ SNAPSHOT_CAP = 50
 
 
 def sections(text: str) -> list[str]:
-    """``text`` cut into sections: each starts at a line without leading blanks (empty lines dropped).
+    """``text`` cut into sections: each starts at a line indented by at most one blank (a player's
+    row may start with one, a marker's place); lines indented more belong to it; empty lines dropped.
 
     Returns the sections' texts (lines joined with ``\\n``) in order; ``""`` gives ``[]``.
     """
@@ -38,7 +39,7 @@ def sections(text: str) -> list[str]:
     for line in text.splitlines():
         if not line.strip():
             continue
-        if not out or not line[:1].isspace():
+        if not out or len(line) - len(line.lstrip()) <= 1:
             out.append([line])
         else:
             out[-1].append(line)
