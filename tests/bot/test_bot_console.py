@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from fakegame import GAME
 
 from bot.console import CHANNEL, CLEAR_SCREEN, COMMANDS, Console, play_local
