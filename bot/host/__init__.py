@@ -53,6 +53,8 @@ Layout: one module per use case group, each a mixin of :class:`Host` over the sh
 * :mod:`bot.host.lobby` — new table, join, leave, start, solo, abandon;
 * :mod:`bot.host.play` — move, choose, undo;
 * :mod:`bot.host.views` — board, replay, status, turn, hand, log, legal, export;
+* :mod:`bot.host.accounts` — turn accounts (:meth:`Host.accounts`, ``data["account"]`` of every
+  committed move, bot turn and start);
 * :mod:`bot.host.bots` — add-bot, bot steps, timeouts, take-over, return, hint;
 * :mod:`bot.host.settings` — reminders, language, the board message.
 
@@ -64,6 +66,7 @@ from __future__ import annotations
 
 from engine.core.hidden import public_form
 
+from .accounts import AccountService, format_accounts
 from .base import HostCore
 from .bots import BotService
 from .core import (
@@ -126,6 +129,7 @@ __all__ = [
     "TAKEOVER_LEVEL",
     "TAKEOVER_NOTE",
     "TURN_START",
+    "AccountService",
     "BotService",
     "GameLookup",
     "Host",
@@ -140,6 +144,7 @@ __all__ = [
     "SettingsService",
     "ViewService",
     "effective_moves",
+    "format_accounts",
     "format_result",
     "hidden_choices",
     "is_bot_user",

@@ -15,6 +15,7 @@ from engine.core.registry import game_info
 
 from ..store import CHOICE, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, utcnow
 from ..words import _, _n
+from .accounts import AccountService
 from .core import (
     BOT_LEVEL_WORDS,
     BOT_PREFIX,
@@ -33,11 +34,10 @@ from .core import (
     log,
     table_language,
 )
-from .replies import HostReplies
 from .seats import _may_change_settings, _seat_of, _who, is_bot_user, seat_name
 
 
-class BotService(HostReplies):
+class BotService(AccountService):
     """Bot use cases: ``add_bot``, ``bot_step``, ``play_bots``, ``set_timeout``, ``due_takeovers``,
     ``take_over``, ``return_seat`` and ``hint``."""
 
@@ -147,6 +147,7 @@ class BotService(HostReplies):
             reply = self._step_reply(game, current, seats, table, me.seat, first, shown, steps[-1], events,
                                      None, version, public_language)
             (reply.data or {}).update(bot=True, seat=me.seat, level=level)
+            self._attach_account(reply, table, game, current, seats, entries[0].seq, public_language)
             return reply
 
         return self._after_commit(build, first, version, public_language)

@@ -15,6 +15,7 @@ from engine.core.revisions import pinned_options
 
 from ..store import ABANDONED, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, TableRec
 from ..words import _, _n
+from .accounts import AccountService
 from .core import (
     ABANDONED_NOTE,
     MOVED_ON,
@@ -28,11 +29,10 @@ from .core import (
     log,
     table_language,
 )
-from .replies import HostReplies
 from .seats import _seat_of, is_bot_user
 
 
-class LobbyService(HostReplies):
+class LobbyService(AccountService):
     """Lobby use cases: ``new_table``, ``join``, ``leave``, ``start``, ``solo`` and ``abandon``."""
 
     @_guarded
@@ -237,6 +237,7 @@ class LobbyService(HostReplies):
                 lines = [first, *self._event_lines(events, None)[0], next_line]
                 png, alt = self._turn_picture(game, state)
                 data = self._step_data(game, state, seats, events, next_line, table)
+                data["account"] = self._start_account(game, state, seats, events, len(entries))
             return Reply(
                 ok=True,
                 public="\n".join(lines),

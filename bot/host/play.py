@@ -11,6 +11,7 @@ from engine.core.i18n import tr
 
 from ..store import ABANDONED, CHANCE_KIND, CHOICE, FINISHED, RUNNING, UNDO, MoveRec, Repository
 from ..words import _
+from .accounts import AccountService
 from .core import (
     INPUTS,
     MAX_INPUT,
@@ -25,11 +26,10 @@ from .core import (
     log,
     table_language,
 )
-from .replies import HostReplies
 from .seats import _seat_of, _who
 
 
-class PlayService(HostReplies):
+class PlayService(AccountService):
     """Play use cases: ``move``, ``choose`` and ``undo``."""
 
     @_guarded
@@ -142,8 +142,10 @@ class PlayService(HostReplies):
         def build() -> Reply:
             all_events = events + chance_events
             private = self._event_lines(all_events, me.seat)[1]  # the caller's language
-            return self._step_reply(game, new_state, seats, table, me.seat, first, shown, shown, all_events,
-                                    user, version, public_language, private)
+            reply = self._step_reply(game, new_state, seats, table, me.seat, first, shown, shown, all_events,
+                                     user, version, public_language, private)
+            self._attach_account(reply, table, game, new_state, seats, entries[0].seq, public_language)
+            return reply
 
         return self._after_commit(build, first, version, public_language)
 

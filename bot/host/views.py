@@ -15,6 +15,7 @@ from engine.core.revisions import stored_options
 
 from ..store import ABANDONED, CHANCE_KIND, CHOICE, FINISHED, OPEN, RUNNING, UNDO, MoveRec, SeatRec, TableRec
 from ..words import _, _n, _t
+from .accounts import AccountService
 from .core import (
     ABANDONED_NOTE,
     BOT_PREFIX,
@@ -30,11 +31,10 @@ from .core import (
     hidden_choices,
     table_language,
 )
-from .replies import HostReplies
 from .seats import _seat_of, _who, is_bot_user, label_text, seat_name
 
 
-class ViewService(HostReplies):
+class ViewService(AccountService):
     """Read-only use cases: ``board``, ``replay``, ``status``, ``turn``, ``hand``, ``log``, ``legal`` and ``export``."""
 
     @_guarded

@@ -13,7 +13,8 @@ hidden card in a hand never constrains a logged move (revealing moves are never 
 relabelled log is a legal game the viewer cannot tell from the real one.
 
 The outputs compared (``observe``): the public turn (buttons, the private-route flag, prompt),
-status, the public board (text, picture bytes, alt text), the log, the running export, the replay
+status, the public board (text, picture bytes, alt text), the log, the turn accounts (all and a
+seat's catch-up), the running export, the replay
 viewer's latest and first positions; for a seat also its hand (text, picture, options), its legal
 moves (autocomplete), its private board, a refused move naming a card it cannot see, and the undo
 (for the player to act: all of it; for everybody else its public part).
@@ -152,6 +153,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
         "status": _reply(host.status(CHANNEL)),
         "board": _reply(host.board(CHANNEL)),
         "log": _reply(host.log(CHANNEL, 200)),
+        "accounts": _reply(host.accounts(CHANNEL)),
         "export": _reply(host.export(CHANNEL)),
     }
     who = viewer if viewer is not None else OUTSIDER
@@ -161,6 +163,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
         out["hand"] = _reply(host.hand(CHANNEL, viewer))
         out["legal"] = _reply(host.legal(CHANNEL, viewer))
         out["own board"] = _reply(host.board(CHANNEL, viewer))
+        out["catch-up"] = _reply(host.accounts(CHANNEL, viewer, since_seat_turn=True))
         if probe is not None:
             for word in ("order", "keep"):
                 out[f"probe {word}"] = _reply(host.move(CHANNEL, viewer, f"{word} {probe}"))
