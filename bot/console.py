@@ -64,6 +64,8 @@ COMMANDS: dict[str, str] = {
 COMMAND_WORDS = frozenset(COMMANDS)
 #: How the host's texts name commands at the terminal (only commands that exist here).
 TERMINAL_COMMAND_NAMES = {"new": "'meiji local'", "undo": "'undo'", "board": "'board'", "log": "'log'"}
+#: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
+SETUP_LINES = 3
 #: Beyond this many legal moves the list is shown compactly.
 COMPACT_LIMIT = 40
 #: Clears a terminal between two seats' private views: blank lines (also for terminals without
@@ -436,7 +438,7 @@ class Console:
         """The public accounts of every turn since ``user``'s own last one."""
         accounts: list[dict[str, Any]] | None = None
         finder = getattr(self.host, "accounts", None)
-        if callable(finder) and user in self._seen:
+        if callable(finder):
             reply = finder(self.channel, user, since_seat_turn=True, lang=self.lang)
             if reply.ok:
                 accounts = reply_accounts(reply.data)
@@ -707,14 +709,17 @@ class Console:
             first, *draws = public.splitlines() or [""]
             self.say(first)
             if accounts:
-                self._remember(accounts)
-                for line in account_lines(accounts):
-                    self.say(line)
+                for account in self._remember(accounts):
+                    lines = list(account.get("lines") or [])
+                    if account.get("seat") is None and len(lines) > SETUP_LINES:  # not summarised by the game
+                        self.say(setup_summary(lines))
+                    else:
+                        for line in account_lines([account]):
+                            self.say(line)
             elif draws:
                 self.say(setup_summary(draws))
-        elif accounts:  # the whole turn's account (and any round start after it)
-            self._remember(accounts)
-            for line in account_lines(accounts):
+        elif accounts:  # the turn's account so far (and any round start after it): what is new in it
+            for line in account_lines(self._remember(accounts)):
                 self.say(line)
             if data.get("finished") and nxt:
                 self.say(nxt)
@@ -726,8 +731,25 @@ class Console:
             self.say(reply.private)
         return True
 
-    def _remember(self, accounts: list[dict[str, Any]]) -> None:
-        self._history.extend(accounts)
+    def _remember(self, accounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Keep ``accounts`` for the hot-seat catch-up; returns what is new in them: a turn's account
+        grows with each of its steps (same ``first`` entry), so only its lines not yet printed
+        (with ``who`` left out when the account was already begun)."""
+        new: list[dict[str, Any]] = []
+        for account in accounts:
+            first = account.get("first")
+            known = next((i for i, a in enumerate(self._history) if first is not None and a.get("first") == first), None)
+            if known is None:
+                self._history.append(account)
+                new.append(account)
+                continue
+            shown = len(self._history[known].get("lines") or [])
+            self._history[known] = account
+            rest = list(account.get("lines") or [])[shown:]
+            if rest:
+                new.append({**account, "who": "", "lines": ["    " + line if account.get("who") else line
+                                                            for line in rest]})
+        return new
 
 
 def play_local(
