@@ -444,11 +444,22 @@ class Console:
                 accounts = reply_accounts(reply.data)
         if accounts is None:
             accounts = self._history[self._seen.get(user, 0):]
+        first_time = user not in self._seen
         self._seen[user] = len(self._history)
-        lines = account_lines(accounts)
-        if lines:
+        if any(a.get("lines") for a in accounts):
             self.say(_("Since your last turn:"))
-            for line in lines:
+            self._say_accounts(accounts, setup=first_time)
+
+    def _say_accounts(self, accounts: list[dict[str, Any]], *, setup: bool = False) -> None:
+        """Print ``accounts``; with ``setup`` the leading ones of the game's own steps (the set-up)
+        stand in one line each when the game did not summarise them (``log`` reads them all)."""
+        for account in accounts:
+            lines = list(account.get("lines") or [])
+            if setup and account.get("seat") is None and len(lines) > SETUP_LINES:
+                self.say(setup_summary(lines))
+                continue
+            setup = setup and account.get("seat") is None
+            for line in account_lines([account]):
                 self.say(line)
 
     def _seat_name(self, data: dict[str, Any]) -> str:
@@ -709,13 +720,7 @@ class Console:
             first, *draws = public.splitlines() or [""]
             self.say(first)
             if accounts:
-                for account in self._remember(accounts):
-                    lines = list(account.get("lines") or [])
-                    if account.get("seat") is None and len(lines) > SETUP_LINES:  # not summarised by the game
-                        self.say(setup_summary(lines))
-                    else:
-                        for line in account_lines([account]):
-                            self.say(line)
+                self._say_accounts(self._remember(accounts), setup=True)
             elif draws:
                 self.say(setup_summary(draws))
         elif accounts:  # the turn's account so far (and any round start after it): what is new in it
