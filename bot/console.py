@@ -39,31 +39,26 @@ from engine.core.i18n import tr
 
 from .console_view import (
     CHANNEL,
+    COMMANDS,
     SNAPSHOT_CAP,
+    TERMINAL_COMMAND_NAMES,
     SavedGame,
     account_lines,
     changed_sections,
     describe_saved,
     free_channel,
+    help_text,
     keep_newest,
     reply_accounts,
     saved_games,
     setup_summary,
 )
+from .console_view import (
+    COMMAND_WORDS as COMMAND_WORDS,  # re-exported for callers of the old constant
+)
 from .host import STATUS_WORDS, Host, Reply
 from .words import _, _n
 
-#: The console's commands and their other spellings. None is a word of any game's notation
-#: (tests/bot/test_bot_console.py checks every installed game); a leading ``/`` also marks one.
-COMMANDS: dict[str, str] = {
-    "quit": "quit", "exit": "quit", "q": "quit", "help": "help", "?": "help", "h": "help",
-    "moves": "moves", "undo": "undo", "board": "board", "log": "log", "save": "save", "hand": "hand",
-    "picture": "picture",
-}
-#: The command words (kept for callers of the old constant).
-COMMAND_WORDS = frozenset(COMMANDS)
-#: How the host's texts name commands at the terminal (only commands that exist here).
-TERMINAL_COMMAND_NAMES = {"new": "'meiji local'", "undo": "'undo'", "board": "'board'", "log": "'log'"}
 #: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
 SETUP_LINES = 3
 #: Beyond this many legal moves the list is shown compactly.
@@ -72,25 +67,6 @@ COMPACT_LIMIT = 40
 #: ANSI support, and scrolling the old screen away), then "erase the screen and its scroll-back,
 #: cursor home".
 CLEAR_SCREEN = "\n" * 60 + "\x1b[2J\x1b[3J\x1b[H"
-
-
-def help_text() -> str:
-    """The console's help in the current language (the command words stay English)."""
-    return "\n".join([
-        _("Type a move in notation (e.g. what the list shows) or its number from the list."),
-        _("Commands:"),
-        "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
-        "  undo             " + _("take back your last step in this turn"),
-        "  board            " + _("show the board again"),
-        "  hand             " + _("show your own view (your hand) and your moves again"),
-        "  log [N]          " + _("the last N log entries (default 10)"),
-        "  save FILE        " + _("write the move log as JSON (also after the game ends)"),
-        "  picture FILE     " + _("write the final-score picture as PNG (after the game ends)"),
-        "  help             " + _("this text"),
-        "  quit             " + _("stop here; the game is saved (resume with: {command})",
-                                  command="meiji local --resume"),
-        _("Start a line with '/' to make it a command (/save FILE), with '!' to send it as a move."),
-    ])
 
 
 #: The help in English (kept for callers of the old constant).

@@ -2,6 +2,7 @@
 
 Pure helpers of :mod:`bot.console` (no reading or writing of the terminal):
 
+* :data:`COMMANDS` and :func:`help_text` — the console's command words and its help;
 * :func:`sections` / :func:`changed_sections` — a board text cut into sections (a line that
   starts at the left margin opens one; indented lines belong to it) and the sections that differ
   from an earlier board text, so that after a turn only the changed parts are printed;
@@ -21,12 +22,42 @@ from pathlib import Path
 from typing import Any
 
 from .store import CHOICE, OPEN, RUNNING, Store
-from .words import _n
+from .words import _, _n
 
 #: The channel of the terminal table; further unfinished games get ``terminal-2``, ``terminal-3`` …
 CHANNEL = "terminal"
 #: Board pictures kept per game unless ``--keep-snapshots`` (the newest ones).
 SNAPSHOT_CAP = 50
+#: The console's commands and their other spellings. None is a word of any game's notation
+#: (tests/bot/test_bot_console.py checks every installed game); a leading ``/`` also marks one.
+COMMANDS: dict[str, str] = {
+    "quit": "quit", "exit": "quit", "q": "quit", "help": "help", "?": "help", "h": "help",
+    "moves": "moves", "undo": "undo", "board": "board", "log": "log", "save": "save", "hand": "hand",
+    "picture": "picture",
+}
+#: The command words (kept for callers of the old constant).
+COMMAND_WORDS = frozenset(COMMANDS)
+#: How the host's texts name commands at the terminal (only commands that exist here).
+TERMINAL_COMMAND_NAMES = {"new": "'meiji local'", "undo": "'undo'", "board": "'board'", "log": "'log'"}
+
+
+def help_text() -> str:
+    """The console's help in the current language (the command words stay English)."""
+    return "\n".join([
+        _("Type a move in notation (e.g. what the list shows) or its number from the list."),
+        _("Commands:"),
+        "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
+        "  undo             " + _("take back your last step in this turn"),
+        "  board            " + _("show the board again"),
+        "  hand             " + _("show your own view (your hand) and your moves again"),
+        "  log [N]          " + _("the last N log entries (default 10)"),
+        "  save FILE        " + _("write the move log as JSON (also after the game ends)"),
+        "  picture FILE     " + _("write the final-score picture as PNG (after the game ends)"),
+        "  help             " + _("this text"),
+        "  quit             " + _("stop here; the game is saved (resume with: {command})",
+                                  command="meiji local --resume"),
+        _("Start a line with '/' to make it a command (/save FILE), with '!' to send it as a move."),
+    ])
 
 
 def sections(text: str) -> list[str]:
