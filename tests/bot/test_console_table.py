@@ -169,3 +169,22 @@ def test_solo_is_offered_in_the_picker(host: Host) -> None:
     assert console.open(None, None, {}, seed=2) == 0
     status = host.status(CHANNEL).data or {}
     assert status["solo"] and status["game"] == "zaibatsu"
+
+
+def test_yokohama_hand_over_shows_the_others_turns_but_never_their_order_cards(host: Host) -> None:
+    """After the pass-the-screen prompt the next seat reads what the others did since its last turn;
+    the order card a seat kept stays hidden (the account says only that it kept one)."""
+    from bot.console import CLEAR_SCREEN
+
+    out = io.StringIO()
+    code = play_local(host, "yokohama", 2, {}, seed=5, lang="en", stdin=io.StringIO("\n1\n\n1\n\nquit\n"),
+                      stdout=out)
+    text = out.getvalue()
+    assert code == 0 and text.count(CLEAR_SCREEN) == 2
+    seat_one, seat_two, back_to_one = text.split(CLEAR_SCREEN)
+    kept = seat_one.split("    1. keep ", 1)[1].split(" ", 1)[0]  # seat 1's first option: the card it keeps
+    assert f"keep {kept}" in seat_one
+    catch_up = seat_two.split("Since your last turn:", 1)[1].split("==", 1)[0]
+    assert "Blue keeps one order." in catch_up
+    assert kept not in seat_two  # never on the other seat's screen
+    assert kept in back_to_one  # its own view, after the next hand-over
