@@ -188,3 +188,15 @@ def test_yokohama_hand_over_shows_the_others_turns_but_never_their_order_cards(h
     assert "Blue keeps one order." in catch_up
     assert kept not in seat_two  # never on the other seat's screen
     assert kept in back_to_one  # its own view, after the next hand-over
+
+
+def test_polish_and_german_command_names_keep_their_accents() -> None:
+    """Polish 'powrot' and 'podpowiedz' once lost their accents while 'dołącz' or 'cofnij' kept them."""
+    from bot.words import _t
+    from engine.core.i18n import language
+
+    with language("pl"):
+        assert (_t("command name", "return"), _t("command name", "hint")) == ("powrót", "podpowiedź")
+        assert _t("command name", "join") == "dołącz"
+    with language("de"):
+        assert (_t("command name", "return"), _t("command name", "add-bot")) == ("zurück", "bot-hinzufügen")
