@@ -113,6 +113,7 @@ class Console:
         self._history: list[dict[str, Any]] = []  # the public accounts printed so far
         self._seen: dict[str, int] = {}  # how much of ``_history`` each seat has seen
         self._private_views = False  # each seat has its own view (hidden information)
+        self._result: str | None = None  # the final result, printed below the final board
 
     # ------------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -368,6 +369,8 @@ class Console:
         board = self.host.board(self.channel, lang=self.lang)
         if board.public:
             self.say(board.public)
+        if self._result:
+            self.say(self._result)
         self.say(_("Game over. Type 'save FILE' to write its move log, 'picture FILE' for the final-score "
                    "picture, or press Enter to leave ('{command}' starts a new game).", command="meiji local"))
         while True:
@@ -702,8 +705,8 @@ class Console:
         elif accounts:  # the turn's account so far (and any round start after it): what is new in it
             for line in account_lines(self._remember(accounts)):
                 self.say(line)
-            if data.get("finished") and nxt:
-                self.say(nxt)
+            if data.get("finished") and nxt:  # the result: printed below the final board
+                self._result = nxt
         elif public:  # a step inside a turn (its account follows at the turn's end) or an older host
             if accounts is None:
                 self._remember([{"seat": None, "who": "", "lines": public.splitlines()}])
