@@ -4,9 +4,10 @@ rebuilt from the stored move log by replay (events are deterministic), public ev
 :meth:`AccountService.accounts` lists a table's accounts (the log, the hot-seat catch-up); every
 committed move, bot turn and start carries ``data["account"]``: the accounts of the turn just
 played (from its first step) and of the chance runs and automated turns that followed it.
-An account is ``{"seat": int | None, "who": str, "lines": [str, …], "first": int, "last": int}``:
-``who`` names the acting seat ("" for the game's own steps), ``first``/``last`` are the ``seq`` of
-its first and last log entries; texts are in the table's language.
+An account is ``{"seat": int | None, "who": str, "lines": [str, …], "automa": bool, "first": int,
+"last": int}``: ``who`` names the acting seat ("" for the game's own steps), ``automa`` marks an
+automated opponent's account (a seat no player sits in), ``first``/``last`` are the ``seq`` of its
+first and last log entries; texts are in the table's language.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ class AccountService(HostReplies):
 
     @_guarded
     def accounts(
-        self, channel: str, user: str | None = None, *, since_seat_turn: bool = False, last: int | None = None
+        self, channel: str, user: str | None = None, *, since_seat_turn: bool = False, last: int | None = None,
+        in_caller_language: bool = False,
     ) -> Reply:
         """The turn accounts of the channel's latest table (running or over), oldest first.
 
@@ -68,7 +70,9 @@ class AccountService(HostReplies):
         table's language, as ``public``, which is them as text). With ``since_seat_turn`` only the
         accounts after ``user``'s own latest turn (all of them if they have not played yet; refused
         for a user without a seat) — what a hot-seat player missed. ``last`` keeps only the last
-        ``last`` accounts (1–500). Refused for a table that has not started.
+        ``last`` accounts (1–500). With ``in_caller_language`` the texts are in the caller's language
+        (``lang``; for an answer only the caller sees, such as Discord's ``/game log``) and
+        ``language`` names it. Refused for a table that has not started.
         """
         channel = _clean(channel, "channel id")
         if last is not None and (not isinstance(last, int) or isinstance(last, bool) or not 1 <= last <= MAX_ACCOUNTS):
@@ -87,7 +91,8 @@ class AccountService(HostReplies):
         if since_seat_turn and me is None:
             raise Refusal(_("You are not playing at this table."), table.version)
         effective = effective_moves(moves)
-        with i18n.language(table_language(table)) as public_language:
+        shown_language = i18n.current() if in_caller_language else table_language(table)
+        with i18n.language(shown_language) as public_language:
             state, accounts = self._log_accounts(table, game, effective)
             items = self._account_dicts(game, state, seats, accounts, effective)
             if since_seat_turn and me is not None:
@@ -137,6 +142,7 @@ class AccountService(HostReplies):
                     names[a.seat] = self._seat_word(game, state, seats, a.seat)
                 who = names[a.seat]
             out.append({"seat": a.seat, "who": who, "lines": list(a.lines),
+                        "automa": a.seat is not None and not 0 <= a.seat < len(seats),
                         "first": effective[a.first].seq, "last": effective[a.last].seq})
         return out
 
@@ -181,7 +187,8 @@ class AccountService(HostReplies):
         as accounts in the current language."""
         accounts = group_accounts(game, [(None, list(events))])
         return [{"seat": a.seat, "who": self._seat_word(game, state, seats, a.seat) if a.seat is not None else "",
-                 "lines": list(a.lines), "first": 1, "last": max(count, 1)} for a in accounts]
+                 "lines": list(a.lines), "automa": a.seat is not None and not 0 <= a.seat < len(seats), "first": 1,
+                 "last": max(count, 1)} for a in accounts]
 
     def _attach_account(
         self, reply: Reply, table: TableRec, game: Game, state: Any, seats: Sequence[SeatRec], first_seq: int,

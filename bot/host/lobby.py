@@ -30,6 +30,7 @@ from .core import (
     table_language,
 )
 from .seats import _seat_of, is_bot_user
+from .settings import server_link
 
 
 class LobbyService(AccountService):
@@ -300,10 +301,11 @@ class LobbyService(AccountService):
         else:
             busy = _("A {game} game is already running here (table #{table}). Finish or abandon it first.",
                      game=_title(existing.game), table=existing.id)
-        if existing.board_url:
-            busy += " " + _("Latest board: {url}", url=existing.board_url)
+        board_url = server_link(existing.board_url, existing.guild) if existing.board_url else None
+        if board_url:
+            busy += " " + _("Latest board: {url}", url=board_url)
         data = {"table_id": existing.id, "game": existing.game, "status": existing.status,
-                "board_url": existing.board_url}
+                "board_url": board_url}
         return Refusal(busy, existing.version, data)
 
     def _check_options(self, game: Game, options: dict[str, Any] | None) -> dict[str, Any]:

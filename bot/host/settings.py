@@ -190,7 +190,8 @@ class SettingsService(HostReplies):
 
         The link survives restarts: :meth:`new_table` refusals and :meth:`status` (``board_url``)
         carry it. ``table_id`` (optional) makes sure a late call can't land on a newer table. The
-        version does not change.
+        version does not change. A Discord link of a server's table that names no server
+        (``…/channels/@me/…``: a follow-up message carries no guild) is stored as the server's link.
         """
         channel = _clean(channel, "channel id")
         message_id = _clean(message_id, "message id")
@@ -199,6 +200,23 @@ class SettingsService(HostReplies):
             table = self._active(repo, channel)
             if table_id is not None and table.id != table_id:
                 raise Refusal(_("That message belongs to another table."), table.version)
+            url = server_link(url, table.guild)
             repo.set_fields(table.id, board_message_id=message_id, board_url=url)
             repo.commit()
         return Reply(ok=True, version=table.version, data={"table_id": table.id, "board_url": url})
+
+
+#: The place part of a Discord message link of a direct conversation.
+_DM_PLACE = "/channels/@me/"
+
+
+def server_link(url: str, guild: str | None) -> str:
+    """``url`` with a direct-conversation place (``/channels/@me/``) replaced by the server ``guild``.
+
+    ``https://discord.com/channels/@me/C/M`` → ``https://discord.com/channels/G/C/M`` when
+    ``guild`` is a server id; any other link (or no server) is returned unchanged.
+    """
+    guild = str(guild or "").strip()
+    if not guild.isdigit() or _DM_PLACE not in url:
+        return url
+    return url.replace(_DM_PLACE, f"/channels/{guild}/", 1)

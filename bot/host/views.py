@@ -32,6 +32,7 @@ from .core import (
     table_language,
 )
 from .seats import _seat_of, _who, is_bot_user, label_text, seat_name
+from .settings import server_link
 
 
 class ViewService(AccountService):
@@ -150,6 +151,8 @@ class ViewService(AccountService):
         """A summary of the channel's latest table; ``data`` holds the same facts for front ends.
 
         ``data["language"]`` is the table's public language (that of ``public`` and ``prompt``);
+        ``private`` is the same summary in the caller's language (``lang``), for an answer only the
+        caller sees;
         each ``players`` row also has ``label_text``, its label (if any) in that language.
         ``data["hidden_information"]`` is the game's fact of that name (:class:`~engine.core.registry.GameInfo`):
         players hold information the others must not see (a hot-seat front end hides the screen).
@@ -182,28 +185,34 @@ class ViewService(AccountService):
             "solo": len(seats) == 1 and table.options.get("players", 1) == 1,
             "reminder_hours": table.reminder_hours,
             "timeout_hours": table.timeout_hours,
-            "board_url": table.board_url,
+            "board_url": server_link(table.board_url, table.guild) if table.board_url else None,
             "language": table_language(table),
             "hidden_information": game_info(game).hidden_information,
         }
         seats = self._labelled(seats, game)
+
+        def summary() -> str:
+            if state is None:
+                return self._lobby_text(table, seats)
+            text = _("{game} table #{table} — {status}", game=_title(table.game), table=table.id,
+                     status=self._status_line(game, state, seats, table))
+            return text + "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", data["moves"],
+                                    players=", ".join(_who(s) for s in seats))
+
         with i18n.language(data["language"]):
             for row, seat in zip(data["players"], seats, strict=False):
                 row["label_text"] = label_text(seat.label)
-            if state is None:
-                text = self._lobby_text(table, seats)
-            else:
+            if state is not None:
                 decision = game.decision(state)
                 if table.status == RUNNING and decision.seat is not None and 0 <= decision.seat < len(seats):
                     data["to_act"] = seats[decision.seat].user_id
                     data["to_act_seat"] = decision.seat
                     data["prompt"] = str(tr(decision.prompt))
                     data["kind"] = decision.kind
-                text = _("{game} table #{table} — {status}", game=_title(table.game), table=table.id,
-                         status=self._status_line(game, state, seats, table))
-                text += "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", data["moves"],
-                                  players=", ".join(_who(s) for s in seats))
-        return Reply(ok=True, public=text, version=table.version, data=data, language=data["language"])
+            text = summary()
+        private = summary()  # the same summary in the caller's language (for an answer only they see)
+        return Reply(ok=True, public=text, private=private, version=table.version, data=data,
+                     language=data["language"])
 
     @_guarded
     def turn(self, channel: str) -> Reply:
@@ -251,12 +260,16 @@ class ViewService(AccountService):
         ``(notation, label)`` in the caller's language, in the order :meth:`choose` takes (hidden
         or not). ``data`` holds ``table_id``, ``seat``, ``to_act`` (whether the caller is to act),
         ``prompt``, ``hidden_choices``, ``text`` (the view) and ``turn`` (the closing line: "Your
-        turn: …" or whose turn it is), in the caller's language. ``version`` is the version the
-        choices belong to. Refused without a running game here and to a caller without a seat.
+        turn: …", whose turn it is, or the final result), in the caller's language. ``version`` is the
+        version the choices belong to. After the game ended (or was abandoned) it answers about that
+        table like :meth:`status`, :meth:`log` and :meth:`export` do (the caller's final view, no
+        choices). Refused when no game here has started and to a caller without a seat.
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.store.unit_of_work(write=False) as repo:
-            table = self._table(repo, channel, RUNNING)
+            table = self._latest(repo, channel)
+            if table.status == OPEN or (table.status == ABANDONED and repo.latest_snapshot(table.id) is None):
+                table = self._table(repo, channel, RUNNING)  # refused: the game has not started
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
@@ -265,7 +278,7 @@ class ViewService(AccountService):
             state = self._state(repo, table, game)
         seats = self._labelled(seats, game)
         decision = game.decision(state)
-        mine = decision.seat == me.seat
+        mine = decision.seat == me.seat and table.status == RUNNING
         view = str(tr(game.text(state, me.seat)))
         choices: list[tuple[str, str]] = []
         hidden = False
@@ -273,6 +286,8 @@ class ViewService(AccountService):
             hidden = hidden_choices(game, state)
             choices = self._choices(game, state, offered(game, state)[0])
             turn_line = _("Your turn: {prompt}", prompt=tr(decision.prompt))
+        elif decision.seat is None:  # a finished game: the final result, as the board and status show it
+            turn_line = self._next_line(game, state, seats)
         else:
             turn_line = self._status_line(game, state, seats, table)
         png, alt = self._render(game, state, me.seat)

@@ -330,16 +330,16 @@ def test_discord_game_hand_is_ephemeral_with_buttons_that_play(store: Store) -> 
     view = answer.view
     assert view is not None
     buttons = [item for item in view.children if isinstance(item, ChoiceButton)]
-    assert len(buttons) == len(view.children) == 2
+    assert len(buttons) == 2 and len(view.children) == 3  # the choices and the "Full board" button
     assert [b.item.label for b in buttons] == [f"pick {c}" for c in hands[str(actor)]]
     parsed = [parse_custom_id(b.custom_id) for b in buttons]
     table_id, version = host.status(CH).data["table_id"], host.status(CH).version
     assert parsed == [(table_id, version, 0), (table_id, version, 1)]
-    # a click plays through Host.choose; the public message shows only "pick ~"
+    # a click plays through Host.choose; the public message tells only the public event
     click = make_interaction(actor)
     run(cmds.tables.choose(click, table_id, version, 1))
     message = assert_accepted(click)
-    assert "pick ~" in message.content
+    assert "picked a card." in message.content
     assert _found([message.content, [f.description for f in message.files]], every_card(hands)) == []
     assert f"Your pick: {hands[str(actor)][1]}" in (host.hand(CH, str(actor)).private or "")
 

@@ -255,7 +255,10 @@ def test_turn_message_after_a_move_carries_the_next_options(host: Host) -> None:
     opts = turn_options(host, CH)
     assert opts is not None and message.view is not None
     ids = [getattr(c, "custom_id", None) for c in message.view.children]
-    assert all(re.fullmatch(rf"mt:{opts.table_id}:{opts.version}:(\d+|menu)", i or "") for i in ids)
+    # the options, and the "Full board" button that every decision keeps
+    assert all(re.fullmatch(rf"mt:{opts.table_id}:{opts.version}:(\d+|menu)", i or "")
+               for i in ids if i != f"mt:board:{opts.table_id}")
+    assert f"mt:board:{opts.table_id}" in ids
     if len(opts.choices) <= 5:
         assert all(f"**{n}**" in message.content for n, _ in opts.choices)
 

@@ -189,16 +189,17 @@ def test_takatoshi_moves_after_the_player_and_is_narrated_in_one_line_per_turn(c
     start_solo(cmds)
     message, move = play_until_takatoshi_moves(cmds)
     lines = message.content.split("\n")
-    assert lines[0] == f"Ann (purple): {move}"
+    # the account of Ann's whole turn under her name (sentences, not the notation), then his turns
+    assert lines[0] == "**Ann (purple)**" and f": {move}" not in message.content
     automa = [line for line in lines if line.startswith(OPPONENT_MARK)]
-    assert automa and all("Takatoshi" in line for line in automa)
-    # one line per turn: each of his turns is one revealed action tile (a chance entry "~AT…")
+    assert automa and all(line == f"{OPPONENT_MARK} **Takatoshi**" for line in automa)
+    # one account per turn: each of his turns is one revealed action tile (a chance entry "~AT…")
     data = host.export(DM).data or {}
     last_choice = max(m["seq"] for m in data["moves"] if m["kind"] == "choice")
     tiles = [m for m in data["moves"] if m["seq"] > last_choice and m["notation"].startswith("~AT")]
     assert len(automa) == len(tiles) >= 1
     assert "Ann (purple) to play:" in lines[-1] or lines[-1].startswith("**")
-    assert not any("is drawn onto" in line for line in lines)  # random refills stay on the board
+    assert not any("~" in line for line in lines)  # chance outcomes are told in words, never as notation
     assert host.status(DM).data["to_act"] == str(ANN)  # type: ignore[index]  # it is Ann's turn again
 
 
@@ -215,7 +216,7 @@ def test_buttons_work_in_the_dm(cmds: Commands, host: Host) -> None:
 
     run(click())
     message = assert_accepted(inter)
-    assert message.content.startswith(f"Ann (purple): {opts.choices[0][0]}")
+    assert message.content.startswith("**Ann (purple)**\n")
     assert host.status(DM).version == opts.version + 1 or host.status(DM).version > opts.version  # type: ignore[operator]
 
 
@@ -224,7 +225,7 @@ def test_solo_board_status_log_undo_and_abandon_in_the_dm(cmds: Commands, host: 
     board = assert_accepted(cmds.in_dm("solo board"))
     assert board.content.startswith("Nippon: Zaibatsu — ")
     [log] = private(cmds.in_dm("solo log", n=5))
-    assert log.content.startswith("```")
+    assert "Demand tile" in log.content and "```" not in log.content  # the set-up's account, in words
     for _ in range(40):  # find a step that can be taken back (inside Ann's turn)
         move = actor_choices(host)[0]
         assert_accepted(cmds.in_dm("move", action=move))

@@ -229,7 +229,7 @@ def test_a_polish_user_gets_the_hosts_refusal_in_polish(host: Host, monkeypatch:
 def test_every_host_call_of_a_command_carries_the_users_language(
     host: Host, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    names = ("new_table", "join", "leave", "start", "status", "board", "log", "undo", "abandon", "set_reminder",
+    names = ("new_table", "join", "leave", "start", "status", "board", "accounts", "undo", "abandon", "set_reminder",
              "set_language", "move", "legal", "turn", "set_board_message", "hand")
     calls = {n: spy(monkeypatch, host, n) for n in names}
     cmds = Commands(host)

@@ -188,8 +188,8 @@ def build_solo_commands(tables: TableCommands) -> app_commands.Group:
         """/solo undo (see :class:`TableCommands`)."""
         await tables.undo(interaction, solo=True)
 
-    @group.command(name="log", description="The last moves of your solo game")
-    @app_commands.describe(n="How many entries (1–200)")
+    @group.command(name="log", description="The last turns of your solo game, told in words")
+    @app_commands.describe(n="How many turns (1–200)")
     async def solo_log(interaction: discord.Interaction, n: app_commands.Range[int, 1, 200] = 10) -> None:
         """/solo log (see :class:`TableCommands`)."""
         await tables.log(interaction, n, solo=True)

@@ -17,6 +17,7 @@ from bot.host import Host, Reply
 from bot.words import _
 from engine.core.i18n import language, tr
 
+from ..accounts import account_text, has_account
 from ..autoplay import BotRunner, Outbox, Post
 from ..components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view, with_board_button
 from ..delivery import (
@@ -44,7 +45,7 @@ from ..messages import (
     user_language,
 )
 from ..pictures import board_file
-from ..solo import is_solo_step, solo_message
+from ..solo import goal_check, is_solo_step, solo_message
 
 #: One logger for every command module (records named ``bot.discord_app.commands``, as before).
 log = logging.getLogger("bot.discord_app.commands")
@@ -172,8 +173,9 @@ class CommandsCore:
     ) -> None:
         """Acknowledge privately, then post the public message of an accepted change.
 
-        A message with a picture (the turn picture after a move) gets a "Full board" button unless
-        ``board_button`` is false (the message already is the board).
+        A message with a picture (the turn picture after a move) or with options (every follow-up
+        choice) gets a "Full board" button unless ``board_button`` is false (the message already is
+        the board).
 
         ``ack`` is in the user's language; the public message (``content`` or the reply's own
         text), its picture description and its buttons are in the table's (``Reply.language``).
@@ -294,12 +296,6 @@ class CommandsCore:
         reply = outcome.reply
         data = reply.data or {}
         with language(lang):
-            if content is not None:
-                body = content
-            elif is_solo_step(reply):
-                body = solo_message(reply)
-            else:
-                body = reply.public or ""
             mentions = mention_text(reply.mention)
             view = turn_view(outcome.options)
             lines: list[str] = []
@@ -309,11 +305,21 @@ class CommandsCore:
                 # Decided from public information only (Host.turn): never says what is in a hand.
                 lines.append(_hidden_hint(outcome.options, solo))
             extra = "\n".join(lines)
-            if board_button and reply.png and isinstance(data.get("table_id"), int):
+            # Every decision keeps the full board at hand: a message with a picture or with options
+            # (a follow-up choice such as a market or train slot) carries the "Full board" button.
+            if board_button and (reply.png or view is not None) and isinstance(data.get("table_id"), int):
                 view = with_board_button(view, int(data["table_id"]))
-            parts = [p for p in (mentions, body) if p]
             hint = slash("solo", "log") if solo else slash("game", "log")
             room = MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT
+            if content is not None:
+                body = content
+            elif has_account(data):
+                body = self._turn_body(reply, solo, room - len(mentions) - 1, hint)
+            elif is_solo_step(reply):
+                body = solo_message(reply)
+            else:
+                body = reply.public or ""
+            parts = [p for p in (mentions, body) if p]
             message = fit("\n".join(parts), room, log_hint=hint)
             if extra:
                 message = f"{message}\n{extra}"[:MESSAGE_LIMIT]
@@ -331,14 +337,36 @@ class CommandsCore:
             kwargs["view"] = view
         return message or "\u200b", kwargs
 
+    @staticmethod
+    def _turn_body(reply: Reply, solo: bool, room: int, hint: Any) -> str:
+        """The text of a turn message: the accounts of the whole turn (and what followed it), then
+        whose turn it is or the end (a solo game's goal check); at most ``room`` characters, in the
+        current language. A start keeps its first line ("The game has started …") on top."""
+        data = reply.data or {}
+        head = [] if "step" in data else [first_line(reply.public)]
+        if solo and data.get("finished"):
+            tail = goal_check(data.get("result"))
+        else:
+            tail = [str(data.get("next") or "")]
+        head_text = "\n".join(h for h in head if h)
+        body = account_text(data.get("account") or [], tail, limit=room - len(head_text) - 1, log_hint=hint)
+        return "\n".join(p for p in (head_text, body) if p)
+
     async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
         """Store the posted message as the table's latest board (never fails the command)."""
         channel, _user = self._ids(interaction)
-        await self._remember_sent(channel, sent, table_id, user_language(interaction))
+        await self._remember_sent(channel, sent, table_id, user_language(interaction), self._guild(interaction))
 
-    async def _remember_sent(self, channel: str, sent: Any, table_id: Any, lang: str) -> None:
+    async def _remember_sent(self, channel: str, sent: Any, table_id: Any, lang: str, guild: str | None = None) -> None:
+        """Store ``sent`` as the table's latest board message. Its link is built from the server
+        ``guild`` where there is one (a follow-up's ``jump_url`` names no server: ``@me``); the Host
+        corrects any server table's ``@me`` link as well."""
         url, message_id = getattr(sent, "jump_url", None), getattr(sent, "id", None)
-        if not isinstance(url, str) or message_id is None or not channel:
+        if message_id is None or not channel:
+            return
+        if guild is not None and str(guild).isdigit():
+            url = f"https://discord.com/channels/{guild}/{channel}/{message_id}"
+        if not isinstance(url, str):
             return
         try:
             await self._run(

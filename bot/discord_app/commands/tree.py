@@ -118,8 +118,8 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         """/game board (see :class:`TableCommands`)."""
         await tables.board(interaction)
 
-    @group.command(name="log", description="The last moves of this table")
-    @app_commands.describe(n="How many entries (1–200)")
+    @group.command(name="log", description="The last turns of this table, told in words (only you see it)")
+    @app_commands.describe(n="How many turns (1–200)")
     async def game_log(interaction: discord.Interaction, n: app_commands.Range[int, 1, 200] = 10) -> None:
         """/game log (see :class:`TableCommands`)."""
         await tables.log(interaction, n)

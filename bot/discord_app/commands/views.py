@@ -16,7 +16,8 @@ from bot.words import _
 from engine.core import default_game
 from engine.core.i18n import language
 
-from ..components import MAX_BUTTONS, TurnOptions, option_lines, replay_view, turn_view
+from ..accounts import latest_accounts_text
+from ..components import MAX_BUTTONS, TurnOptions, option_lines, replay_view, turn_view, with_board_button
 from ..delivery import log_failure, token_gone
 from ..messages import (
     GAME_COMMAND_NAMES,
@@ -27,7 +28,6 @@ from ..messages import (
     code_block,
     first_line,
     fit,
-    last_lines,
     slash,
     user_language,
 )
@@ -234,6 +234,8 @@ class ViewCommands(CommandsCore):
             parts = [head, code_block(text, max(room, 100))] if text else []
             content = fit("\n".join([*parts, *tail]), MESSAGE_LIMIT, log_hint=slash("solo" if solo else "game", "log"))
             picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
+            if options is not None:  # your choices keep the full board at hand
+                view = with_board_button(view, options.table_id)
         kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
         if picture is not None:
             kwargs["files"] = [picture]
@@ -242,19 +244,32 @@ class ViewCommands(CommandsCore):
         await interaction.followup.send(content or "\u200b", **kwargs)
 
     async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
-        """``/game log`` and ``/solo log``: the last ``n`` log entries (only to you)."""
+        """``/game log`` and ``/solo log``: the accounts of the last ``n`` turns (only to you, in your
+        language). The notation of every move stays in ``/game export`` and the replay viewer."""
         await self._defer(interaction)
-        channel, _user = self._ids(interaction)
+        channel, user = self._ids(interaction)
         lang = user_language(interaction)
-        reply = await self._run(self.host_for(interaction, solo).log, channel, n, lang=lang)
-        if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
-            return
-        text = reply.private or reply.public
-        if not text:
+        host = self.host_for(interaction, solo)
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
             with language(lang):
-                text = _("The log is empty.")
-        await interaction.followup.send(code_block(last_lines(text)), ephemeral=True, allowed_mentions=NO_MENTIONS)
+                await self._private(interaction, _("Ask for 1 to {max} turns.", max=200))
+            return
+        reply = await self._run(host.accounts, channel, user, last=n, in_caller_language=True, lang=lang)
+        if not reply.ok:
+            # a table that has not started: what the plain log says about it (an empty log, a lobby)
+            reply = await self._run(host.log, channel, n, lang=lang)
+            if not reply.ok:
+                await self._private(interaction, reply.private or _error(interaction))
+                return
+            with language(lang):
+                await self._private(interaction, reply.private or _("The log is empty."))
+            return
+        with language(lang):
+            text = latest_accounts_text((reply.data or {}).get("accounts") or [], limit=MESSAGE_LIMIT,
+                                        log_hint=code(slash("solo" if solo or interaction.guild_id is None else "game",
+                                                            "export")))
+            text = text or _("The log is empty.")
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     async def rules(self, interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
         """``/game rules``: a short rules answer citing the rulebook section (only to you).
