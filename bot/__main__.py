@@ -133,6 +133,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     from engine.core.i18n import language, normalise
 
     from .console import play_local
+    from .console_view import SNAPSHOT_CAP
     from .host import Host
     from .store import Store
 
@@ -171,14 +172,20 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError("--bot-level applies to bot seats: add --bots N", 2)
     from render import picture
 
+    resume_id = None
+    if args.resume:
+        if not (args.resume.isascii() and args.resume.lstrip("#").isdigit()):
+            raise CliError(f"--resume takes a game number (as listed by meiji local --resume), not {args.resume!r}", 2)
+        resume_id = int(args.resume.lstrip("#"))
     snapshots = None if args.no_pictures else Path(args.snapshots)
     folder = _data_folder(args, settings)
     _check_data(folder, [game] if game is not None else builtin_game_names())
     store = Store.open(args.db or settings.database_url)
     try:
         host = Host(store, render=picture if snapshots is not None else None, data_dir=str(folder or ""))
-        return play_local(host, game, players, options, resume=args.resume, seed=args.seed, snapshots=snapshots,
-                          lang=lang, bots=bots, bot_level=args.bot_level or "greedy")
+        return play_local(host, game, players, options, resume=args.resume is not None, seed=args.seed,
+                          snapshots=snapshots, lang=lang, bots=bots, bot_level=args.bot_level or "greedy",
+                          resume_id=resume_id, keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP)
     finally:
         store.dispose()
 
@@ -620,13 +627,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solo", action="store_true", help="play alone against the game's automated opponent")
     p.add_argument("--difficulty", choices=list(_solo_levels()), default=None,
                    help="solo difficulty (default: the middle one)")
-    p.add_argument("--resume", action="store_true", help="continue the unfinished terminal game")
+    p.add_argument("--resume", nargs="?", const="", default=None, metavar="ID",
+                   help="continue an unfinished terminal game: game number ID, else the only one or one picked "
+                        "from the list (several games can be saved in one folder)")
     p.add_argument("--bots", type=int, default=0, metavar="N",
                    help="bots play the last N seats (N = every seat: a demonstration game to the end)")
     p.add_argument("--bot-level", choices=["greedy", "search"], default=None,
                    help="how the bots play: greedy (quick) or search (stronger, up to 2 s a step; default greedy)")
     p.add_argument("--snapshots", default="snapshots", metavar="DIR",
-                   help="folder for the board picture written after every move (default: %(default)s)")
+                   help="folder for the board picture written after every move, one sub-folder per game "
+                        "(default: %(default)s; the newest 50 pictures of each game are kept)")
+    p.add_argument("--keep-snapshots", action="store_true",
+                   help="keep every board picture of the game (default: only the newest 50)")
     p.add_argument("--no-pictures", action="store_true", help="do not render board pictures")
     p.add_argument("--db", default=None, metavar="URL", help="database URL (default: DATABASE_URL or ./meiji.db)")
     p.add_argument(

@@ -5,19 +5,30 @@ accepted move is saved by the host, so quitting (or end of input) loses nothing 
 ``meiji local --resume`` continues. Input comes from any text stream, which makes the table
 scriptable: a move's notation, or its number in the list shown, or one of the commands below.
 
+Several unfinished games can be saved in one folder (one channel each: ``terminal``,
+``terminal-2`` …); ``meiji local --resume [ID]`` lists them and picks one, and starting a new game
+keeps the others. After each turn the console prints that turn's account (``Reply.data
+["account"]``) and only the parts of the board that changed (``board`` prints it all); the set-up
+draws stand in one line (``log`` reads them). After the game ends, ``save FILE`` writes the move
+log and ``picture FILE`` the final-score picture. Board pictures go to one folder per game, the
+newest :data:`~bot.console_view.SNAPSHOT_CAP` kept unless ``keep_snapshots``.
+
 The table speaks one language (``lang``: ``meiji local --lang``): the console's prompts, help and
 errors, the host's replies (every host call passes ``lang``) and the table's public language.
-The typed commands (``moves``, ``undo`` …) are the same in every language.
+The typed commands (``moves``, ``undo`` …) are the same in every language; none is a word of a
+game's notation (a test checks), each may be typed with a leading ``/`` (``/save FILE``), and a
+line whose first word starts one of the legal moves is sent as a move (its refusal is shown).
 
 Games with hidden information (the game fact ``hidden_information``, e.g. a hand of cards):
 before a seat's turn shows anything private, the screen is cleared (when another seat's private
-view was on it), the shared board is printed — the spectator view, which everybody may see — and
-the console asks to pass the screen to that seat and waits for Enter. Only then are the seat's own
-view and its moves shown; ``hand`` shows them again.
+view was on it) and the console asks to pass the screen to that seat and waits for Enter. Only
+then does the seat see the public account of every turn since its own last one, the changes of
+its own view of the board and its moves; ``hand`` shows them again.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -26,14 +37,30 @@ from typing import Any, TextIO
 from engine.core import builtin_game_names, game_info, get_game, i18n
 from engine.core.i18n import tr
 
+from .console_view import (
+    CHANNEL,
+    COMMANDS,
+    SNAPSHOT_CAP,
+    TERMINAL_COMMAND_NAMES,
+    SavedGame,
+    account_lines,
+    changed_sections,
+    describe_saved,
+    free_channel,
+    help_text,
+    keep_newest,
+    reply_accounts,
+    saved_games,
+    setup_summary,
+)
+from .console_view import (
+    COMMAND_WORDS as COMMAND_WORDS,  # re-exported for callers of the old constant
+)
 from .host import STATUS_WORDS, Host, Reply
 from .words import _, _n
 
-CHANNEL = "terminal"
-#: The console's command words (a legal move spelled like one of them is still a move).
-COMMAND_WORDS = frozenset(
-    {"quit", "exit", "q", "help", "?", "h", "moves", "undo", "board", "log", "save", "export", "hand"}
-)
+#: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
+SETUP_LINES = 3
 #: Beyond this many legal moves the list is shown compactly.
 COMPACT_LIMIT = 40
 #: Clears a terminal between two seats' private views: blank lines (also for terminals without
@@ -42,30 +69,16 @@ COMPACT_LIMIT = 40
 CLEAR_SCREEN = "\n" * 60 + "\x1b[2J\x1b[3J\x1b[H"
 
 
-def help_text() -> str:
-    """The console's help in the current language (the command words stay English)."""
-    return "\n".join([
-        _("Type a move in notation (e.g. what the list shows) or its number from the list."),
-        _("Commands:"),
-        "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
-        "  undo             " + _("take back your last step in this turn"),
-        "  board            " + _("show the board again"),
-        "  hand             " + _("show your own view (your hand) and your moves again"),
-        "  log [N]          " + _("the last N log entries (default 10)"),
-        "  save FILE        " + _("write the move log as JSON (export FILE does the same)"),
-        "  help             " + _("this text"),
-        "  quit             " + _("stop here; the game is saved (resume with: {command})",
-                                  command="meiji local --resume"),
-        _("Start a line with '!' to send it as a move even if it looks like a command."),
-    ])
-
-
 #: The help in English (kept for callers of the old constant).
 HELP = help_text()
 
 
 class Console:
-    """A hot-seat terminal table reading ``stdin`` and writing ``stdout``, speaking ``lang``."""
+    """A hot-seat terminal table reading ``stdin`` and writing ``stdout``, speaking ``lang``.
+
+    ``snapshots``: the folder of board pictures (one sub-folder ``table<ID>`` per game, the newest
+    ``keep_snapshots`` pictures kept; ``None`` keeps all).
+    """
 
     def __init__(
         self,
@@ -79,12 +92,14 @@ class Console:
         lang: str | None = None,
         bots: int = 0,
         bot_level: str = "greedy",
+        keep_snapshots: int | None = SNAPSHOT_CAP,
     ) -> None:
-        self.host = host
+        self.host = host.with_command_names(TERMINAL_COMMAND_NAMES)
         self.bots = bots
         self.bot_level = bot_level
         self.lang = i18n.normalise(lang)
         self.snapshots = snapshots
+        self.keep_snapshots = keep_snapshots
         self._last_actor: str | None = None
         self.channel = channel
         self.stdin = stdin if stdin is not None else sys.stdin
@@ -94,6 +109,11 @@ class Console:
         self._choices: list[tuple[str, str]] = []
         self._choices_for: tuple[str, int | None] | None = None  # (user, version) of ``_choices``
         self._screen_user: str | None = None  # whose private view is on the screen (hidden information)
+        self._boards: dict[str | None, str] = {}  # the board text each viewer saw last (None: spectator)
+        self._history: list[dict[str, Any]] = []  # the public accounts printed so far
+        self._seen: dict[str, int] = {}  # how much of ``_history`` each seat has seen
+        self._private_views = False  # each seat has its own view (hidden information)
+        self._result: str | None = None  # the final result, printed below the final board
 
     # ------------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -112,91 +132,140 @@ class Console:
     # ------------------------------------------------------------------------------------------
     def open(
         self, game: str | None, players: int | None, options: dict[str, Any] | None = None, *, resume: bool = False,
-        seed: int | None = None,
+        seed: int | None = None, resume_id: int | None = None,
     ) -> int:
-        """Resume the unfinished terminal game or start a new one, then play; returns an exit code.
+        """Resume an unfinished terminal game or start a new one, then play; returns an exit code.
 
-        ``game`` ``None`` asks which game (when more than one is installed) and ``players``
-        ``None`` asks how many play (else 2).
+        ``resume`` picks a saved game (``resume_id``: that table; else the only one, or the one the
+        user picks from a list). Without ``resume`` saved games are offered first; a new game keeps
+        them. ``game`` ``None`` asks which game (solo included) and ``players`` ``None`` how many play.
+        Exit code 2: ``resume_id`` names no unfinished game here.
         """
         with i18n.language(self.lang):
-            return self._open(game, players, options, resume=resume, seed=seed)
+            return self._open(game, players, options, resume=resume, seed=seed, resume_id=resume_id)
 
     def _open(
         self, game: str | None, players: int | None, options: dict[str, Any] | None, *, resume: bool,
-        seed: int | None,
+        seed: int | None, resume_id: int | None = None,
     ) -> int:
-        status = self.host.status(self.channel, lang=self.lang)
-        active = status.ok and status.data is not None and status.data["status"] in ("open", "running")
-        if resume and not active:
+        saved = saved_games(self.host.store)
+        chosen: SavedGame | None = None
+        if resume_id is not None:
+            chosen = next((g for g in saved if g.id == resume_id), None)
+            if chosen is None:
+                self.say(_("There is no unfinished game #{id} here.", id=resume_id))
+                self._list_saved(saved)
+                return 2
+        elif resume and not saved:
             self.say(_("There is no unfinished terminal game to resume; starting a new one."))
-        elif active and not resume:
-            data = status.data or {}
-            self.say(_("An unfinished {game} game ({players}, {moves}) is saved here.", game=data.get("title", data["game"]),
-                       players=_n("{n} player", "{n} players", len(data["players"])),
-                       moves=_n("{n} move", "{n} moves", data["moves"])))
-            self.say(_("Type 'resume' to continue it, 'new' to abandon it and start a new game, or 'quit'."))
-            self.say(_("(Next time you can use: {command})", command="meiji local --resume"))
-            while True:
-                answer = self._read("resume/new/quit> ")
-                if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                    self.say(_("Nothing changed; the saved game is still there."))
-                    return 0
-                answer = answer.strip().lower()
-                if answer in ("r", "resume"):
-                    resume = True
-                    break
-                if answer in ("n", "new"):
-                    self._show(self.host.abandon(self.channel, "seat1", is_admin=True, lang=self.lang))
-                    resume = False
-                    break
-                self.say(_("Please type 'resume', 'new' or 'quit'."))
-        if resume and active:
-            if (status.data or {}).get("language") != self.lang:  # the whole table speaks the console's language
-                self.host.set_language(self.channel, "seat1", self.lang, is_admin=True, lang=self.lang)
-                status = self.host.status(self.channel, lang=self.lang)
-            if (status.data or {}).get("status") == "open":
-                first = (status.data or {})["players"][0]["user"]
-                if not self._show(self.host.start(self.channel, first, lang=self.lang)):
-                    return 1
+        elif resume and len(saved) == 1:
+            chosen = saved[0]
+        elif saved:
+            if len(saved) == 1:
+                self.say(_("An unfinished game is saved here:"))
             else:
-                self.say(_("Resuming {status}", status=status.public))
-        else:
-            game = game or self._ask_game()
-            if game is None:
+                self.say(_("Unfinished games saved here:"))
+            self._list_saved(saved)
+            if resume:
+                self.say(_("Type the number of the game to resume, or 'quit'."))
+            else:
+                self.say(_("Type the number of the game to resume, 'new' to start another game (the saved ones "
+                           "stay), or 'quit'."))
+            self.say(_("(Next time you can use: {command})", command="meiji local --resume ID"))
+            while chosen is None:
+                answer = self._read(_("game number/new/quit> ") if not resume else _("game number/quit> "))
+                if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                    self.say(_("Nothing changed; the saved games are still there."))
+                    return 0
+                answer = answer.strip().lower().lstrip("#")
+                if answer in ("n", "new") and not resume:
+                    break
+                if not answer and len(saved) == 1:
+                    chosen = saved[0]
+                    break
+                chosen = next((g for g in saved if answer.isascii() and answer.isdigit() and g.id == int(answer)),
+                              None)
+                if chosen is None:
+                    self.say(_("Please type one of the numbers shown ({numbers}).",
+                               numbers=", ".join(str(g.id) for g in saved)))
+        if chosen is not None:
+            return self._resume(chosen)
+        solo = False
+        if game is None:
+            picked = self._ask_game()
+            if picked is None:
                 return 0
-            players = players or self._ask_players(game)
-            if players is None:
-                return 0
-            if not self._new(game, players, options or {}, seed):
-                return 1
+            game, solo = picked
+        options = dict(options or {})
+        if solo:
+            players = 1
+            levels = game_info(get_game(game)).solo_levels
+            options.setdefault("difficulty", levels[len(levels) // 2])
+        players = players or self._ask_players(game)
+        if players is None:
+            return 0
+        self.channel = free_channel(self.host.store)
+        if not self._new(game, players, options, seed):
+            return 1
         return self.play()
 
-    def _ask_game(self) -> str | None:
-        """Which game to open (numbered menu; Enter takes the first); ``None`` at end of input/quit."""
-        names = list(builtin_game_names())
-        if len(names) == 1:
-            return names[0]
+    def _list_saved(self, saved: list[SavedGame]) -> None:
+        for g in saved:
+            self.say("  " + describe_saved(g, game_info(get_game(g.game)).title))
+
+    def _resume(self, chosen: SavedGame) -> int:
+        """Continue the saved game ``chosen`` in the console's language."""
+        self.channel = chosen.channel
+        status = self.host.status(self.channel, lang=self.lang)
+        if (status.data or {}).get("language") != self.lang:  # the whole table speaks the console's language
+            self.host.set_language(self.channel, "seat1", self.lang, is_admin=True, lang=self.lang)
+            status = self.host.status(self.channel, lang=self.lang)
+        if (status.data or {}).get("status") == "open":
+            first = (status.data or {})["players"][0]["user"]
+            if not self._show(self.host.start(self.channel, first, lang=self.lang), start=True):
+                return 1
+        else:
+            self.say(_("Resuming {status}", status=status.public))
+        return self.play()
+
+    def _ask_game(self) -> tuple[str, bool] | None:
+        """Which game to open and whether solo (numbered menu, Enter takes the first; a game with a
+        solo mode is offered once more as solo); ``None`` at end of input or quit."""
+        entries: list[tuple[str, bool, str]] = []
+        solos: list[tuple[str, bool, str]] = []
+        for name in builtin_game_names():
+            game = get_game(name)
+            info = game_info(game)
+            if any(n > 1 for n in info.player_counts):
+                entries.append((name, False, info.title))
+            if info.solo_levels:
+                opponent = getattr(game, "solo_opponent", None)
+                title = (_("{game} — solo against {opponent}", game=info.title, opponent=tr(opponent))
+                         if opponent is not None else _("{game} — solo", game=info.title))
+                solos.append((name, True, title))
+        entries += solos  # the solo games after the others
+        if len(entries) == 1:
+            return entries[0][0], entries[0][1]
         self.say(_("Which game?"))
-        for i, name in enumerate(names, start=1):
-            self.say(f"  {i}. {game_info(get_game(name)).title}")
+        for i, (_name, _solo, title) in enumerate(entries, start=1):
+            self.say(f"  {i}. {title}")
         while True:
-            answer = self._read(_("game [1-{n}, Enter = 1]> ", n=len(names)))
+            answer = self._read(_("game [1-{n}, Enter = 1]> ", n=len(entries)))
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 return None
             answer = answer.strip().lower()
             if not answer:
-                return names[0]
-            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
-                return names[int(answer) - 1]
-            found = [n for n in names if answer in (n, game_info(get_game(n)).title.lower())]
+                return entries[0][0], entries[0][1]
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(entries):
+                return entries[int(answer) - 1][0], entries[int(answer) - 1][1]
+            found = [(n, solo) for n, solo, title in entries if answer in (n, title.lower()) and not solo]
             if found:
                 return found[0]
-            self.say(_("Please type a number from 1 to {n}.", n=len(names)))
+            self.say(_("Please type a number from 1 to {n}.", n=len(entries)))
 
     def _ask_players(self, game: str) -> int | None:
         """How many players (the game's counts; Enter takes the smallest); ``None`` at end of input."""
-        counts = game_info(get_game(game)).player_counts
+        counts = [n for n in game_info(get_game(game)).player_counts if n > 1] or [1]
         if len(counts) == 1:
             return counts[0]
         low, high = min(counts), max(counts)
@@ -225,7 +294,7 @@ class Console:
         people = players - self.bots
         opened = self.host.new_table(self.channel, "seat1", _("Seat {n}", n=1), game, opts, seed, language=lang,
                                      lang=lang)
-        if not self._show(opened):
+        if not self._show(opened, quiet=True):  # its "join it / start it" is for Discord
             return False
         steps = [lambda k=k: self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang)
                  for k in range(2, people + 1)]
@@ -239,9 +308,13 @@ class Console:
                 self.host.abandon(self.channel, "seat1", is_admin=True, lang=lang)
                 return False
         reply = self.host.start(self.channel, "seat1", lang=lang)
-        if not self._show(reply):
+        if not self._show(reply, start=True):
             self.host.abandon(self.channel, "seat1", lang=lang)
             return False
+        table = (self.host.status(self.channel, lang=lang).data or {}).get("table_id")
+        if table is not None:
+            self.say(_("This is game #{id}; it is saved after every move (resume with: {command}).",
+                       id=table, command=f"meiji local --resume {table}"))
         return True
 
     # ------------------------------------------------------------------------------------------
@@ -251,7 +324,9 @@ class Console:
             return self._play()
 
     def _play(self) -> int:
-        saved = _("Saved. Resume with: {command}", command="meiji local --resume")
+        table = (self.host.status(self.channel, lang=self.lang).data or {}).get("table_id")
+        saved = _("Saved. Resume with: {command}", command=f"meiji local --resume {table}" if table is not None
+                  else "meiji local --resume")
         while True:
             status = self.host.status(self.channel, lang=self.lang)
             if not status.ok or status.data is None:
@@ -260,18 +335,15 @@ class Console:
             data = status.data
             if data["status"] != "running":
                 if data["status"] == "finished":
-                    board = self.host.board(self.channel, lang=self.lang)
-                    if board.public:
-                        self.say(board.public)
-                    self.say(_("Game over. '{command}' starts a new game.", command="meiji local"))
-                else:
-                    word = STATUS_WORDS.get(data["status"])
-                    self.say(_("The game is {status}.", status=tr(word) if word else data["status"]))
+                    return self._after_the_end()
+                word = STATUS_WORDS.get(data["status"])
+                self.say(_("The game is {status}.", status=tr(word) if word else data["status"]))
                 return 0
             user = data["to_act"]
+            self._private_views = bool(data.get("hidden_information"))
             seat_name = self._seat_name(data)
             if data["players"][data["to_act_seat"]].get("bot"):
-                # A bot's turn: played at once, one line of narration (and its picture).
+                # A bot's turn: played at once, its account (and its picture).
                 reply = self.host.bot_step(self.channel, lang=self.lang)
                 if not self._show(reply, turn_follows=True):
                     return 1
@@ -291,27 +363,83 @@ class Console:
                 self.say(saved)
                 return 0
 
+    def _after_the_end(self) -> int:
+        """The finished game: its final board and result, then ``save``/``picture``/``board``/``log``
+        until Enter, ``quit`` or end of input."""
+        board = self.host.board(self.channel, lang=self.lang)
+        if board.public:
+            self.say(board.public)
+        if self._result:
+            self.say(self._result)
+        self.say(_("Game over. Type 'save FILE' to write its move log, 'picture FILE' for the final-score "
+                   "picture, or press Enter to leave ('{command}' starts a new game).", command="meiji local"))
+        while True:
+            line = self._read("> ")
+            if line is None or not line.strip():
+                return 0
+            word, _sep, rest = line.strip().lstrip("/").partition(" ")
+            command = COMMANDS.get(word.lower())
+            if command == "save":
+                self._save(rest.strip())
+            elif command == "picture":
+                self._final_picture(rest.strip())
+            elif command == "board":
+                self._print_board(None, full=True)
+            elif command == "log":
+                self._log(rest.strip())
+            elif command == "help":
+                self.say(help_text())
+            else:
+                return 0
+
     def _pass_screen(self, user: str, seat_name: str) -> bool:
         """Hand the screen to ``user`` (hidden information); False when they quit instead.
 
-        Clears the previous seat's private view, prints the shared board (the spectator view),
-        asks to pass the screen and waits for Enter. Nothing private is shown before that.
+        Clears the previous seat's private view, asks to pass the screen and waits for Enter.
+        Nothing private is shown before that; after it the seat reads what happened since its last
+        turn (public accounts only), so the clear never wipes it.
         """
         if self._screen_user is not None:
             self.stdout.write(CLEAR_SCREEN)
             self.stdout.flush()
         self._screen_user = None
         self._choices, self._choices_for = [], None
-        board = self.host.board(self.channel, lang=self.lang)  # no user: the spectator view only
-        if board.ok and board.public:
-            self.say(board.public)
         answer = self._read(_("Pass the screen to {name}, then press Enter.", name=seat_name) + " ")
         if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
             return False
         self._screen_user = user
         self._shown_version = None  # show the whole turn: the seat's own view and its moves
         self._last_actor = None
+        self._catch_up(user)
         return True
+
+    def _catch_up(self, user: str) -> None:
+        """The public accounts of every turn since ``user``'s own last one."""
+        accounts: list[dict[str, Any]] | None = None
+        finder = getattr(self.host, "accounts", None)
+        if callable(finder):
+            reply = finder(self.channel, user, since_seat_turn=True, lang=self.lang)
+            if reply.ok:
+                accounts = reply_accounts(reply.data)
+        if accounts is None:
+            accounts = self._history[self._seen.get(user, 0):]
+        first_time = user not in self._seen
+        self._seen[user] = len(self._history)
+        if any(a.get("lines") for a in accounts):
+            self.say(_("Since your last turn:"))
+            self._say_accounts(accounts, setup=first_time)
+
+    def _say_accounts(self, accounts: list[dict[str, Any]], *, setup: bool = False) -> None:
+        """Print ``accounts``; with ``setup`` the leading ones of the game's own steps (the set-up)
+        stand in one line each when the game did not summarise them (``log`` reads them all)."""
+        for account in accounts:
+            lines = list(account.get("lines") or [])
+            if setup and account.get("seat") is None and len(lines) > SETUP_LINES:
+                self.say(setup_summary(lines))
+                continue
+            setup = setup and account.get("seat") is None
+            for line in account_lines([account]):
+                self.say(line)
 
     def _seat_name(self, data: dict[str, Any]) -> str:
         seat = data["to_act_seat"]
@@ -321,19 +449,35 @@ class Console:
 
     def _show_turn(self, data: dict[str, Any], user: str, seat_name: str) -> None:
         self._shown_version = data["version"]
+        self._seen[user] = len(self._history)
         self.say()
-        self.say("=== " + _("{who} to play: {prompt}", who=seat_name, prompt=data["prompt"]))
-        if data.get("kind") not in (None, "turn", "draft") and self._last_actor == user:
-            # A follow-up step of the same player's turn: the board was just shown ('board' shows it).
-            self._list_moves(user, full=False)
-            return
+        follow_up = data.get("kind") not in (None, "turn", "draft") and self._last_actor == user
         self._last_actor = user
-        board = self.host.board(self.channel, user, lang=self.lang)
-        if board.ok and board.data:
-            self.say(board.data.get("seat_text") or board.data["text"])
-        else:
-            self._show(board)
+        if not follow_up:
+            self._print_board(user, full=False)
+        self.say("=== " + _("{who} to play: {prompt}", who=seat_name, prompt=data["prompt"]))
         self._list_moves(user, full=False)
+
+    def _print_board(self, user: str | None, *, full: bool) -> None:
+        """The board as ``user`` sees it (``None``: the spectator's): whole with ``full`` or the first
+        time, else only the sections changed since that viewer last saw it."""
+        board = self.host.board(self.channel, user, lang=self.lang)
+        if not board.ok or not board.data:
+            self._show(board)
+            return
+        text = str(board.data.get("seat_text") or board.data["text"])
+        # one screen for everybody, unless each seat has its own (hidden information)
+        viewer = user if self._private_views else None
+        before = self._boards.get(viewer)
+        self._boards[viewer] = text
+        if full or before is None:
+            self.say(text)
+            return
+        changed = changed_sections(before, text)
+        if changed:
+            self.say(_("On the board ('board' shows all of it):"))
+            for part in changed:
+                self.say(part)
 
     def _list_moves(self, user: str, *, full: bool, needle: str = "") -> None:
         reply = self.host.legal(self.channel, user, lang=self.lang)
@@ -364,39 +508,49 @@ class Console:
                           "or type any move's notation.", n=len(numbered)))
 
     def _handle(self, line: str, data: dict[str, Any], user: str) -> bool:
-        """Act on one input line; False means quit."""
+        """Act on one input line; False means quit.
+
+        ``!TEXT`` is always a move and ``/WORD`` always a command. Otherwise a line whose first word
+        starts one of the legal moves (or that is a legal move) goes to the game, so a move's refusal
+        is what the player reads; a command word goes to the console; anything else is a move.
+        """
         text = line.strip()
         if not text:
             self.say(_("Type a move, its number, or 'help'."))
             return True
         if text.startswith("!"):
             return self._move(text[1:], data, user)
+        forced = text.startswith("/")
+        if forced:
+            text = text[1:].strip()
         word, _sep, rest = text.partition(" ")
-        word = word.lower()
+        command = COMMANDS.get(word.lower())
         rest = rest.strip()
-        if rest and word in COMMAND_WORDS and self._is_legal(text, user):
-            # A game's notation may start with a command word ("export K3 paper" in Nippon):
-            # a legal move wins over the console command.
+        if forced and command is None:
+            self.say(_("There is no command '{word}'; type 'help' for the commands.", word=word))
+            return True
+        if command is not None and not forced and self._is_move_word(text, user):
             return self._move(text, data, user)
-        if word in ("quit", "exit", "q"):
+        if command == "quit":
             return False
-        if word in ("help", "?", "h"):
+        if command == "help":
             self.say(help_text())
-        elif word == "moves":
+        elif command == "moves":
             self._list_moves(user, full=True, needle=rest)
-        elif word == "undo":
+        elif command == "undo":
             self._show(self.host.undo(self.channel, user, lang=self.lang), turn_follows=True)
-        elif word == "board":
-            self._shown_version = None
-        elif word == "hand":
+        elif command == "board":
+            self._print_board(user, full=True)
+            self.say("=== " + _("{who} to play: {prompt}", who=self._seat_name(data), prompt=data["prompt"]))
+            self._list_moves(user, full=False)
+        elif command == "hand":
             self._hand(user)
-        elif word == "log":
-            if rest and not rest.isdigit():
-                self.say(_("Usage: {usage} (N from 1 to 200).", usage="log [N]"))
-            else:
-                self._show(self.host.log(self.channel, int(rest) if rest else 10, lang=self.lang))
-        elif word in ("save", "export"):
+        elif command == "log":
+            self._log(rest)
+        elif command == "save":
             self._save(rest)
+        elif command == "picture":
+            self.say(_("The final-score picture is ready once the game ends."))
         elif text.isdigit():
             index = int(text)
             self._current_choices(user, data)
@@ -408,6 +562,22 @@ class Console:
         else:
             return self._move(text, data, user)
         return True
+
+    def _log(self, rest: str) -> None:
+        """``log [N]``: the last N accounts of the table (or log entries where the host has no accounts)."""
+        if rest and not (rest.isascii() and rest.isdigit()):
+            self.say(_("Usage: {usage} (N from 1 to 200).", usage="log [N]"))
+            return
+        n = int(rest) if rest else 10
+        finder = getattr(self.host, "accounts", None)
+        if callable(finder) and 1 <= n <= 200:
+            reply = finder(self.channel, "seat1", last=n, lang=self.lang)
+            accounts = reply_accounts(reply.data) if reply.ok else None
+            if accounts is not None:
+                for line in account_lines(accounts) or [_("The log is empty.")]:
+                    self.say(line)
+                return
+        self._show(self.host.log(self.channel, n, lang=self.lang))
 
     def _current_choices(self, user: str, data: dict[str, Any] | None = None) -> list[tuple[str, str]]:
         """``user``'s legal moves as numbered last (read again unless they are this seat's, now)."""
@@ -428,33 +598,67 @@ class Console:
         self.say(reply.private or "")
         self._list_moves(user, full=False)
 
-    def _is_legal(self, text: str, user: str) -> bool:
-        """True when ``text`` is the notation of one of ``user``'s legal moves (any case)."""
+    def _is_move_word(self, text: str, user: str) -> bool:
+        """True when ``text`` is one of ``user``'s legal moves (any case) or its first word starts one."""
         self._current_choices(user)
         wanted = " ".join(text.lower().split())
-        return any(" ".join(n.lower().split()) == wanted for n, _label in self._choices)
+        first = wanted.split(" ", 1)[0]
+        return any(" ".join(n.lower().split()) == wanted or n.lower().split(" ", 1)[0] == first
+                   for n, _label in self._choices)
+
+    # kept for callers of the old name
+    _is_legal = _is_move_word
 
     def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
         reply = self.host.move(self.channel, user, notation, expected_version=data["version"], lang=self.lang)
         if self._show(reply, turn_follows=True):
             self._choices, self._choices_for = [], None
             self._last_actor = user
+            self._seen[user] = len(self._history)  # a seat has seen its own turn
             self._write_picture(reply)
         return True
 
+    def _game_folder(self, table: Any) -> Path | None:
+        return None if self.snapshots is None else self.snapshots / f"table{table}"
+
     def _write_picture(self, reply: Reply) -> None:
-        """Write the board picture of an accepted move to the snapshots folder (if enabled)."""
-        if self.snapshots is None or not reply.png:
+        """Write the picture of an accepted move into the game's snapshot folder (if enabled),
+        keeping the newest ``keep_snapshots``; the final-score picture is ``final.png``."""
+        folder = self._game_folder((reply.data or {}).get("table_id", "game"))
+        if folder is None or not reply.png:
             return
-        table = (reply.data or {}).get("table_id", "game")
-        path = self.snapshots / f"table{table}-v{reply.version:04d}.png"
+        path = folder / ("final.png" if (reply.data or {}).get("finished") else f"v{reply.version:04d}.png")
         try:
-            self.snapshots.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             path.write_bytes(reply.png)
         except OSError as exc:
             self.say(_("(could not write the board picture {path}: {reason})", path=path, reason=exc.strerror or exc))
             return
+        keep_newest(folder, self.keep_snapshots)
         self.say(_("Board picture: {path}", path=path))
+
+    def _final_picture(self, name: str) -> None:
+        """``picture FILE`` after the end: the final-score picture written as PNG to FILE."""
+        host = self.host
+        if host.render is None:  # pictures were off during the game: draw this one anyway
+            from render import picture
+
+            host = copy.copy(host)
+            host.render = picture
+        reply = host.replay(self.channel, "seat1", position=-1, lang=self.lang)
+        if not reply.ok or not reply.png:
+            self._show(reply) if not reply.ok else self.say(_("This game has no final-score picture."))
+            return
+        table = (reply.data or {}).get("table_id", "game")
+        target = Path(name).expanduser() if name else Path(f"meiji-{table}-final.png")
+        if target.is_dir():
+            target = target / f"meiji-{table}-final.png"
+        try:
+            target.write_bytes(reply.png)
+        except OSError as exc:
+            self.say(_("Can't write {name}: {reason}", name=target, reason=exc.strerror or exc))
+            return
+        self.say(_("Final-score picture written to {name}.", name=target))
 
     def _save(self, name: str) -> None:
         if not name:
@@ -472,25 +676,64 @@ class Console:
         self.say(_n("Move log written to {name} ({n} entry).", "Move log written to {name} ({n} entries).",
                     len(reply.data["moves"]), name=name))
 
-    def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False) -> bool:
+    def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False, start: bool = False) -> bool:
         """Print a reply (refusals are explained); returns ``reply.ok``.
 
-        With ``turn_follows`` the reply's closing "X to play" line is left out, because the turn
-        header shown next says the same.
+        A reply with accounts (``data["account"]``) prints them instead of its last step's text
+        (and keeps them for the hot-seat catch-up); a finished game's result is printed too. With
+        ``turn_follows`` the reply's closing "X to play" line is left out, because the turn header
+        shown next says the same. ``start``: the start of a game, whose set-up draws stand in one line.
         """
         if not reply.ok:
             self.say(_("Not accepted: {reason}", reason=reply.private or _("unknown reason")))
             return False
         if quiet:
             return True
+        data = reply.data or {}
         public = reply.public or ""
-        nxt = (reply.data or {}).get("next")
-        if turn_follows and nxt and not (reply.data or {}).get("finished") and public.endswith(nxt):
+        nxt = data.get("next")
+        if (turn_follows or start) and nxt and not data.get("finished") and public.endswith(nxt):
             public = public[: -len(nxt)].rstrip("\n")
-        for text in (public, reply.private):
-            if text:
-                self.say(text)
+        accounts = reply_accounts(data)
+        if start:
+            first, *draws = public.splitlines() or [""]
+            self.say(first)
+            if accounts:
+                self._say_accounts(self._remember(accounts), setup=True)
+            elif draws:
+                self.say(setup_summary(draws))
+        elif accounts:  # the turn's account so far (and any round start after it): what is new in it
+            for line in account_lines(self._remember(accounts)):
+                self.say(line)
+            if data.get("finished") and nxt:  # the result: printed below the final board
+                self._result = nxt
+        elif public:  # a step inside a turn (its account follows at the turn's end) or an older host
+            if accounts is None:
+                self._remember([{"seat": None, "who": "", "lines": public.splitlines()}])
+            self.say(public)
+        if reply.private:
+            self.say(reply.private)
         return True
+
+    def _remember(self, accounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Keep ``accounts`` for the hot-seat catch-up; returns what is new in them: a turn's account
+        grows with each of its steps (same ``first`` entry), so only its lines not yet printed
+        (with ``who`` left out when the account was already begun)."""
+        new: list[dict[str, Any]] = []
+        for account in accounts:
+            first = account.get("first")
+            known = next((i for i, a in enumerate(self._history) if first is not None and a.get("first") == first), None)
+            if known is None:
+                self._history.append(account)
+                new.append(account)
+                continue
+            shown = len(self._history[known].get("lines") or [])
+            self._history[known] = account
+            rest = list(account.get("lines") or [])[shown:]
+            if rest:
+                new.append({**account, "who": "", "lines": ["    " + line if account.get("who") else line
+                                                            for line in rest]})
+        return new
 
 
 def play_local(
@@ -507,15 +750,18 @@ def play_local(
     lang: str | None = None,
     bots: int = 0,
     bot_level: str = "greedy",
+    resume_id: int | None = None,
+    keep_snapshots: int | None = SNAPSHOT_CAP,
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
     ``game``/``players`` ``None`` are asked at the terminal. With ``snapshots`` (a folder) the
-    board picture of every accepted move is written there.
-    ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised, default English).
-    ``bots`` of the seats (the last ones) are played by bots of ``bot_level``; with every seat a
-    bot the game plays to the end unattended.
+    board picture of every accepted move is written to its sub-folder ``table<ID>`` (the newest
+    ``keep_snapshots`` kept; ``None`` keeps all). ``resume`` continues a saved game (``resume_id``:
+    that table). ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised,
+    default English). ``bots`` of the seats (the last ones) are played by bots of ``bot_level``;
+    with every seat a bot the game plays to the end unattended. Returns the exit code.
     """
     console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang, bots=bots,
-                      bot_level=bot_level)
-    return console.open(game, players, options, resume=resume, seed=seed)
+                      bot_level=bot_level, keep_snapshots=keep_snapshots)
+    return console.open(game, players, options, resume=resume, seed=seed, resume_id=resume_id)

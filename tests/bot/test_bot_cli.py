@@ -265,7 +265,8 @@ def test_local_asks_which_game_when_several_are_installed(capsys, monkeypatch, t
     assert main(["local", "--no-pictures"]) == 0
     out = capsys.readouterr().out
     assert "Which game?" in out and "1. Nippon: Zaibatsu" in out and "2. dicerace" in out
-    assert "Please type a number from 1 to 2." in out
+    assert "3. Nippon: Zaibatsu — solo against Takatoshi" in out  # solo is offered in the picker
+    assert "Please type a number from 1 to 3." in out
     assert "dicerace" in out.split("players [")[0]
 
 

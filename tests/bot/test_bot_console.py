@@ -6,9 +6,10 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from fakegame import GAME
 
-from bot.console import CHANNEL, CLEAR_SCREEN, Console, play_local
+from bot.console import CHANNEL, CLEAR_SCREEN, COMMANDS, Console, play_local
 from bot.host import Host
 from engine.core import register, replay
 from tests.robustness.secretgame import GAME as SECRET
@@ -59,7 +60,7 @@ def test_commands_and_rejected_input_are_explained(host: Host, tmp_path: Path) -
         "log many",
         "save",
         f"save {save}",
-        f"export {tmp_path / 'missing-dir' / 'x.json'}",
+        f"/save {tmp_path / 'missing-dir' / 'x.json'}",
         "board",
         "!bank",
         "quit",
@@ -73,12 +74,12 @@ def test_commands_and_rejected_input_are_explained(host: Host, tmp_path: Path) -
     assert "There is no move number 99" in out
     assert "Not accepted: That move is too long (300 characters; the limit is 200)." in out
     assert "Not accepted: The last entry is a random outcome" in out
-    assert "#1 chance: first" in out
+    assert out.count("Seat 2 starts.") >= 2  # at the start, then in the log (the turn accounts)
     assert "Usage: log [N]" in out
     assert "Every move is already saved." in out
     assert f"Move log written to {save}" in out
     assert "Can't write" in out
-    assert ": bank" in out  # the forced move went through
+    assert "Seat 2 banked" in out  # the forced move went through (its account)
     exported = json.loads(save.read_text())
     assert exported["game"] == "dicerace" and exported["moves"][0]["kind"] == "chance"
     # the saved log replays
@@ -101,21 +102,30 @@ def test_quit_and_resume(host: Host) -> None:
     assert host.status(CHANNEL).data["moves"] > moves_before  # type: ignore[index]
 
 
-def test_local_without_resume_asks(host: Host) -> None:
+def test_local_without_resume_offers_the_saved_games_and_new_keeps_them(host: Host) -> None:
     run(host, "1\nquit\n")
     table = host.status(CHANNEL).data["table_id"]  # type: ignore[index]
     # EOF at the question: nothing changes
     code, out = run(host, "")
-    assert code == 0 and "Type 'resume' to continue it" in out and "meiji local --resume" in out
+    assert code == 0 and "Type the number of the game to resume, 'new'" in out
+    assert f"#{table}  dicerace" in out and "meiji local --resume ID" in out
     assert host.status(CHANNEL).data["table_id"] == table  # type: ignore[index]
-    # an unclear answer is asked again, then resume
-    code, out = run(host, "maybe\nresume\nquit\n")
-    assert "Please type 'resume', 'new' or 'quit'." in out and "Resuming" in out
-    assert host.status(CHANNEL).data["table_id"] == table  # type: ignore[index]
-    # new: the old table is abandoned and a fresh one starts
+    # an unclear answer is asked again, then the game's number resumes it
+    code, out = run(host, f"maybe\n{table}\nquit\n")
+    assert f"Please type one of the numbers shown ({table})." in out and "Resuming" in out
+    # new: another game starts in a channel of its own; the saved one stays
     code, out = run(host, "new\nquit\n")
-    assert code == 0 and "abandoned" in out
-    assert host.status(CHANNEL).data["table_id"] != table  # type: ignore[index]
+    assert code == 0 and "abandoned" not in out
+    assert host.status(CHANNEL).data["status"] == "running"  # type: ignore[index]
+    second = host.status(CHANNEL + "-2").data  # type: ignore[union-attr]
+    assert second is not None and second["table_id"] != table and second["status"] == "running"
+    # both are listed now; --resume ID picks one, an unknown ID lists them and fails
+    code, out = run(host, "quit\n", resume=True)
+    assert f"#{table}  dicerace" in out and f"#{second['table_id']}  dicerace" in out
+    code, out = run(host, "quit\n", resume=True, resume_id=second["table_id"])
+    assert code == 0 and "Resuming" in out and f"#{second['table_id']}" in out
+    code, out = run(host, "", resume=True, resume_id=999)
+    assert code == 2 and "There is no unfinished game #999 here." in out and f"#{table}  dicerace" in out
 
 
 def test_resume_without_saved_game_starts_new(host: Host) -> None:
@@ -146,14 +156,17 @@ def test_four_player_hot_seat(host: Host) -> None:
 
 
 def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
-    """Nippon's "export K3 paper" is a move, not the console's "export FILE"."""
+    """A line whose first word starts a legal move goes to the game; '/' makes it a command."""
     from bot.host import Reply
 
     played: list[str] = []
 
     class StubHost:
+        def with_command_names(self, names: object) -> StubHost:
+            return self
+
         def legal(self, channel: str, user: str, lang: str | None = None) -> Reply:
-            return Reply(ok=True, choices=[("export K3 paper", "fulfil contract K3"), ("consolidate", "")])
+            return Reply(ok=True, choices=[("log K3 paper", "a move spelled like a command"), ("consolidate", "")])
 
         def move(self, channel: str, user: str, notation: str, **kw: object) -> Reply:
             played.append(notation)
@@ -162,13 +175,42 @@ def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
     out = io.StringIO()
     console = Console(StubHost(), stdout=out)  # type: ignore[arg-type]
     console._show = lambda reply, **kw: True  # type: ignore[method-assign]
-    assert console._handle("Export  K3 paper", {"version": 1}, "seat1")
-    assert played == ["Export  K3 paper"]
+    assert console._handle("Log  K3 paper", {"version": 1}, "seat1")
+    assert console._handle("log 5", {"version": 1}, "seat1")  # not legal, but a move: the game refuses it
+    assert played == ["Log  K3 paper", "log 5"]
     played.clear()
-    console._choices = []
-    console._save = lambda name: played.append(f"saved {name}")  # type: ignore[method-assign]
-    assert console._handle("export mylog.json", {"version": 1}, "seat1")
-    assert played == ["saved mylog.json"]  # not a legal move: the console command
+    console._log = lambda rest: played.append(f"log {rest}")  # type: ignore[method-assign]
+    assert console._handle("/log 5", {"version": 1}, "seat1")
+    assert played == ["log 5"] and "There is no command" not in out.getvalue()
+    assert console._handle("/join", {"version": 1}, "seat1")
+    assert "There is no command 'join'; type 'help' for the commands." in out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["zaibatsu", "nippon", "yokohama"])
+def test_no_console_command_is_a_word_of_a_games_notation(game: str) -> None:
+    """Nippon's 'export K4 silk paper' once wrote a file named 'K4 silk paper': no command word may
+    start a move of any game (its keywords and their aliases)."""
+    import importlib
+
+    notation = importlib.import_module(f"engine.{game}.notation")
+    words = {w.lower() for w in getattr(notation, "KEYWORDS", ())}
+    for table in ("ACTION_ALIASES", "ACTIONS"):
+        found = getattr(notation, table, None)
+        if isinstance(found, dict):
+            words |= {str(k).lower() for k in found}
+    assert words and not words & set(COMMANDS)
+
+
+def test_nippon_export_typed_at_the_terminal_is_refused_as_a_move(host: Host, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    code = play_local(host, "nippon", 2, {}, seed=7, stdin=io.StringIO("export K4 silk paper\nquit\n"), stdout=out,
+                      lang="en")
+    text = out.getvalue()
+    assert code == 0
+    after = text.split("> ", )[-2] if "> " in text else text
+    assert "Not accepted:" in after and "Move log written" not in text
+    assert not (tmp_path / "K4 silk paper").exists()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,10 +249,13 @@ def test_hidden_information_hands_the_screen_over_between_seats(host: Host) -> N
     seat_one = out[pass_one:clear]
     assert "Your cards:" in seat_one and f"pick {one[1]}" in seat_one
     assert not any(str(v) in seat_one for v in two)  # the list of moves is seat 1's own
-    # after the clear: the shared board (spectator view), then the prompt — no secret of anybody
+    # after the clear: only the hand-over prompt; after Enter seat 2 first reads what happened since
+    # its last turn (seat 1's public account, never its card), then its own view
     between = out[clear + len(CLEAR_SCREEN):pass_two]
-    assert "Dice race to 30" in between and "Seat 2 (blue) to play" in between
-    assert not any(str(v) in between for v in one + two)
+    assert between == ""
+    catch_up = out[pass_two:out.index("Dice race to 30", pass_two)]
+    assert "Since your last turn:" in catch_up and "Seat 1 picked a card." in catch_up
+    assert not any(str(v) in catch_up for v in one + two)
     # seat 2 sees its own cards (also again with 'hand'), never seat 1's
     seat_two = out[pass_two:]
     assert seat_two.count(f"Your cards: {two[1]}, {two[2]}") == 2  # the turn, then 'hand'

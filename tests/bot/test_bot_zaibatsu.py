@@ -138,7 +138,7 @@ def test_terminal_writes_a_board_picture_after_every_move(tmp_path) -> None:
     play_local(Host(store, render=picture), "zaibatsu", 2, {"first_game": True}, seed=5,
                stdin=io.StringIO(moves), stdout=out, snapshots=tmp_path / "snaps")
     store.dispose()
-    pictures = sorted((tmp_path / "snaps").glob("*.png"))
+    pictures = sorted((tmp_path / "snaps" / "table1").glob("v*.png"))  # one folder per game
     accepted = out.getvalue().count("Board picture:")
     assert accepted >= 5 and len(pictures) == accepted
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
