@@ -47,7 +47,7 @@ def test_story_of_a_finished_game(finished_host: Host) -> None:
     # Three turning points, each told in words, numbered, with their turn.
     assert len(lines) == 4
     for n, line in enumerate(lines[1:], start=1):
-        assert re.match(rf"{n}\. Tura \d+: ", line), line
+        assert re.match(rf"{n}\. \d+\. tura: ", line), line
         assert "×" not in line and "[" not in line
     image = Image.open(io.BytesIO(reply.png))
     assert image.width == 1100 and len(reply.png) < 150_000
