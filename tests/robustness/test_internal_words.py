@@ -140,7 +140,7 @@ def test_an_injected_id_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----------------------------------------------------------------------------------------------
 # The scan of every game and language
 # ----------------------------------------------------------------------------------------------
-@WORDING
+
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_and_host_texts_short(game: str, lang: str) -> None:
@@ -148,7 +148,7 @@ def test_terminal_and_host_texts_short(game: str, lang: str) -> None:
     assert_clean(terminal_game(game, lang, steps=20, picture_every=20, probe_every=10))
 
 
-@WORDING
+
 def test_discord_texts_short(monkeypatch: pytest.MonkeyPatch) -> None:
     """A few Polish moves of Nippon: Zaibatsu through discord.py: message texts, embeds, components."""
     collected = discord_game("zaibatsu", "pl", monkeypatch, moves=4)
@@ -156,14 +156,14 @@ def test_discord_texts_short(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_clean(collected)
 
 
-@WORDING
+
 def test_discord_one_answer_per_interaction_and_server_links(monkeypatch: pytest.MonkeyPatch) -> None:
     collected = discord_game("nippon", "en", monkeypatch, moves=3)
     assert not collected.problems, "\n".join(collected.problems[:20])
 
 
 @pytest.mark.slow
-@WORDING
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_and_host_texts_whole_game(game: str, lang: str) -> None:
@@ -174,7 +174,7 @@ def test_terminal_and_host_texts_whole_game(game: str, lang: str) -> None:
 
 
 @pytest.mark.slow
-@WORDING
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 def test_discord_texts_every_language(game: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
