@@ -109,7 +109,8 @@ def result_rows(table: TableRec, seats: Sequence[SeatRec], game: Game, state: An
     modules = tuple(sorted(str(m) for m in (table.options.get("modules") or ())))
     solo = None
     if result.solo is not None:
-        solo = {"won": bool(result.solo.get("won")), "difficulty": table.options.get("difficulty"),
+        won = result.solo.get("won", result.solo.get("win"))
+        solo = {"won": bool(won), "difficulty": table.options.get("difficulty"),
                 "rating": term_data(result.solo.get("rating"))}
     rows = []
     for line in result.players:
