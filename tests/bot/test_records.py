@@ -300,3 +300,25 @@ def test_stats_read_well_in_polish_and_russian(ten: Host, store: Store) -> None:
     for text_ in (pl, ru):
         for english in ("games", "wins", "rating", "Last games", "mean score", "leaderboard"):
             assert english not in text_, (english, text_)
+
+
+def test_the_terminal_commands(tmp_path: Any, capsys: Any) -> None:
+    from bot.__main__ import main
+
+    url = f"sqlite:///{tmp_path / 'meiji.db'}"
+    store = Store.open(url)
+    host = Host(store)
+    for n in range(3):
+        bot_game(host, f"c{n}", ["u1", "u2"], ["greedy"], n, guild=None)
+    store.dispose()
+    assert main(["stats", "--db", url, "--user", "u1", "--game", GAME.name]) == 0
+    out = capsys.readouterr().out
+    assert "Records of U1" in out and "3 games" in out and "**" not in out
+    assert main(["stats", "--db", url, "--leaderboard", "--game", GAME.name]) == 0
+    out = capsys.readouterr().out
+    assert "U1" in out and "U2" in out and "bot (greedy)" in out
+    assert main(["stats", "--db", url, "--leaderboard", "--game", GAME.name, "--page", "5"]) == 2
+    assert main(["records", "backfill", "--db", url]) == 0
+    assert "0 finished game(s)" in capsys.readouterr().out
+    assert main(["records", "rerate", "--db", url]) == 0
+    assert "3 rated game(s)" in capsys.readouterr().out
