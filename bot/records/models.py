@@ -32,7 +32,9 @@ class GameResult(SQLModel, table=True):
     __tablename__ = "game_result"
     __table_args__ = (
         UniqueConstraint("table_id", "seat", name="uq_game_result_table_seat"),
-        Index("ix_game_result_game_guild_finished", "game", "guild", "finished_at"),
+        # covers the leaderboard's aggregate (an index-only scan of one game and server)
+        Index("ix_game_result_leaderboard", "game", "guild", "user_id", "players", "place", "score", "finished_at",
+              "name"),
         Index("ix_game_result_user_game", "user_id", "game"),
     )
 

@@ -25,6 +25,8 @@ from .results import ResultRec, to_rec
 
 RESULT = GameResult.__table__
 RATING = PlayerRating.__table__
+#: Up to this many members the leaderboard's member filter runs in SQL (an ``IN`` list), beyond in Python.
+MAX_IN_SQL = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,15 +169,18 @@ def leaderboard(session: Session, game: str, guild: str | None, *, since: dateti
         where.append(RESULT.c.guild == guild)
     if since is not None:
         where.append(RESULT.c.finished_at >= since)
-    query = (
-        select(RESULT.c.user_id, func.max(RESULT.c.name), func.count(),
-               func.sum(case((RESULT.c.place == 1, 1), else_=0)), func.avg(RESULT.c.score), func.max(RESULT.c.score),
-               RATING.c.mu, RATING.c.sigma, RATING.c.games)
-        .select_from(RESULT.outerjoin(RATING, and_(RATING.c.game == RESULT.c.game, RATING.c.player == RESULT.c.user_id)))
-        .where(*where)
-        .group_by(RESULT.c.user_id, RATING.c.mu, RATING.c.sigma, RATING.c.games)
-        .having(func.count() >= max(1, min_games))
-    )
+    if members is not None and len(members) <= MAX_IN_SQL:
+        where.append(RESULT.c.user_id.in_(list(members)))  # a larger server is filtered below
+    # aggregate first, then look the ratings of the remaining players up (one index probe each)
+    agg = (
+        select(RESULT.c.user_id.label("user_id"), func.max(RESULT.c.name).label("name"), func.count().label("n"),
+               func.sum(case((RESULT.c.place == 1, 1), else_=0)).label("wins"),
+               func.avg(RESULT.c.score).label("mean"), func.max(RESULT.c.score).label("best"))
+        .where(*where).group_by(RESULT.c.user_id).having(func.count() >= max(1, min_games))
+    ).subquery()
+    query = select(agg.c.user_id, agg.c.name, agg.c.n, agg.c.wins, agg.c.mean, agg.c.best,
+                   RATING.c.mu, RATING.c.sigma, RATING.c.games).select_from(
+        agg.outerjoin(RATING, and_(RATING.c.game == game, RATING.c.player == agg.c.user_id)))
     rows = []
     for user, name, n, wins, mean, best, mu, sigma, rated in session.execute(query):
         if members is not None and user not in members:

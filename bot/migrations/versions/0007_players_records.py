@@ -44,7 +44,8 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint('id'),
         sa.UniqueConstraint('table_id', 'seat', name='uq_game_result_table_seat'),
     )
-    op.create_index('ix_game_result_game_guild_finished', 'game_result', ['game', 'guild', 'finished_at'])
+    op.create_index('ix_game_result_leaderboard', 'game_result',
+                    ['game', 'guild', 'user_id', 'players', 'place', 'score', 'finished_at', 'name'])
     op.create_index('ix_game_result_user_game', 'game_result', ['user_id', 'game'])
     op.create_table(
         'player_rating',
@@ -68,5 +69,5 @@ def downgrade() -> None:
     op.drop_table('records_forgotten')
     op.drop_table('player_rating')
     op.drop_index('ix_game_result_user_game', table_name='game_result')
-    op.drop_index('ix_game_result_game_guild_finished', table_name='game_result')
+    op.drop_index('ix_game_result_leaderboard', table_name='game_result')
     op.drop_table('game_result')
