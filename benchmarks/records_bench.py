@@ -178,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=int, default=100_000)
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--url", default=None, help="a PostgreSQL server's database URL (default: start one)")
-    parser.add_argument("--updates", type=int, default=300)
-    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--updates", type=int, default=200)
+    parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--rerate", action="store_true", help="rate every game from the results (slow) instead "
                         "of inserting random ratings")
     parser.add_argument("--json", default=None)
