@@ -710,6 +710,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the JSON Schema of a game's state")
     p.add_argument("--game", default=None, help=f"game: {_game_choices()} (default: {default_game()})")
     p.set_defaults(func=cmd_schema)
+    from .records_cli import add_records_parsers
+
+    add_records_parsers(sub)  # stats, records
     return parser
 
 

@@ -349,6 +349,16 @@ class Repository:
         # its result, as SQLite's BEGIN IMMEDIATE gives for the whole file.
         self._lock_rows = lock_rows
 
+    @property
+    def session(self) -> Session:
+        """This unit of work's session, for the records' own tables (:mod:`bot.records`)."""
+        return self._s
+
+    @property
+    def locks_rows(self) -> bool:
+        """Whether reads of this unit lock rows (a PostgreSQL writing unit)."""
+        return self._lock_rows
+
     def _locking(self, query: Any) -> Any:
         return query.with_for_update() if self._lock_rows else query
 
@@ -780,3 +790,7 @@ class Store:
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+
+# The players' records tables (revision 0007) live on this metadata too.
+from .records import models as _records_models  # noqa: E402,F401

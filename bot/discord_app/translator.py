@@ -123,4 +123,7 @@ def translatable_strings() -> list[tuple[str, str]]:
 
     tables = TableCommands(None)  # type: ignore[arg-type]  # the callbacks are never called here
     group, move = build_commands(tables)
-    return tree_strings([group, move, build_hint_command(tables), build_solo_commands(tables)])
+    from .commands.records import RecordsCommands, build_records_commands
+
+    records = build_records_commands(RecordsCommands(None))  # type: ignore[arg-type]  # never called here
+    return tree_strings([group, move, build_hint_command(tables), build_solo_commands(tables), *records])

@@ -13,6 +13,7 @@ from engine.core.hidden import public_form
 from engine.core.i18n import normalise, tr
 from engine.core.registry import game_info
 
+from ..records.results import record_finished
 from ..store import CHOICE, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, utcnow
 from ..words import _, _n
 from .accounts import AccountService
@@ -135,6 +136,7 @@ class BotService(AccountService):
             repo.save_snapshot(table.id, entries[-1].seq, game.version, game.to_json(current))
             if over:
                 repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
+                record_finished(repo, fresh, game, current)  # results and ratings, in this transaction
             repo.commit()
         public_language = table_language(table)
         seats = self._labelled(seats, game)

@@ -13,6 +13,7 @@ from engine.core import Game, IllegalAction, components, i18n
 from engine.core.i18n import current, normalise, tr
 from engine.core.revisions import pinned_options
 
+from ..records.results import record_finished
 from ..store import ABANDONED, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, TableRec
 from ..words import _, _n
 from .accounts import AccountService
@@ -222,6 +223,8 @@ class LobbyService(AccountService):
             repo.append_moves(entries)
             repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
             seats = repo.seats(table.id)
+            if over:  # a game over at its start: results and ratings in this transaction
+                record_finished(repo, table, game, state)
             repo.commit()
         public_language = table_language(table)
         seats = self._labelled(seats, game)

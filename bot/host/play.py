@@ -9,6 +9,7 @@ from engine.core import Action, Game, IllegalAction, i18n
 from engine.core.hidden import offered, public_form, reveals
 from engine.core.i18n import tr
 
+from ..records.results import record_finished
 from ..store import ABANDONED, CHANCE_KIND, CHOICE, FINISHED, RUNNING, UNDO, MoveRec, Repository
 from ..words import _
 from .accounts import AccountService
@@ -131,6 +132,7 @@ class PlayService(AccountService):
             if over:
                 # A finished game is never undone: keep only its final snapshot (the log rebuilds the rest).
                 repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
+                record_finished(repo, table, game, new_state)  # results and ratings, in this transaction
             repo.commit()
         shown = entries[0].shown  # the public form when the choice hides something
         public_language = table_language(table)

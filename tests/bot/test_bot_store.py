@@ -255,7 +255,7 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(empty_db_url: str) 
     store = Store.open(url)  # what the bot does at start-up: alembic upgrade head
     with store.engine.connect() as conn:
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0006"
+        assert context.get_current_revision() == "0007"
         assert compare_metadata(context, metadata) == []
         assert "public" in {c["name"] for c in inspect(conn).get_columns("move")}
         assert "language" in {c["name"] for c in inspect(conn).get_columns("game_table")}

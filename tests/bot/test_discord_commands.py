@@ -68,7 +68,7 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
 
     bot = run(build())
     names = sorted(c.name for c in bot.tree.get_commands())
-    assert names == ["game", "hint", "move", "solo"]
+    assert names == ["game", "hint", "leaderboard", "move", "solo", "stats"]
     group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(

@@ -213,9 +213,9 @@ def test_migrate_brings_an_empty_database_to_the_newest_revision(
 ) -> None:
     assert main(["migrate", "--db", empty_db_url]) == 0
     out = capsys.readouterr().out
-    assert "migrated from an empty database to revision 0006" in out
+    assert "migrated from an empty database to revision 0007" in out
     assert main(["migrate", "--db", empty_db_url]) == 0
-    assert "already at revision 0006" in capsys.readouterr().out
+    assert "already at revision 0007" in capsys.readouterr().out
     store = Store.open(empty_db_url)
     host = Host(store)
     started(host)  # a usable database
@@ -226,7 +226,7 @@ def test_migrate_from_database_url(empty_db_url: str, monkeypatch: pytest.Monkey
                                    capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("DATABASE_URL", empty_db_url)
     assert main(["migrate"]) == 0
-    assert "revision 0006" in capsys.readouterr().out
+    assert "revision 0007" in capsys.readouterr().out
 
 
 def test_migrate_refuses_a_bad_url_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

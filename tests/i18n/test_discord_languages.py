@@ -171,7 +171,7 @@ def _check_level(items: list[dict[str, Any]], where: str, problems: list[str]) -
 
 def test_the_synced_payload_has_valid_unique_localisations(host: Host) -> None:
     payloads = _payloads(host)
-    assert sorted(p["name"] for p in payloads) == ["game", "hint", "move", "solo"]
+    assert sorted(p["name"] for p in payloads) == ["game", "hint", "leaderboard", "move", "solo", "stats"]
     problems: list[str] = []
     _check_level(payloads, "", problems)
     assert problems == [], "\n".join(problems)

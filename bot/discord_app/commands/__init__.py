@@ -44,6 +44,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.host.records import RecordsService
 from bot.words import _
 from engine.core.i18n import language, tr
 
@@ -53,6 +54,7 @@ from .base import MAX_AUTOCOMPLETE, MAX_NOTATION, CommandsCore, InteractionGone,
 from .bots import BotCommands
 from .lobby import LobbyCommands
 from .play import PlayCommands, filter_choices
+from .records import install_records_commands
 from .settings import SettingsCommands
 from .tree import (
     BOT_LEVEL_CHOICES,
@@ -209,3 +211,4 @@ def install_commands(tree: app_commands.CommandTree, tables: TableCommands) -> N
     tree.add_command(move)
     tree.add_command(build_hint_command(tables))
     tree.add_command(build_solo_commands(tables))
+    install_records_commands(tree, RecordsService(tables.host.store))  # /stats and /leaderboard

@@ -1,0 +1,75 @@
+"""The terminal's records commands: ``meiji stats`` and ``meiji records backfill|rerate``
+(docs/records.md). They work on the database of ``--db`` or ``DATABASE_URL``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from typing import Any
+
+from engine.core.i18n import language
+
+#: Markdown bold as the Discord texts use it; the terminal shows the words plainly.
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _service(args: argparse.Namespace, settings: Any) -> Any:
+    from .host.records import RecordsService  # the database layers load only when a command runs
+    from .store import Store
+
+    return RecordsService(Store.open(args.db or settings.database_url), min_games=args.min_games)
+
+
+def cmd_stats(args: argparse.Namespace, settings: Any) -> int:
+    """``meiji stats``: a player's records (``--user``), or a game's leaderboard (``--leaderboard``)."""
+    records = _service(args, settings)
+    lang = os.environ.get("LANG")
+    if args.leaderboard:
+        reply = records.leaderboard(args.game or "", None, args.period, args.page, lang=lang)
+    else:
+        if not args.user:
+            from .words import _
+
+            with language(lang):
+                print(_("Name the player with --user (their id), or ask for --leaderboard."))
+            return 2
+        reply = records.stats(args.user, args.game, lang=lang)
+    print(_BOLD.sub(r"\1", reply.private or ""))
+    records.store.dispose()
+    return 0 if reply.ok else 2
+
+
+def cmd_records(args: argparse.Namespace, settings: Any) -> int:
+    """``meiji records backfill`` (results of finished games from their logs) or ``rerate``."""
+    records = _service(args, settings)
+    try:
+        if args.action == "backfill":
+            done, failed = records.backfill()
+            print(f"results recorded for {done} finished game(s); {failed} could not be read")
+            return 0 if not failed else 1
+        count = records.rerate(args.game)
+        print(f"ratings recomputed from {count} rated game(s)")
+        return 0
+    finally:
+        records.store.dispose()
+
+
+def add_records_parsers(sub: Any) -> None:
+    """Add ``stats`` and ``records`` to the ``meiji`` command line (``sub``: its subparsers)."""
+    p = sub.add_parser("stats", help="a player's records, or a game's leaderboard (--leaderboard)")
+    p.add_argument("--user", default=None, help="the player's id (as stored at the table)")
+    p.add_argument("--game", default=None, help="only this game (required with --leaderboard)")
+    p.add_argument("--leaderboard", action="store_true", help="the game's leaderboard over every table")
+    p.add_argument("--period", default="all", help="all, week, month or year (leaderboard)")
+    p.add_argument("--page", type=int, default=1, help="leaderboard page (from 1)")
+    p.add_argument("--min-games", type=int, default=None, help="fewest finished games to be listed (default 3)")
+    p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL)")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("records", help="players' records: back-fill old finished games, or recompute ratings")
+    p.add_argument("action", choices=["backfill", "rerate"])
+    p.add_argument("--game", default=None, help="rerate only this game")
+    p.add_argument("--min-games", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--db", default=None, help="database URL (default: DATABASE_URL)")
+    p.set_defaults(func=cmd_records)
