@@ -63,6 +63,13 @@ class NipponGame:
         """The JSON Schema of :meth:`to_json` output (published as docs/nippon-state.schema.json)."""
         return STATE_ADAPTER.json_schema()
 
+    def readable_ids(self) -> list[str]:
+        """Board labels players read and type: the cities ``M1``–``M8`` (printed on the board
+        picture, explained in every language's legend line); the internal-word scan allows them."""
+        from .tables import tables
+
+        return list(tables().city_by_id)
+
     def public_scores(self, state: NState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished
         game (:mod:`engine.core.story`)."""

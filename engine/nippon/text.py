@@ -66,6 +66,10 @@ def render_text(state: NState, seat: int | None = None) -> str:
     stacks = ", ".join(_("{tile} ({n})", tile=tr(reward_name(k)), n=v) for k, v in state.rewards.items() if v)
     lines.append(_("Reward tiles left: {stacks}; 2x VP tiles: {n}", stacks=stacks or "-", n=state.multipliers))
     lines.append(_("Regions:"))
+    # i18n: legend of the city labels (M1–M8, as on the board picture) and the compass letters of a
+    # city tile's four demand spaces, both typed in moves as they are; translate the words only.
+    lines.append("  " + _("Cities M1–M8 as on the board picture; demand spaces N north, E east, S south, W west "
+                          "(type these labels in moves)."))
     for r in t.regions:
         infl = ", ".join(f"{_player(p.colour)} {rules.region_influence(state, p.seat, r.id)}" for p in state.players)
         pieces = ", ".join(_piece(state, x) for x in state.transport[r.id]) or "-"

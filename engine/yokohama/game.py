@@ -86,6 +86,13 @@ class YokohamaGame:
         """The JSON Schema of :meth:`to_json` output (published as docs/yokohama-state.schema.json)."""
         return STATE_ADAPTER.json_schema()
 
+    def readable_ids(self) -> list[str]:
+        """The area words moves use (``silk1``, ``church`` …), printed in brackets after each area's
+        name and explained by the board's legend line; the internal-word scan allows them there."""
+        from .tables import tables
+
+        return list(tables().area_ids)
+
     def public_scores(self, state: YState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished
         game (:mod:`engine.core.story`)."""

@@ -249,6 +249,15 @@ class ZaibatsuGame:
         """A seat label from :meth:`seat_labels` as a translatable term (``purple`` → "Purple")."""
         return T("player", label.capitalize())
 
+    def readable_ids(self) -> list[str]:
+        """Board labels players read and type: hiring spaces ``H1``–``H5``, regions ``R1``–``R4``,
+        markets ``M1``–``M8`` and contracts ``C1``… — printed on the board picture and explained in
+        every language's legend (:data:`.words.LABEL_LEGEND`); the internal-word scan allows them."""
+        from .tables import tables
+
+        t = tables()
+        return [h.id for h in t.hiring] + list(t.region_ids) + list(t.market_by_id) + list(t.contracts)
+
     def public_scores(self, state: ZState) -> list[int]:
         """Every player's victory points on the board now (VP; Takatoshi scores no VP), for the story
         of a finished game (:mod:`engine.core.story`)."""

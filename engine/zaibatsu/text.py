@@ -20,6 +20,7 @@ from .tables import tables
 from .words import (
     COMPASS_LEGEND,
     GOAL_SLOT_NAMES,
+    LABEL_LEGEND,
     SOLO_SLOT_NAMES,
     T,
     _,
@@ -121,6 +122,7 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         lines.append(f"  {where} " + _("upgrades {n}  ships {ships}", n=state.upgrades[d.id], ships=ships))
     lines.append(_("Regions:"))
     lines.append("  " + tr(COMPASS_LEGEND))
+    lines.append("  " + tr(LABEL_LEGEND))
     for r in t.regions:
         infl = " ".join(
             f"{_seat_name(state, s)}={rules.region_influence(state, s, r.id)}" for s in seats(state)

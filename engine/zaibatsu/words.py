@@ -238,3 +238,7 @@ def contract_text(contract: str) -> Msg:
 # i18n: legend of the market slots' compass letters, which stay N/E/S/W in every language (they are
 # typed in moves); translate the directions only.
 COMPASS_LEGEND = M("Market slots: N north, E east, S south, W west (type these letters in moves).")
+# i18n: legend of the board labels that moves use as they are (H = hiring space, R = region,
+# M = market, C = contract, as on the board picture); translate the names only.
+LABEL_LEGEND = M("Labels as on the board picture (type them in moves): H1–H5 hiring spaces, R1–R4 regions, "
+                 "M1–M8 markets, C1… contracts.")

@@ -64,7 +64,7 @@ ALLOWED = {
                      "discord", "local", "json", "png", "export", "name", "in", "so", "also", "hand", "bank",
                      "man", "will", "was", "wo", "die", "den", "an", "um", "bei", "mit", "fort", "halt"}),
     "ru": frozenset({"nippon", "zaibatsu", "yokohama", "takatoshi", "meiji", "discord", "local", "json", "png",
-                     "bot"}),
+                     "bot", "enter"}),  # "нажмите Enter": the key's printed name
 }
 
 _REPR = re.compile(
@@ -76,6 +76,7 @@ _TIMES = re.compile(r"[A-Za-z_][A-Za-z_0-9]*×\d+|\d+×[A-Za-z_]+")
 _CHANCE = re.compile(r"(?<![\w~])~(?:\?|[A-Za-z_][\w\-]*)")
 _URL = re.compile(r"https?://\S+")
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|„[^”\n]*”|«[^»\n]*»|“[^”\n]*”")
+_BRACKETED = re.compile(r"\[([A-Za-z0-9_]+)\]")
 _LATIN = re.compile(r"(?<![\w-])[A-Za-z][a-z]+(?![\w-])")
 _NAME_PREFIX = re.compile(r"^\s*[^:;\n]{1,80}?:\s+(?=\S)")
 _NOTATION_TOKEN = re.compile(r"[A-Za-z0-9.+\-_/]+")
@@ -167,6 +168,9 @@ class Detector:
         self.words = frozenset(data_tokens(game)[1] if words is None else words)
         self.keywords = notation_keywords(game) | {k.lower() for k in keywords}
         self.names = frozenset(n.lower() for n in names)
+        # Notation words a game prints in brackets after a name and explains in its legend
+        # (``Kościół [church]``): readable there, and only there.
+        self.bracketed = frozenset(getattr(get_game(game), "readable_ids", lambda: ())())
         ordered = sorted(self.ids, key=len, reverse=True)
         self._ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![\w-])") if ordered else None
 
@@ -227,6 +231,7 @@ class Detector:
     def _english(self, text: str, where: str) -> list[Finding]:
         allowed = ALLOWED.get(self.lang, frozenset()) | self.names
         masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), _URL.sub(lambda m: " " * len(m.group(0)), text))
+        masked = _BRACKETED.sub(lambda m: " " * len(m.group(0)) if m.group(1) in self.bracketed else m.group(0), masked)
         out: list[Finding] = []
         for m in _LATIN.finditer(masked):
             word = m.group(0)
