@@ -84,7 +84,7 @@ def has_story(game: Any) -> bool:
 
 @cache
 def calibration() -> dict[str, dict[str, Any]]:
-    """The fitted temperature constants by game name: ``{"zaibatsu": {"k": 0.2, …}, …}``."""
+    """The fitted temperature constants by game name: ``{"<game>": {"k": 0.2, …}, …}``."""
     data = json.loads(_CALIBRATION.read_text(encoding="utf-8"))
     return {rec["game"]: rec for rec in data["records"]}
 

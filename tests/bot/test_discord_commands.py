@@ -267,7 +267,7 @@ def test_move_accepted_posts_one_public_message(pic_cmds: Commands) -> None:
     nxt = to_act(host)
     assert nxt != actor and f"<@{nxt}>" in message.content
     assert [f.filename for f in message.files] == ["board.png"]
-    assert "Played `bank`" in private(inter)[0].content
+    assert private(inter)[0].content.startswith("Played.") and "`bank`" not in private(inter)[0].content
 
 
 @pytest.mark.parametrize(

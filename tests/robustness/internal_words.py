@@ -58,7 +58,7 @@ none yes no not this that which when then now back next first last each every ma
 
 #: Words spelt the same in that language (or proper names everybody keeps), per language.
 ALLOWED = {
-    "pl": frozenset({"region", "bonus", "start", "bot", "to", "no", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
+    "pl": frozenset({"region", "bonus", "start", "bot", "to", "no", "bento", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
                      "discord", "local", "json", "png", "pz", "top"}),
     "de": frozenset({"region", "bonus", "start", "bot", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
                      "discord", "local", "json", "png", "export", "name", "in", "so", "also", "hand", "bank",

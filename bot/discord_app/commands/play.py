@@ -92,10 +92,10 @@ def filter_choices(
 
 
 def _played(reply: Reply, lang: str) -> str:
-    """The private acknowledgement of a move in ``lang``: the step as the log stores it."""
-    step = str((reply.data or {}).get("step") or "").strip()
+    """The private acknowledgement of a move in ``lang``. It names no notation: the public message
+    tells the whole turn in words, and your own private lines (a kept card) follow this one."""
     with language(lang):
-        return _("Played {step}.", step=f"`{step[:100]}`") if step else _("Played.")
+        return _("Played.")
 
 
 def _choice_name(notation: str, label: str) -> str:
