@@ -372,7 +372,8 @@ class Console:
         if self._result:
             self.say(self._result)
         self.say(_("Game over. Type 'save FILE' to write its move log, 'picture FILE' for the final-score "
-                   "picture, or press Enter to leave ('{command}' starts a new game).", command="meiji local"))
+                   "picture, 'story FILE' for the chart of how the game went, or press Enter to leave "
+                   "('{command}' starts a new game).", command="meiji local"))
         while True:
             line = self._read("> ")
             if line is None or not line.strip():
@@ -383,6 +384,8 @@ class Console:
                 self._save(rest.strip())
             elif command == "picture":
                 self._final_picture(rest.strip())
+            elif command == "story":
+                self._story(rest.strip())
             elif command == "board":
                 self._print_board(None, full=True)
             elif command == "log":
@@ -549,8 +552,8 @@ class Console:
             self._log(rest)
         elif command == "save":
             self._save(rest)
-        elif command == "picture":
-            self.say(_("The final-score picture is ready once the game ends."))
+        elif command in ("picture", "story"):
+            self.say(_("The final-score picture and the story chart are ready once the game ends."))
         elif text.isdigit():
             index = int(text)
             self._current_choices(user, data)
@@ -659,6 +662,30 @@ class Console:
             self.say(_("Can't write {name}: {reason}", name=target, reason=exc.strerror or exc))
             return
         self.say(_("Final-score picture written to {name}.", name=target))
+
+    def _story(self, name: str) -> None:
+        """``story FILE`` after the end: the story's lines, and its chart written as PNG to FILE."""
+        host = self.host
+        if getattr(host.render, "story", None) is None:  # pictures were off: draw this one anyway
+            import render
+
+            host = copy.copy(host)
+            host.render = render.Pictures()
+        reply = host.story(self.channel, "seat1", mine=True, lang=self.lang)
+        if not reply.ok or not reply.png:
+            self.say(reply.private or "")
+            return
+        self.say(reply.private or "")
+        table = (reply.data or {}).get("table_id", "game")
+        target = Path(name).expanduser() if name else Path(f"meiji-{table}-story.png")
+        if target.is_dir():
+            target = target / f"meiji-{table}-story.png"
+        try:
+            target.write_bytes(reply.png)
+        except OSError as exc:
+            self.say(_("Can't write {name}: {reason}", name=target, reason=exc.strerror or exc))
+            return
+        self.say(_("Story chart written to {name}.", name=target))
 
     def _save(self, name: str) -> None:
         if not name:

@@ -33,7 +33,7 @@ SNAPSHOT_CAP = 50
 COMMANDS: dict[str, str] = {
     "quit": "quit", "exit": "quit", "q": "quit", "help": "help", "?": "help", "h": "help",
     "moves": "moves", "undo": "undo", "board": "board", "log": "log", "save": "save", "hand": "hand",
-    "picture": "picture",
+    "picture": "picture", "story": "story",
 }
 #: The command words (kept for callers of the old constant).
 COMMAND_WORDS = frozenset(COMMANDS)
@@ -53,6 +53,7 @@ def help_text() -> str:
         "  log [N]          " + _("what happened in the last N turns (default 10)"),
         "  save FILE        " + _("write the move log as JSON (also after the game ends)"),
         "  picture FILE     " + _("write the final-score picture as PNG (after the game ends)"),
+        "  story FILE       " + _("how the game went: VP and winning chances as a PNG chart (after the game ends)"),
         "  help             " + _("this text"),
         "  quit             " + _("stop here; the game is saved (resume with: {command})",
                                   command="meiji local --resume"),

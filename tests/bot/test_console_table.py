@@ -120,13 +120,37 @@ def test_a_finished_game_can_be_saved_and_its_final_picture_written(host: Host, 
     # the game ends inside the script: what follows the end goes to the end-of-game prompt
     code = play_local(host, "dicerace", 2, {}, seed=4, stdin=io.StringIO(script), stdout=out)
     assert code == 0 and "Game over." in out.getvalue() and "'save FILE'" in out.getvalue()
-    console, out = _console(Host(host.store, render=FakeRender()), f"save {log}\npicture {picture}\n\n")
+    story = tmp_path / "story.png"
+    console, out = _console(Host(host.store, render=FakeRender()), f"save {log}\npicture {picture}\nstory {story}\n\n")
     console.channel = CHANNEL
     assert console.play() == 0
     text = out.getvalue()
     assert f"Move log written to {log}" in text and log.read_text().startswith("{")
     assert f"Final-score picture written to {picture}." in text
     assert picture.read_bytes() == PNG
+    # A game without the story hooks says so and writes nothing.
+    assert "This game does not tell its story in a chart." in text and not story.exists()
+
+
+@pytest.mark.slow
+def test_a_finished_game_tells_its_story_at_the_terminal(tmp_path: Path) -> None:
+    from bot.store import Store
+
+    store = Store.open(f"sqlite:///{tmp_path / 'story.db'}")
+    host = Host(store)
+    assert host.new_table(CHANNEL, "seat1", "Ann", "nippon", {"players": 2}, 4, lang="pl").ok
+    assert host.add_bot(CHANNEL, "seat1", "greedy").ok
+    assert host.leave(CHANNEL, "seat1").ok
+    assert host.add_bot(CHANNEL, "seat1", "greedy").ok
+    assert host.start(CHANNEL, "seat1").ok
+    host.play_bots(CHANNEL, limit=5000)
+    chart = tmp_path / "story.png"
+    console, out = _console(host, f"story {chart}\n\n", lang="pl")
+    console.channel = CHANNEL
+    assert console.play() == 0
+    text = out.getvalue()
+    assert "Nippon: przebieg gry" in text and f"Wykres przebiegu gry zapisano w {chart}." in text
+    assert chart.read_bytes().startswith(b"\x89PNG")
 
 
 def test_board_pictures_go_to_one_folder_per_game_and_only_the_newest_are_kept(host: Host, tmp_path: Path) -> None:
