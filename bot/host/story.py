@@ -23,7 +23,7 @@ from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
 from .replies import HostReplies
 
 #: The longest line told for one turning point (characters, before "…").
-MARK_CHARS = 110
+MARK_CHARS = 180
 
 
 class StoryService(HostReplies):
@@ -91,7 +91,7 @@ class StoryService(HostReplies):
     def _mark(self, game: Game, point: StoryPoint, seats: Sequence[SeatRec]) -> str:
         """One line for a turning point: "Round 4: Blue builds …" from the turn's public events."""
         lines = _told_lines(game, point.events)
-        what = "; ".join(line.rstrip(".") for line in lines) if lines else self._name(point.seat, seats)
+        what = _joined(lines) if lines else self._name(point.seat, seats)
         if len(what) > MARK_CHARS:
             what = what[:MARK_CHARS - 1].rstrip() + "…"
         if point.round is not None:
@@ -112,6 +112,17 @@ class StoryService(HostReplies):
             log.exception("drawing the story of table %s failed", table.id)
             return None, None
         return self._unpack(out)
+
+
+def _joined(lines: Sequence[str]) -> str:
+    """A turn's sentences as one line: joined with "; ", the subject of the first sentence left out
+    of the following ones that repeat it ("Blue builds …; Blue gains 2 VP" → "Blue builds …; gains 2 VP")."""
+    first = lines[0].split(" ", 1)[0]
+    parts = [lines[0].rstrip(".")]
+    for line in lines[1:]:
+        word, _sep, rest = line.partition(" ")
+        parts.append((rest if word == first and rest else line).rstrip("."))
+    return "; ".join(parts)
 
 
 def _told_lines(game: Game, events: Sequence[Event]) -> list[str]:

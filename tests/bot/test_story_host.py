@@ -74,3 +74,11 @@ def test_story_is_refused_before_the_end(tmp_path) -> None:
     assert not reply.ok and "over" in reply.private
     assert host.status(CH).version == before
     assert not host.story("other-channel", "u1").ok
+
+
+def test_a_turning_point_is_told_in_one_line_without_repeating_its_subject() -> None:
+    from bot.host.story import _joined
+
+    assert _joined(["Blue builds a shop.", "Blue gains 2 VP (Church).", "Red loses 1 yen."]) == \
+        "Blue builds a shop; gains 2 VP (Church); Red loses 1 yen"
+    assert _joined(["Zielony dokonuje Konsolidacji."]) == "Zielony dokonuje Konsolidacji"
