@@ -79,13 +79,13 @@ def story_png(story: Story, seats: Sequence[StorySeat], *, title: str, marks: Se
     solo = story.seats < 2
     wrapped = [textwrap.fill(f"{CIRCLED[i]} {m}", 62) for i, m in enumerate(marks[:len(CIRCLED)])]
     text_lines = sum(w.count("\n") + 1 for w in wrapped)
-    height_in = (6.0 if solo else 10.2) + 0.42 * text_lines + (0.3 if wrapped else 0)
+    height_in = (6.4 if solo else 10.6) + 0.42 * text_lines + (0.3 if wrapped else 0)
     # The object API with its own Agg canvas (no pyplot state): safe in a worker thread.
     fig = Figure(figsize=(WIDTH / DPI, height_in), dpi=DPI)
     FigureCanvasAgg(fig)
     body = _pt(24)
     small = _pt(MIN_TEXT_PX)
-    top = 1 - 0.95 / height_in
+    top = 1 - 1.65 / height_in  # room for the title and the rounds' axis above the first panel
     bottom_text = (0.42 * text_lines + 0.55) / height_in if wrapped else 0.0
     panels = 1 if solo else 2
     grid = fig.add_gridspec(panels, 1, left=0.1, right=0.97, top=top, bottom=bottom_text + 0.75 / height_in,
@@ -127,7 +127,10 @@ def story_png(story: Story, seats: Sequence[StorySeat], *, title: str, marks: Se
         ax.grid(True, color=(0.85, 0.85, 0.85), lw=0.8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
         ax.set_xlim(xs[0], xs[-1] if len(xs) > 1 else 1)
-    ax_vp.legend(loc="upper left", fontsize=small, frameon=True, ncol=min(4, len(seats)))
+    # Long names (a bot's level, a Discord name) go one or two per row instead of all in one row.
+    width = sum(len(style.name) + 4 for style in seats)
+    columns = len(seats) if width <= 56 else (2 if max(len(style.name) for style in seats) <= 26 else 1)
+    ax_vp.legend(loc="upper left", fontsize=small, frameon=True, ncol=columns)
     y = bottom_text - 0.2 / height_in
     for w in wrapped:
         fig.text(0.03, y, w, fontsize=small, va="top", ha="left")
