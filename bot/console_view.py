@@ -57,7 +57,7 @@ def help_text() -> str:
         "  help             " + _("this text"),
         "  quit             " + _("stop here; the game is saved (resume with: {command})",
                                   command="meiji local --resume"),
-        _("Start a line with '/' to make it a command ('/save FILE'), with '!' to send it as a move."),
+        _("Start a line with '/' to make it a command (e.g. '/save FILE'), with '!' to send it as a move."),
     ])
 
 

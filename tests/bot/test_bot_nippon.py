@@ -157,4 +157,4 @@ def test_a_two_player_game_at_the_terminal_from_the_readme_command(
         assert status is not None and status["status"] == "finished"
     finally:
         store.dispose()
-    assert any(p.suffix == ".png" for p in (tmp_path / "snapshots").glob("*.png"))
+    assert any(p.suffix == ".png" for p in (tmp_path / "snapshots").rglob("*.png"))  # one folder per game

@@ -15,6 +15,7 @@ from bot.console import CHANNEL, play_local
 from bot.host import Host, Reply, effective_moves
 from bot.store import Store
 from engine.core import builtin_game_names, game_info, get_game, replay
+from engine.yokohama.text import _order as order_face
 
 YOKOHAMA = get_game("yokohama")
 CH = "y-chan"
@@ -109,9 +110,9 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
                 leak = _ids(hidden, text)
                 assert not leak, f"seat {other} sees {leak}"
                 checked += 1
-            mine = set(state.players[other].orders)
-            if mine:
-                assert mine <= set(re.findall(r"\w+", hand.private or "")), "the owner sees their own orders"
+            # the owner sees their own orders, named by their face (players never read card ids)
+            for order in state.players[other].orders:
+                assert order_face(order) in (hand.private or ""), "the owner sees their own orders"
         choices = host.legal(CH, user).choices
         assert choices
         notation = _pick(rng, choices)

@@ -56,6 +56,9 @@ undo wins won score scores points left right top bottom space spaces slot slots 
 none yes no not this that which when then now back next first last each every may must can cannot
 """))
 
+#: Small words that occur in English prose but in no game's notation.
+PROSE_WORDS = frozenset({"no", "more", "back", "the", "a", "an", "of", "to", "any", "all", "and", "or", "not", "with",
+                         "your", "its", "their", "this", "that", "for", "from", "into", "on", "at"})
 #: Words spelt the same in that language (or proper names everybody keeps), per language.
 ALLOWED = {
     "pl": frozenset({"region", "bonus", "start", "bot", "to", "no", "bento", "nippon", "zaibatsu", "yokohama", "takatoshi", "meiji",
@@ -224,6 +227,8 @@ class Detector:
                 return None
             if all(w in self.words or w.isdigit() for w in words):
                 return None  # plain words of the game ("white red": a list of colours)
+            if any(w.lower() in PROSE_WORDS for w in words[1:]):
+                return None  # English prose that starts like a move ("take no more assistants back")
         if prefix is None and len(segments) == 1 and not any(c.isdigit() for c in stripped):
             return None  # one bare word or two: too little to tell from prose
         return start + (len(body) - len(body.lstrip())), stripped
