@@ -149,7 +149,7 @@ def test_a_finished_game_tells_its_story_at_the_terminal(tmp_path: Path) -> None
     console.channel = CHANNEL
     assert console.play() == 0
     text = out.getvalue()
-    assert "Nippon: przebieg gry" in text and f"Wykres przebiegu gry zapisano w {chart}." in text
+    assert "Nippon: historia partii" in text and f"Wykres historii partii zapisano w {chart}." in text
     assert chart.read_bytes().startswith(b"\x89PNG")
 
 

@@ -57,9 +57,10 @@ def test_one_person_and_three_bots_play_a_whole_game_with_one_picture_per_turn(s
                 stories += 1  # the story after the final score (this fake renderer draws no chart)
                 continue
             assert len(message.files) == 1, message.content  # one picture per turn message
-            if message.content.startswith("Bot "):
+            header = next((line for line in message.content.splitlines() if line.startswith("**")), "")
+            if header.startswith("**Bot "):  # a bot's turn, told under its name in bold
                 bot_messages += 1
-                assert f"<@{ANN}>" not in message.content.splitlines()[0]
+                assert f"<@{ANN}>" not in header
             else:
                 person_messages += 1
         status = host.status(CH).data or {}

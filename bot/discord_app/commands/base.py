@@ -45,7 +45,7 @@ from ..messages import (
     user_language,
 )
 from ..pictures import board_file
-from ..solo import goal_check, is_solo_step, solo_message
+from ..solo import ENGINE_SOLO_END_KINDS, goal_check, is_solo_step, solo_message
 
 #: One logger for every command module (records named ``bot.discord_app.commands``, as before).
 log = logging.getLogger("bot.discord_app.commands")
@@ -371,7 +371,12 @@ class CommandsCore:
         else:
             tail = [str(data.get("next") or "")]
         head_text = "\n".join(h for h in head if h)
-        body = account_text(data.get("account") or [], tail, limit=room - len(head_text) - 1, log_hint=hint)
+        accounts = data.get("account") or []
+        if solo and data.get("finished"):
+            # The goal check replaces the engine's own end-of-solo lines (ENGINE_SOLO_END_KINDS).
+            ended = {str(e.get("text")) for e in data.get("events") or [] if e.get("kind") in ENGINE_SOLO_END_KINDS}
+            accounts = [{**a, "lines": [line for line in a.get("lines", []) if line not in ended]} for a in accounts]
+        body = account_text(accounts, tail, limit=room - len(head_text) - 1, log_hint=hint)
         return "\n".join(p for p in (head_text, body) if p)
 
     async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
