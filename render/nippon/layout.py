@@ -503,7 +503,8 @@ def _static_reference(c: Canvas, r: Rect) -> None:
         full = _t("achievement", ach.text)
         room = col.w - hw
         if text_width(full, MIN_TEXT, "condensed") > room and ach.measure in ACHIEVEMENT_SHORT:
-            full = _("1 VP per {what}", what=tr(ACHIEVEMENT_SHORT[ach.measure]))
+            short = _("1 VP per {what}", what=tr(ACHIEVEMENT_SHORT[ach.measure]))
+            full = min((full, short), key=lambda s: text_width(s, MIN_TEXT, "condensed"))
         c.text(col.x + hw, y, full, style="condensed", max_width=room)
 
 
