@@ -38,7 +38,6 @@ from .touch import Touch, _data
 
 #: Text size of the drawing of what the last move touched (drawn 1100 px wide, shown at 550).
 FOCUS_TEXT = 28
-CELL_TEXT = 20  # two lines in an achievement space of the focus
 
 
 def _ftext(c: Canvas, x: float, y: float, text: str, room: float, *, style: str = "bold", fill: pal.RGB = pal.INK,
@@ -415,12 +414,9 @@ def _focus_achievements(c: Canvas, r: Rect, view: dict[str, Any], seat: int, aid
         else:
             c.rect(cell, fill=pal.PANEL_ALT if printed else pal.PANEL, outline=pal.GRID)
             value, style = ("1x" if printed else "–"), "regular"
-        # two lines (what the space counts, then the tile on it): the words of every language fit the width
-        fill = pal.INK if mult or printed else pal.MUTED
-        c.text(cell.x + 6, cell.cy - cell.h / 4, achievement_label(a), size=CELL_TEXT, style="condensed_bold",
-               fill=fill, anchor="lm", max_width=cell.w - 10)
-        c.text(cell.x2 - 6, cell.cy + cell.h / 4, value, size=CELL_TEXT, style=style, fill=fill, anchor="rm",
-               max_width=cell.w - 10)
+        _ftext(c, cell.x + 8, cell.cy, achievement_label(a), cell.w - 52)
+        _ftext(c, cell.x2 - 8, cell.cy, value, 36, style=style, anchor="rm",
+               fill=pal.INK if mult or printed else pal.MUTED)
         if a == aid:
             outline_focus(c, cell, 5)
     below = Rect(r.x + 6, grid.y2 + 2, r.w - 12, r.y2 - grid.y2 - 2)
