@@ -76,8 +76,8 @@ ACHIEVEMENT_LABEL = {
 # achievement text does not fit its column of the reference panel (about 380 px).
 ACHIEVEMENT_SHORT = {
     "contracts": T("achievement short", "2 fulfilled contracts"),
-    "knowledge_stars": T("achievement short", "★ reached on the knowledge track"),
-    "coal_stars": T("achievement short", "★ reached on the coal track"),
+    "knowledge_stars": T("achievement short", "★ on the knowledge track"),
+    "coal_stars": T("achievement short", "★ on the coal track"),
     "big_factories": T("achievement short", "factory of level 2 or 3"),
     "machines2": T("achievement short", "factory with a +2 machine"),
     "money": T("achievement short", "6,000 yen"),
@@ -114,8 +114,8 @@ def bonus_words(kind: str, value: int) -> str:
     return str(tr(amount(kind, int(value))))
 
 
-# i18n: an achievement space abbreviated to fit its cell on a player board (about 55 px at the smallest
-# text size, after the multiplier "2x"); the reference panel repeats it before the space's full text.
+# i18n: an achievement space abbreviated to fit its cell on a player board (one line of about 80 px at the
+# smallest text size, above the multiplier "2x"); the reference panel repeats it before the space's full text.
 ACHIEVEMENT_CELL = {
     "contracts": T("achievement cell", "Contr."),
     "knowledge_stars": T("achievement cell", "Know.★"),

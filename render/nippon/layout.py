@@ -45,7 +45,7 @@ HEADER_H = 54
 ROW_A_H = 190
 REGION_H = TITLE_H + 36 + 4 * 27 + 26 + 28 + 50 + 6
 ROW_C_H = TITLE_H + 12 + 10 * LINE
-PLAYER_H = 344
+PLAYER_H = 380
 REFERENCE_H = TITLE_H + 12 + 5 * LINE
 LEGEND_H = 2 * LINE + 6
 CITY_ROW = 27  # an influence space of a city (one row of the city box)
@@ -54,7 +54,8 @@ SLOT_W = 41  # a train/ship space of a region (most: 8 per region)
 TRACK_LABEL_W = 112  # player panel: track label column
 TRACK_CELL_W = 23  # player panel: one track space
 ROW_CELL = 26  # player panel: pitch of the ship and train spaces
-ACH_W, ACH_H = 91, 32  # player panel: an achievement space
+ACH_W, ACH_H = 91, 44  # player panel: an achievement space (two lines: what it counts, then the tile)
+ROW_PITCH = ACH_H + 2  # player panel: pitch of the workers, contracts and influence rows
 ROW_LABEL_W = 100  # player panel: labels of the workers, contracts and influence rows
 LEFT_W = 380  # player panel: width of those rows (the achievement grid is right of them)
 REWARD_LABEL_W = 128
@@ -270,11 +271,12 @@ def _player_parts(r: Rect) -> dict[str, Rect]:
     for i, goods in enumerate(t.goods):
         parts[f"factory:{goods}"] = Rect(x0 + i * (fw + 6), y, fw, 72)
     y += 72 + 8
-    parts["workers"] = Rect(x0, y, LEFT_W, 32)
-    parts["contracts"] = Rect(x0, y + 34, LEFT_W, 32)
-    parts["influence"] = Rect(x0, y + 68, LEFT_W, 32)
+    dy = (ACH_H - 32) // 2  # the rows are centred on the rows of the achievement grid
+    parts["workers"] = Rect(x0, y + dy, LEFT_W, 32)
+    parts["contracts"] = Rect(x0, y + ROW_PITCH + dy, LEFT_W, 32)
+    parts["influence"] = Rect(x0, y + 2 * ROW_PITCH + dy, LEFT_W, 32)
     for k, cid in enumerate(t.contract_ids):
-        parts[f"contract:{cid}"] = Rect(x0 + ROW_LABEL_W + k * 34, y + 36, 32, 28)
+        parts[f"contract:{cid}"] = Rect(x0 + ROW_LABEL_W + k * 34, y + ROW_PITCH + dy + 2, 32, 28)
     gx = x0 + w - 3 * ACH_W - 6
     for k, aid in enumerate(t.achievement_ids):
         parts[f"achievement:{aid}"] = Rect(gx + (k % 3) * (ACH_W + 3), y + (k // 3) * (ACH_H + 2), ACH_W, ACH_H)
@@ -501,7 +503,8 @@ def _static_reference(c: Canvas, r: Rect) -> None:
         full = _t("achievement", ach.text)
         room = col.w - hw
         if text_width(full, MIN_TEXT, "condensed") > room and ach.measure in ACHIEVEMENT_SHORT:
-            full = _("1 VP per {what}", what=tr(ACHIEVEMENT_SHORT[ach.measure]))
+            short = _("1 VP per {what}", what=tr(ACHIEVEMENT_SHORT[ach.measure]))
+            full = min((full, short), key=lambda s: text_width(s, MIN_TEXT, "condensed"))
         c.text(col.x + hw, y, full, style="condensed", max_width=room)
 
 
@@ -573,10 +576,9 @@ def _achievement(c: Canvas, cell: Rect, aid: str, mult: int, rgb: pal.RGB, vp: i
     else:
         c.rect(cell, fill=pal.PANEL_ALT if printed else pal.PANEL, outline=pal.GRID)
         value, style = ("1x" if printed else "–"), "condensed"
-    name = achievement_label(aid)
-    if vp is None:
-        runs = [(value + " ", style), (name, "condensed")]
-    else:
-        runs = [(value, "condensed"), (f"={vp}", "condensed_bold"), (" " + name, "condensed")]
-    c.runs(cell.x + 5, cell.cy, runs, anchor_v="m", max_x=cell.x2 - 3,
-           fill=pal.INK if mult or printed or vp is not None else pal.MUTED)
+    fill = pal.INK if mult or printed or vp is not None else pal.MUTED
+    half = cell.h / 4
+    c.text(cell.x + 5, cell.cy - half, achievement_label(aid), style="condensed", fill=fill, anchor="lm",
+           max_width=cell.w - 8)
+    runs = [(value, style)] if vp is None else [(value, "condensed"), (f"={vp}", "condensed_bold")]
+    c.runs(cell.x + 5, cell.cy + half, runs, anchor_v="m", max_x=cell.x2 - 3, fill=fill)

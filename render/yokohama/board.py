@@ -409,19 +409,20 @@ def _draw_pieces(c: Canvas, ln: Rect, p: dict[str, Any], rgb: pal.RGB, letter: s
                         (_("Warehouse"), ("wh_assistants", "wh_shops", "wh_houses"))):
         x += c.text(x, ln.cy, label, style="bold", anchor="lm", max_width=120) + 8
         for kind, key in zip(("circle", "square", "house"), keys, strict=True):
-            if kind == "house":  # wide enough for a two-letter badge
-                house_piece(c, x + 15, ln.cy - 1, 30, 26, rgb, letter)
+            if kind == "house":  # wide enough for a two-letter badge (Russian "Жё" is 31 px)
+                house_piece(c, x + 17, ln.cy - 1, 34, 26, rgb, letter)
+                x += 36
             else:
                 c.piece(x + 15, ln.cy, 30, 24, fill=rgb, letter=letter, shape=kind)
-            x += 32
-            x += c.text(x, ln.cy, str(int(p.get(key, 0))), style="bold", anchor="lm") + 9
-        x += 16
+                x += 32
+            x += c.text(x, ln.cy, str(int(p.get(key, 0))), style="bold", anchor="lm") + 6
+        x += 10
     if int(p.get("wh_houses", 0)) > 0:
         costs = tables().n["trading_house_costs"]
         price = int(costs[min(int(p.get("houses_taken", 0)), len(costs) - 1)])
         # i18n: a player panel, after the trading houses in the warehouse: the price of the next one.
-        c.text(x - 22, ln.cy, _("(next {price})", price=yen(price)), style="condensed", fill=pal.MUTED,
-               anchor="lm", max_width=max(1, ln.x2 - x + 22))
+        c.text(x - 13, ln.cy, _("(next {price})", price=yen(price)), style="condensed", fill=pal.MUTED,
+               anchor="lm", max_width=max(1, ln.x2 - x + 13))
 
 
 def _chips(c: Canvas, first: Rect, second: Rect | None, head: str, chips: list[str]) -> None:
