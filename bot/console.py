@@ -652,16 +652,23 @@ class Console:
         if not reply.ok or not reply.png:
             self._show(reply) if not reply.ok else self.say(_("This game has no final-score picture."))
             return
+        target = self._write_png(reply, name, "final")
+        if target is not None:
+            self.say(_("Final-score picture written to {name}.", name=target))
+
+    def _write_png(self, reply: Reply, name: str, kind: str) -> Path | None:
+        """Write ``reply.png`` to ``name`` (a file or a folder; default ``meiji-<table>-<kind>.png``);
+        the path written, or ``None`` after saying why it could not be written."""
         table = (reply.data or {}).get("table_id", "game")
-        target = Path(name).expanduser() if name else Path(f"meiji-{table}-final.png")
+        target = Path(name).expanduser() if name else Path(f"meiji-{table}-{kind}.png")
         if target.is_dir():
-            target = target / f"meiji-{table}-final.png"
+            target = target / f"meiji-{table}-{kind}.png"
         try:
-            target.write_bytes(reply.png)
+            target.write_bytes(reply.png or b"")
         except OSError as exc:
             self.say(_("Can't write {name}: {reason}", name=target, reason=exc.strerror or exc))
-            return
-        self.say(_("Final-score picture written to {name}.", name=target))
+            return None
+        return target
 
     def _story(self, name: str) -> None:
         """``story FILE`` after the end: the story's lines, and its chart written as PNG to FILE."""
@@ -676,16 +683,9 @@ class Console:
             self.say(reply.private or "")
             return
         self.say(reply.private or "")
-        table = (reply.data or {}).get("table_id", "game")
-        target = Path(name).expanduser() if name else Path(f"meiji-{table}-story.png")
-        if target.is_dir():
-            target = target / f"meiji-{table}-story.png"
-        try:
-            target.write_bytes(reply.png)
-        except OSError as exc:
-            self.say(_("Can't write {name}: {reason}", name=target, reason=exc.strerror or exc))
-            return
-        self.say(_("Story chart written to {name}.", name=target))
+        target = self._write_png(reply, name, "story")
+        if target is not None:
+            self.say(_("Story chart written to {name}.", name=target))
 
     def _save(self, name: str) -> None:
         if not name:

@@ -160,15 +160,7 @@ class ViewCommands(CommandsCore):
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
         reply = await self._run(host.replay, channel, user, table_id, None, board=True, lang=lang)
-        if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
-            return
-        with language(lang):
-            picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
-        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
-        if picture is not None:
-            kwargs["files"] = [picture]
-        await interaction.followup.send(fit(reply.private or "", MESSAGE_LIMIT) or "\u200b", **kwargs)
+        await self._private_picture(interaction, reply, lang)
 
     async def story(self, interaction: discord.Interaction, table_id: int) -> None:
         """"How the game went" in the replay viewer: the story chart of a finished table (VP and
@@ -179,6 +171,10 @@ class ViewCommands(CommandsCore):
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
         reply = await self._run(host.story, channel, user, table_id, mine=True, lang=lang)
+        await self._private_picture(interaction, reply, lang)
+
+    async def _private_picture(self, interaction: discord.Interaction, reply: Reply, lang: str) -> None:
+        """Answer only the clicker with ``reply``'s private text and picture (or its refusal)."""
         if not reply.ok:
             await self._private(interaction, reply.private or _error(interaction))
             return
