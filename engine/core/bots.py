@@ -52,8 +52,15 @@ from .chance import pick_outcome
 from .game import CHANCE, Action
 from .i18n import Msg, tr
 
-#: Bot levels, weakest first.
-LEVELS = ("greedy", "search")
+#: Bot levels players choose, weakest first (docs/bots.md, "Levels").
+LEVELS = ("easy", "medium", "hard")
+#: Older level names that keep working: the policy names of the first bot levels.
+LEVEL_ALIASES = {"greedy": "medium", "search": "hard"}
+#: Each level's thinking budget per decision (seconds on one core): the policy stops looking further
+#: ahead when it is spent, so a decision takes about this long at most (docs/bots.md, "Decision times").
+LEVEL_BUDGETS = {"easy": 0.3, "medium": 0.6, "hard": 0.85}
+#: The ``easy`` level's chance per decision of playing the second or third best action.
+EASY_SLIP = 0.35
 #: Decision kind of the first decision of a player's turn (the hosts' convention).
 TURN_START = "turn"
 
@@ -278,8 +285,10 @@ class _Line:
 class _Planner:
     """Greedy turn planning shared by both policies (see the module docstring)."""
 
-    def __init__(self, sim: _Sim, *, width: int, rivalry: float, sample: int = 0, max_steps: int = 40) -> None:
+    def __init__(self, sim: _Sim, *, width: int, rivalry: float, sample: int = 0, max_steps: int = 40,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.sim = sim
+        self.clock = clock
         self.width = width
         self.rivalry = rivalry
         self.sample = sample
@@ -299,15 +308,16 @@ class _Planner:
             action = legal[i]
             after = sim.step(sim.thaw(blob), action)
             lines.append(_Line(i, action, sim.value(after, seat, seats, self.rivalry), after))
-            if deadline is not None and time.perf_counter() > deadline and len(lines) >= 1:
+            if deadline is not None and self.clock() > deadline and len(lines) >= 1:
                 break
         lines.sort(key=lambda x: (-x.first, x.index))
         return lines
 
     def finish_turn(self, state: Any, seat: int, seats: int, rng: random.Random | None = None,
-                    epsilon: float = 0.0) -> tuple[Any, float]:
+                    epsilon: float = 0.0, deadline: float | None = None) -> tuple[Any, float]:
         """Play ``seat``'s following decisions greedily (one step each) until another seat, chance
-        or nobody decides; returns the final state and its value."""
+        or nobody decides; returns the final state and its value. Past ``deadline`` (of the
+        planner's clock) each step takes the first action it scored."""
         sim, game = self.sim, self.sim.game
         for _ in range(self.max_steps):
             d = game.decision(state)
@@ -320,7 +330,7 @@ class _Planner:
             if epsilon and rng is not None and rng.random() < epsilon:
                 state = sim.step(state, rng.choice(legal))
                 continue
-            state = self.one_step(state, seat, legal, seats, rng=rng)[0].state
+            state = self.one_step(state, seat, legal, seats, deadline, rng)[0].state
         return state, sim.value(state, seat, seats, self.rivalry)
 
     def plan(self, state: Any, seat: int, legal: Sequence[Action], seats: int, width: int | None = None,
@@ -338,8 +348,8 @@ class _Planner:
             lines = [*lines[: width - 1], extra]
         finished = lines[:width]
         for line in finished:
-            line.state, line.score = self.finish_turn(line.state, seat, seats, rng, epsilon)
-            if deadline is not None and time.perf_counter() > deadline:
+            line.state, line.score = self.finish_turn(line.state, seat, seats, rng, epsilon, deadline)
+            if deadline is not None and self.clock() > deadline:
                 finished = [x for x in finished if x.score is not None]
                 break
         finished.sort(key=lambda x: (-(x.score if x.score is not None else float("-inf")), x.index))
@@ -378,13 +388,22 @@ class GreedyPolicy:
 
     ``width`` actions (best by one-step score) are finished to the end of the turn; ``rivalry``
     subtracts that share of the best other seat's evaluation (0: only the bot's own).
+    ``time_limit`` (seconds of ``clock``, default none) caps a decision: past it no further action
+    is scored or finished (the best finished so far is played). ``slip`` (0–1) is the ``easy``
+    level's chance of playing the second or third best action instead of the best, drawn from the
+    decision's own generator (so still a pure function of ``(seed, view, legal)``).
     """
 
-    def __init__(self, game: Any, seed: int = 0, *, width: int = 8, rivalry: float = 0.0) -> None:
+    def __init__(self, game: Any, seed: int = 0, *, width: int = 8, rivalry: float = 0.0,
+                 time_limit: float | None = None, slip: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.game = game
         self.seed = int(seed)
         self.sim = _Sim(game)
-        self.planner = _Planner(self.sim, width=width, rivalry=rivalry)
+        self.clock = clock
+        self.time_limit = time_limit
+        self.slip = float(slip)
+        self.planner = _Planner(self.sim, width=width, rivalry=rivalry, clock=clock)
 
     def _lines(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[_Line]]:
         seat, state = _unpack(view)
@@ -392,13 +411,20 @@ class GreedyPolicy:
         if not legal:
             raise ValueError("no legal action to choose from")
         seats = self.sim.seats(state)
-        return seat, state, self.planner.plan(state, seat, legal, seats)
+        deadline = None if self.time_limit is None else self.clock() + self.time_limit
+        return seat, state, self.planner.plan(state, seat, legal, seats, deadline=deadline)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """The legal action with the best end-of-turn evaluation (ties: the first legal one)."""
+        """The legal action with the best end-of-turn evaluation (ties: the first legal one); with
+        ``slip``, sometimes the second or third best."""
         if len(legal) == 1:
             return legal[0]
-        return self._lines(view, legal)[2][0].action
+        lines = self._lines(view, legal)[2]
+        if self.slip and len(lines) > 1:
+            rng = _decision_rng(self.seed, view, 7)
+            if rng.random() < self.slip:
+                return lines[rng.randrange(1, min(3, len(lines)))].action
+        return lines[0].action
 
     def rank(self, view: dict[str, Any], legal: Sequence[Action], n: int = 3) -> list[Ranked]:
         """The ``n`` best legal actions, best first, each with its score and a one-line reason."""
@@ -431,7 +457,7 @@ class SearchPolicy:
                  candidates: int = 4, margin: float = 10.0, width: int = 8, rollout_width: int = 8,
                  search_kinds: tuple[str, ...] | None = (TURN_START,), horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
-                 switch_margin: float = 3.0) -> None:
+                 switch_margin: float = 3.0, clock: Callable[[], float] = time.perf_counter) -> None:
         self.game = game
         self.seed = int(seed)
         self.rollouts = max(0, int(rollouts))
@@ -440,8 +466,9 @@ class SearchPolicy:
         self.margin = float(margin)
         self.search_kinds = search_kinds
         self.sim = _Sim(game)
-        self.greedy = _Planner(self.sim, width=width, rivalry=0.0)
-        self.fast = _Planner(self.sim, width=rollout_width, rivalry=0.0, sample=rollout_sample)
+        self.clock = clock
+        self.greedy = _Planner(self.sim, width=width, rivalry=0.0, clock=clock)
+        self.fast = _Planner(self.sim, width=rollout_width, rivalry=0.0, sample=rollout_sample, clock=clock)
         self.switch_margin = float(switch_margin)
         self.horizon = horizon
         self.rivalry = float(rivalry)
@@ -450,7 +477,7 @@ class SearchPolicy:
         self.last: dict[str, Any] = {}
 
     def _search(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[tuple[float, _Line]]]:
-        start = time.perf_counter()
+        start = self.clock()
         # Rollouts stop starting new turns at 85 % of the limit: the turn under way still ends.
         deadline = start + self.time_limit * 0.85
         seat, state = _unpack(view)
@@ -473,11 +500,11 @@ class SearchPolicy:
             # deterministic), so the candidate needs no second one.
             blobs = [self.sim.freeze(line.state) for line in pool]
             round_no = 0
-            while done < self.rollouts and not all(exact) and time.perf_counter() < deadline:
+            while done < self.rollouts and not all(exact) and self.clock() < deadline:
                 for i in range(len(pool)):
                     if exact[i]:
                         continue
-                    if done >= self.rollouts or time.perf_counter() >= deadline:
+                    if done >= self.rollouts or self.clock() >= deadline:
                         break
                     rng = _decision_rng(self.seed, view, round_no + 1)  # the same numbers for every candidate
                     outcome = self._rollout(self.sim.thaw(blobs[i]), seat, seats, rng, deadline)
@@ -499,7 +526,7 @@ class SearchPolicy:
             results.sort(key=lambda r: (-(r[0] + head.get(id(r[1]), 0.0)), r[1].index))
         chosen = {id(line) for _, line in results}
         results += [(float(x.score or 0.0), x) for x in lines if id(x) not in chosen]
-        self.last = {"rollouts": done, "candidates": len(pool), "seconds": time.perf_counter() - start}
+        self.last = {"rollouts": done, "candidates": len(pool), "seconds": self.clock() - start}
         return seat, state, results
 
     def _rollout(self, state: Any, seat: int, seats: int, rng: random.Random,
@@ -528,7 +555,7 @@ class SearchPolicy:
             legal = game.legal_actions(state)
             if len(legal) == 1:
                 state = sim.step(state, legal[0])
-            elif time.perf_counter() > deadline:
+            elif self.clock() > deadline:
                 return None
             else:
                 state = self.fast.plan(state, d.seat, legal, seats, rng=rng, deadline=deadline)[0].state
@@ -558,10 +585,28 @@ def _mean_others(sim: _Sim, state: Any, seat: int, seats: int) -> float:
     return sum(sim.evaluate(state, s).score for s in range(seats) if s != seat) / (seats - 1)
 
 
+def level_name(level: str) -> str:
+    """The level of :data:`LEVELS` that ``level`` names (an older name of :data:`LEVEL_ALIASES`, any
+    case); ``ValueError`` for an unknown name."""
+    key = str(level).strip().lower()
+    key = LEVEL_ALIASES.get(key, key)
+    if key not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return key
+
+
 def make_policy(game: Any, level: str, seed: int = 0, **kwargs: Any) -> GreedyPolicy | SearchPolicy:
-    """The policy of bot ``level`` (one of :data:`LEVELS`) for ``game``; ``ValueError`` otherwise."""
-    if level == "greedy":
+    """The policy of bot ``level`` for ``game``: ``easy`` (greedy one step ahead, with slips),
+    ``medium`` (greedy to the end of the turn), ``hard`` (search); the older names ``greedy`` and
+    ``search`` are ``medium`` and ``hard``. ``kwargs`` override the level's settings (a ``clock`` or a
+    ``time_limit`` in seconds, for instance; the default limit is :data:`LEVEL_BUDGETS`).
+    ``ValueError`` for an unknown level."""
+    level = level_name(level)
+    kwargs.setdefault("time_limit", LEVEL_BUDGETS[level])
+    if level == "easy":
+        kwargs.setdefault("width", 1)
+        kwargs.setdefault("slip", EASY_SLIP)
         return GreedyPolicy(game, seed, **kwargs)
-    if level == "search":
-        return SearchPolicy(game, seed, **kwargs)
-    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    if level == "medium":
+        return GreedyPolicy(game, seed, **kwargs)
+    return SearchPolicy(game, seed, **kwargs)

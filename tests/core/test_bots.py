@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from engine.core import CHANCE, Action, builtin_game_names, game_info, get_game, sample_chance
 from engine.core.bots import (
+    LEVEL_BUDGETS,
     LEVELS,
     Evaluation,
     GreedyPolicy,
@@ -30,6 +31,7 @@ from engine.core.bots import (
     SearchPolicy,
     bot_view,
     bots_supported,
+    level_name,
     make_policy,
 )
 from engine.core.i18n import Msg, tr
@@ -99,11 +101,52 @@ def _position(game: Any, seed: int, plies: int, players: int = 4, options: dict[
 
 def test_levels_and_make_policy() -> None:
     game = DiceRace()
-    assert LEVELS == ("greedy", "search")
+    assert LEVELS == ("easy", "medium", "hard")
+    easy, medium, hard = (make_policy(game, level, 1) for level in LEVELS)
+    assert isinstance(easy, GreedyPolicy) and easy.planner.width == 1 and easy.slip > 0
+    assert isinstance(medium, GreedyPolicy) and medium.planner.width > 1 and medium.slip == 0
+    assert isinstance(hard, SearchPolicy)
+    assert [p.time_limit for p in (easy, medium, hard)] == [LEVEL_BUDGETS[v] for v in LEVELS]
+    # The older names keep working, in any case.
     assert isinstance(make_policy(game, "greedy", 1), GreedyPolicy)
-    assert isinstance(make_policy(game, "search", 1, rollouts=2), SearchPolicy)
-    with pytest.raises(ValueError, match="unknown bot level"):
-        make_policy(game, "expert")
+    assert isinstance(make_policy(game, "Search", 1, rollouts=2), SearchPolicy)
+    assert [level_name(v) for v in ("greedy", "SEARCH", " easy ")] == ["medium", "hard", "easy"]
+    for bad in ("expert", "", "random"):
+        with pytest.raises(ValueError, match="unknown bot level"):
+            make_policy(game, bad)
+
+
+class FakeClock:
+    """A clock that moves ``tick`` seconds each time it is read (a stand-in for a slow machine)."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_honours_its_decision_budget(level: str) -> None:
+    """With a clock that runs 0.05 s per read, a decision stops thinking once its budget is spent:
+    the clock is read only a bounded number of times past the deadline and the choice is legal."""
+    game = DiceRace()
+    state = _position(game, 11, 3)
+    seat = game.decision(state).seat
+    legal = game.legal_actions(state)
+    clock = FakeClock(0.05)
+    policy = make_policy(game, level, 3, clock=clock, time_limit=0.2)
+    action = policy.choose(bot_view(game, state, seat, 3), legal)
+    assert action in legal
+    # A generous clock lets the same policy think much longer: the budget is what stopped it.
+    slow = FakeClock(1e-9)
+    make_policy(game, level, 3, clock=slow, time_limit=0.2).choose(bot_view(game, state, seat, 3), legal)
+    assert clock.now <= 0.2 + 0.05 * 8, f"{level}: thought until {clock.now:.2f} s of a 0.2 s budget"
+    assert slow.reads >= clock.reads
 
 
 def test_bots_need_an_evaluation() -> None:
