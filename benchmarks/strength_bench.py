@@ -1,17 +1,22 @@
 """Bot strength: win rates of the bot levels against each other, with 95 % confidence intervals.
 
 Run:  python benchmarks/strength_bench.py [--game NAME] [--games 200] [--workers 2]
-          [--rollouts 24] [--time-limit 1.8] [--matchups greedy-random search-greedy search-solo]
-          [--timing-games 0] [--seed 0] [--json FILE]
+          [--rollouts 24] [--time-limit 0.85] [--matchups medium-random hard-medium hard-solo]
+          [--timing-games 0] [--seed 0] [--json FILE] [--records FILE]
 
-Match-ups (``--matchups``):
+Match-ups (``--matchups``), each ``LONE-OTHERS`` of the labels ``random``, ``easy``, ``medium``,
+``hard`` (the bot levels of ``engine.core.bots.LEVELS``; ``greedy`` and ``search`` are the older
+names of medium and hard):
 
-* ``greedy-random``: one greedy bot and three random players (``RandomPolicy`` with the game's
-  ``selfplay_weights``) at a 4-player table;
-* ``search-greedy``: one search bot and three greedy bots at a 4-player table;
-* ``search-solo``: the search bot alone against the game's automated solo opponent at the middle
-  difficulty (the first solo game if ``--game`` has no solo mode); a win is the game's solo
-  verdict (``Result.solo["won"]``).
+* ``LONE-OTHERS``, e.g. ``hard-medium``: one bot of level LONE and three of OTHERS at a 4-player
+  table (``random`` is ``RandomPolicy`` with the game's ``selfplay_weights``);
+* ``LONE-solo``, e.g. ``hard-solo``: the LONE bot alone against the game's automated solo opponent
+  at the middle difficulty (the first solo game if ``--game`` has no solo mode); a win is the
+  game's solo verdict (``Result.solo["won"]``).
+
+``--time-limit`` and ``--rollouts`` change the lone bot's budget only; every other bot plays at its
+level's own budget (``LEVEL_BUDGETS``). ``--records FILE`` appends one JSON line per finished game
+(so a long run can be summarised while it goes on: ``--summarise FILE``).
 
 At a 4-player table the lone bot sits in each seat equally often (game ``i`` puts it in seat
 ``i mod 4``; use a multiple of 4 games). A game's winners are the seats ranked 1 by the game's
@@ -20,9 +25,8 @@ seed like a host does (``engine.core.sample_chance``); bots get ``engine.core.bo
 Reports, per policy: wins (the lone bot's share of games), the 95 % Wilson interval, mean score,
 the lone bot's *head-to-head* rate (the share of its pairings with an opponent seat in which it
 finished ahead, ties one half; 50 % for an equal player, whereas an equal lone bot wins only 25 %
-of 4-player games), and decision time p50/p99 over the decisions with a choice (≥ 2 legal actions). ``--timing-games
-N`` also plays N games of one search bot at the given budget against greedy bots and reports only
-its decision times (the p99 claim of docs/bots.md). Not a test: figures go into docs/bots.md.
+of 4-player games), and decision time p50/p99/max per level over the decisions with a choice (≥ 2 legal actions). Not a
+test: figures go into docs/bots.md.
 """
 
 from __future__ import annotations
@@ -75,12 +79,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _policy(game: Any, label: str, seed: int, budget: dict[str, Any]) -> Any:
-    """The policy of ``label`` (``random``, ``greedy``, ``search``) with its own seed."""
+    """The policy of ``label`` (``random`` or a bot level) with its own seed; ``budget`` overrides
+    the level's settings (the lone bot's)."""
     if label == "random":
         return RandomPolicy(seed, weights=dict(getattr(game, "selfplay_weights", {}) or {}))
-    if label == "search":
-        return make_policy(game, "search", seed, **budget)
-    return make_policy(game, label, seed)
+    return make_policy(game, label, seed, **budget)
 
 
 def play_game(spec: dict[str, Any]) -> GameRecord:
@@ -88,7 +91,9 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
     game = get_game(spec["game"])
     seed = int(spec["seed"])
     labels: list[str] = spec["labels"]
-    policies = [_policy(game, label, seed * 10 + i, spec["budget"]) for i, label in enumerate(labels)]
+    lone = [i for i, label in enumerate(labels) if labels.count(label) == 1]
+    policies = [_policy(game, label, seed * 10 + i, spec["budget"] if i in lone else {})
+                for i, label in enumerate(labels)]
     state = game.setup(dict(spec["options"]), seed)
     fast = getattr(game, "apply_unchecked", None)
     times: dict[str, list[float]] = {}
@@ -137,15 +142,14 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
 def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any]) -> list[dict[str, Any]]:
     """The games of one match-up, the lone bot rotated through the seats."""
     out = []
+    bot, rest = matchup.split("-", 1)
     for i in range(games):
-        if matchup == "search-solo":
+        if rest == "solo":
             game = get_game(game_name)
             levels = game_info(game).solo_levels
             options = {"players": 1, "difficulty": levels[len(levels) // 2]}
-            labels = ["search"]
+            labels = [bot]
         else:
-            bot, rest = {"greedy-random": ("greedy", "random"), "search-greedy": ("search", "greedy"),
-                         "search-timing": ("search", "greedy")}[matchup]
             labels = [rest] * 4
             labels[i % 4] = bot
             options = {"players": 4}
@@ -154,8 +158,9 @@ def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str,
     return out
 
 
-def run(specs_: list[dict[str, Any]], workers: int) -> list[GameRecord]:
-    """Play every game, in ``workers`` processes; progress on stderr."""
+def run(specs_: list[dict[str, Any]], workers: int, records_file: str | None = None) -> list[GameRecord]:
+    """Play every game, in ``workers`` processes; progress on stderr; each finished game appended to
+    ``records_file`` (one JSON line) when given."""
     records: list[GameRecord] = []
     if workers <= 1:
         iterator: Any = map(play_game, specs_)
@@ -166,6 +171,9 @@ def run(specs_: list[dict[str, Any]], workers: int) -> list[GameRecord]:
     try:
         for rec in iterator:
             records.append(rec)
+            if records_file:
+                with open(records_file, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({**rec.__dict__, "game": specs_[0]["game"]}, default=str) + "\n")
             if len(records) % 10 == 0 or len(records) == len(specs_):
                 print(f"  {rec.matchup}: {len(records)}/{len(specs_)} games", file=sys.stderr, flush=True)
     finally:
@@ -265,44 +273,68 @@ def print_summary(summary: dict[str, Any]) -> None:
         print(f"\nsolo ratings of the won games: {summary['ratings']}")
 
 
+LABELS = ("random", "easy", "medium", "hard", "greedy", "search")
+
+
+def matchup_arg(text: str) -> str:
+    """``LONE-OTHERS`` or ``LONE-solo`` of :data:`LABELS` (argparse type)."""
+    lone, _, rest = text.partition("-")
+    if lone not in LABELS or lone == "random" or (rest not in LABELS and rest != "solo"):
+        raise argparse.ArgumentTypeError(f"{text!r}: LONE-OTHERS of {', '.join(LABELS)} (LONE a bot level), "
+                                         "or LONE-solo")
+    return text
+
+
+def summarise_file(path: str) -> None:
+    """Print the summaries of a ``--records`` file (games finished so far), per game and match-up."""
+    groups: dict[tuple[str, str], list[GameRecord]] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            data = json.loads(line)
+            game = data.pop("game", "?")
+            rec = GameRecord(**data)
+            groups.setdefault((game, rec.matchup), []).append(rec)
+    for (game, matchup), records in sorted(groups.items()):
+        print(f"\n## {game}")
+        print_summary(summarise(matchup, records))
+
+
 def main() -> None:
     """Parse the options, play the match-ups, print the tables (and write ``--json``)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default=None, help="game name (default: the default game)")
     ap.add_argument("--games", type=int, default=200, help="games per match-up (a multiple of 4)")
     ap.add_argument("--workers", type=int, default=1, help="processes")
-    ap.add_argument("--rollouts", type=int, default=None, help="search: rollouts per decision (default: the policy's)")
-    ap.add_argument("--time-limit", type=float, default=None, help="search: seconds per decision (default: the policy's)")
-    ap.add_argument("--matchups", nargs="*", default=["greedy-random", "search-greedy", "search-solo"],
-                    choices=["greedy-random", "search-greedy", "search-solo"])
-    ap.add_argument("--timing-games", type=int, default=0, help="also time the search bot over N games")
+    ap.add_argument("--rollouts", type=int, default=None, help="the lone bot's rollouts per decision")
+    ap.add_argument("--time-limit", type=float, default=None, help="the lone bot's seconds per decision")
+    ap.add_argument("--matchups", nargs="*", type=matchup_arg, default=["medium-random", "hard-medium", "hard-solo"],
+                    help="LONE-OTHERS match-ups (see above)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
     ap.add_argument("--json", default=None, help="write the summaries to this file")
+    ap.add_argument("--records", default=None, help="append one JSON line per finished game to this file")
+    ap.add_argument("--summarise", default=None, metavar="FILE", help="only summarise a --records file")
     args = ap.parse_args()
+    if args.summarise:
+        summarise_file(args.summarise)
+        return
     name = args.game or default_game()
     budget: dict[str, Any] = {}
     if args.rollouts is not None:
         budget["rollouts"] = args.rollouts
     if args.time_limit is not None:
         budget["time_limit"] = args.time_limit
-    print(f"{name}: budget {budget or 'policy defaults'}, {args.workers} worker(s)")
+    print(f"{name}: lone bot's budget {budget or 'the level defaults'}, {args.workers} worker(s)")
     summaries = []
     for matchup in args.matchups:
         game_name = name
-        if matchup == "search-solo" and not game_info(get_game(name)).solo_levels:
+        if matchup.endswith("-solo") and not game_info(get_game(name)).solo_levels:
             game_name = solo_game() or name
         t0 = time.perf_counter()
-        records = run(specs(matchup, game_name, args.games, args.seed, budget), args.workers)
+        records = run(specs(matchup, game_name, args.games, args.seed, budget), args.workers, args.records)
         summary = summarise(matchup, records)
         summary["game"] = game_name
         summary["budget"] = budget
         summary["wall_s"] = time.perf_counter() - t0
-        summaries.append(summary)
-        print_summary(summary)
-    if args.timing_games:
-        records = run(specs("search-timing", name, args.timing_games, args.seed + 100000, budget), args.workers)
-        summary = summarise("search-timing", records)
-        summary["budget"] = budget
         summaries.append(summary)
         print_summary(summary)
     if args.json:

@@ -214,6 +214,8 @@ class _Sim:
         #: The game's own deep copy (cheaper than a pickle round trip), if it has one.
         self._copy: Callable[[Any], Any] | None = getattr(game, "copy_state", None)
         self._pickles = True
+        #: The game's optional ``evaluate_all(state) -> [score per seat]`` (equal to ``evaluate``).
+        self._all: Callable[[Any], Sequence[float]] | None = getattr(game, "evaluate_all", None)
 
     def freeze(self, state: Any) -> Any:
         """A snapshot of ``state`` that :meth:`thaw` turns into independent copies."""
@@ -254,6 +256,13 @@ class _Sim:
     def seats(self, state: Any) -> int:
         """Number of player seats."""
         return len(self.game.seat_labels(state))
+
+    def scores(self, state: Any, seats: int) -> list[float]:
+        """Every seat's evaluation (VP): the game's ``evaluate_all(state)`` when it has one (one pass
+        for all seats), else ``evaluate`` per seat."""
+        if self._all is not None:
+            return list(self._all(state))
+        return [self.evaluate(state, s).score for s in range(seats)]
 
     def value(self, state: Any, seat: int, seats: int, rivalry: float) -> float:
         """The evaluation of ``seat`` minus ``rivalry`` × the best other seat's (VP)."""
@@ -457,7 +466,8 @@ class SearchPolicy:
                  candidates: int = 4, margin: float = 10.0, width: int = 8, rollout_width: int = 8,
                  search_kinds: tuple[str, ...] | None = (TURN_START,), horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
-                 switch_margin: float = 3.0, clock: Callable[[], float] = time.perf_counter) -> None:
+                 switch_margin: float = 3.0, halving: bool = False,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.game = game
         self.seed = int(seed)
         self.rollouts = max(0, int(rollouts))
@@ -473,6 +483,11 @@ class SearchPolicy:
         self.horizon = horizon
         self.rivalry = float(rivalry)
         self.next_turn = bool(next_turn)
+        self.halving = bool(halving)
+        #: The game's ``sample_hidden`` (games with hidden information): each round of rollouts
+        #: re-deals what the seat cannot see (information-set sampling), so no candidate is judged on
+        #: one guess of the other hands.
+        self._resample = getattr(game, "sample_hidden", None)
         #: Facts of the last decision (for benchmarks): rollouts run, candidates, seconds.
         self.last: dict[str, Any] = {}
 
@@ -499,23 +514,32 @@ class SearchPolicy:
             # from there. A rollout that drew no chance outcome is exact (every policy in it is
             # deterministic), so the candidate needs no second one.
             blobs = [self.sim.freeze(line.state) for line in pool]
+            active = list(range(len(pool)))
             round_no = 0
             while done < self.rollouts and not all(exact) and self.clock() < deadline:
-                for i in range(len(pool)):
+                for i in active:
                     if exact[i]:
                         continue
                     if done >= self.rollouts or self.clock() >= deadline:
                         break
                     rng = _decision_rng(self.seed, view, round_no + 1)  # the same numbers for every candidate
-                    outcome = self._rollout(self.sim.thaw(blobs[i]), seat, seats, rng, deadline)
+                    start_state = self.sim.thaw(blobs[i])
+                    if self._resample is not None:
+                        start_state = self._resample(start_state, seat, rng)
+                    outcome = self._rollout(start_state, seat, seats, rng, deadline)
                     if outcome is None:
                         break  # cut short by the time limit: not comparable, dropped
                     value, drew = outcome
                     totals[i] += value
                     counts[i] += 1
-                    exact[i] = not drew and not self.fast.sample  # sampled actions differ per round
+                    # Exact: no chance drawn, no hidden cards re-dealt, no actions sampled.
+                    exact[i] = not drew and self._resample is None and not self.fast.sample
                     done += 1
                 round_no += 1
+                if self.halving and len(active) > 2 and all(counts[i] == round_no for i in active):
+                    # Successive halving: the better half of the candidates gets the next rollouts.
+                    active.sort(key=lambda i: -totals[i] / counts[i])
+                    active = sorted(active[: (len(active) + 1) // 2])
         results = []
         if any(counts):
             for i, line in enumerate(pool):
@@ -562,7 +586,10 @@ class SearchPolicy:
             if mine and others:
                 break  # the bot's next turn is played
             others = others or not mine
-        return sim.value(state, seat, seats, 0.0) - self.rivalry * _mean_others(sim, state, seat, seats), drew
+        if seats <= 1:
+            return sim.value(state, seat, seats, 0.0), drew
+        scores = sim.scores(state, seats)
+        return scores[seat] - self.rivalry * (sum(scores) - scores[seat]) / (seats - 1), drew
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""
@@ -576,13 +603,6 @@ class SearchPolicy:
         seat, state, results = self._search(view, legal)
         return [Ranked(line.action, float(score), _reason_line(self.sim, state, line.state, seat))
                 for score, line in results[: max(0, n)]]
-
-
-def _mean_others(sim: _Sim, state: Any, seat: int, seats: int) -> float:
-    """The mean evaluation of the seats other than ``seat`` (0 alone)."""
-    if seats <= 1:
-        return 0.0
-    return sum(sim.evaluate(state, s).score for s in range(seats) if s != seat) / (seats - 1)
 
 
 def level_name(level: str) -> str:

@@ -68,6 +68,8 @@ class PeekingSecretRace(SecretRace):
 
 FAKES = [DiceRace(), PeekingSecretRace()]
 FAST_SEARCH = {"rollouts": 2, "candidates": 2, "time_limit": 30.0, "search_kinds": None, "rollout_width": 1}
+#: Every level with settings that keep the tests quick and reproducible (no time limit reached).
+LEVEL_SETTINGS = (("easy", {"time_limit": 30.0}), ("medium", {"time_limit": 30.0}), ("hard", FAST_SEARCH))
 
 
 def _games() -> list[Any]:
@@ -177,7 +179,8 @@ def test_policies_only_return_legal_actions(game: Any, seed: int, plies: int, pl
         return
     legal = game.legal_actions(state)
     view = bot_view(game, state, d.seat, seed)
-    for policy in (GreedyPolicy(game, seed), SearchPolicy(game, seed, **FAST_SEARCH)):
+    for level, kwargs in LEVEL_SETTINGS:
+        policy = make_policy(game, level, seed, **kwargs)
         assert policy.choose(view, legal) in legal
         ranked = policy.rank(view, legal, n=3)
         assert 1 <= len(ranked) <= min(3, len(legal))
@@ -196,7 +199,7 @@ def test_choices_are_reproducible_for_a_seed(game: Any) -> None:
         if d.seat is None or d.seat == CHANCE:
             continue
         legal = game.legal_actions(state)
-        for level, kwargs in (("greedy", {}), ("search", FAST_SEARCH)):
+        for level, kwargs in LEVEL_SETTINGS:
             a = make_policy(game, level, 5, **kwargs)
             b = make_policy(game, level, 5, **kwargs)
             view_a, view_b = bot_view(game, state, d.seat, 9), bot_view(game, state, d.seat, 9)
@@ -256,7 +259,7 @@ def _check_hidden(game: Any, state: Any, seat: int, sample_seed: int) -> bool:
     if game.decision(state).seat == seat:
         legal = game.legal_actions(state)
         assert game.legal_actions(other) == legal
-        for level, kwargs in (("greedy", {}), ("search", FAST_SEARCH)):
+        for level, kwargs in LEVEL_SETTINGS:
             assert make_policy(game, level, 3, **kwargs).choose(a, legal) == \
                 make_policy(game, level, 3, **kwargs).choose(b, legal)
     return game.to_json(state) != game.to_json(other)
@@ -334,3 +337,32 @@ def test_a_rollout_without_a_draw_is_exact_and_not_repeated() -> None:
     # With dice in the rollouts every candidate is sampled again, up to the rollout budget.
     assert search.last["candidates"] >= 2
     assert search.last["rollouts"] == 12
+
+
+def test_the_hard_level_re_deals_the_hidden_cards_for_every_round_of_rollouts() -> None:
+    """Information-set sampling: each round of rollouts starts from a fresh re-deal of what the seat
+    cannot see, so the cheating evaluation meets several guesses of the other secrets (never a fixed
+    one) while the seat's own secret stays its own."""
+
+    class Recording(PeekingSecretRace):
+        name = "recordingsecretrace"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: set[tuple[int, ...]] = set()
+
+        def evaluate(self, state: Any, seat: int) -> Evaluation:
+            self.seen.add(tuple(state.secrets))
+            return super().evaluate(state, seat)
+
+    game = Recording()
+    state = _position(game, 5, 12, options={"players": 3})
+    d = game.decision(state)
+    assert d.seat is not None and d.seat >= 0
+    legal = game.legal_actions(state)
+    assert len(legal) >= 2
+    policy = make_policy(game, "hard", 4, rollouts=9, candidates=3, margin=1e9, time_limit=30.0, search_kinds=None)
+    policy.choose(bot_view(game, state, d.seat, 1), legal)
+    assert policy.last["rollouts"] == 9
+    assert len(game.seen) > 2
+    assert {secrets[d.seat] for secrets in game.seen} == {state.secrets[d.seat]}
