@@ -14,6 +14,9 @@ names of medium and hard):
   at the middle difficulty (the first solo game if ``--game`` has no solo mode); a win is the
   game's solo verdict (``Result.solo["won"]``).
 
+Budgets and decision times are counted on ``--clock``: ``cpu`` (default) is the deciding thread's
+CPU time, so a 0.85 s budget is 0.85 s of one core however busy the machine is (the benchmark's
+own workers included); ``wall`` counts wall-clock seconds (hosts do: a player waits for those).
 ``--time-limit`` and ``--rollouts`` change the lone bot's budget only; every other bot plays at its
 level's own budget (``LEVEL_BUDGETS``). ``--records FILE`` appends one JSON line per finished game
 (so a long run can be summarised while it goes on: ``--summarise FILE``).
@@ -35,6 +38,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -48,6 +52,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.core import CHANCE, RandomPolicy, default_game, game_info, get_game, sample_chance, solo_game  # noqa: E402
 from engine.core.bots import bot_view, make_policy  # noqa: E402
 
+#: The clocks a bot's budget and the decision times can be measured with (``--clock``): ``cpu`` is
+#: the deciding thread's CPU time (one core's worth of thinking whatever else the machine runs),
+#: ``wall`` the wall clock (what a player waits on an otherwise idle machine).
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 #: Hard stop for a runaway game (plies, chance included).
 MAX_PLIES = 20000
 
@@ -65,6 +73,8 @@ class GameRecord:
     times: dict[str, list[float]] = field(default_factory=dict)
     solo: dict[str, Any] | None = None
     seconds: float = 0.0
+    #: Rollouts and candidates of each searched decision (turn starts) of a search policy.
+    searched: list[list[int]] = field(default_factory=list)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,11 +102,13 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
     seed = int(spec["seed"])
     labels: list[str] = spec["labels"]
     lone = [i for i, label in enumerate(labels) if labels.count(label) == 1]
-    policies = [_policy(game, label, seed * 10 + i, spec["budget"] if i in lone else {})
+    clock = {"clock": CLOCKS[spec.get("clock", "cpu")]}
+    policies = [_policy(game, label, seed * 10 + i, {**clock, **(spec["budget"] if i in lone else {})})
                 for i, label in enumerate(labels)]
     state = game.setup(dict(spec["options"]), seed)
     fast = getattr(game, "apply_unchecked", None)
     times: dict[str, list[float]] = {}
+    searched: list[list[int]] = []
     start = time.perf_counter()
     for ply in range(MAX_PLIES):
         decision = game.decision(state)
@@ -108,14 +120,17 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
             legal = game.legal_actions(state)
             label = labels[decision.seat]
             policy = policies[decision.seat]
-            t0 = time.perf_counter()
+            t0 = CLOCKS[spec.get("clock", "cpu")]()
             if label == "random":
                 action = policy.choose(game.view(state, decision.seat), legal)
             else:
                 view = bot_view(game, state, decision.seat, seed * 100003 + ply)
                 action = policy.choose(view, legal)
             if len(legal) > 1:
-                times.setdefault(label, []).append(time.perf_counter() - t0)
+                times.setdefault(label, []).append(CLOCKS[spec.get("clock", "cpu")]() - t0)
+                last = getattr(policy, "last", None)
+                if last and last.get("candidates", 0) > 1:
+                    searched.append([int(last["rollouts"]), int(last["candidates"])])
         if fast is not None:
             fast(state, action)
         else:
@@ -136,10 +151,12 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
         if result.solo is not None:
             solo = {"won": bool(result.solo.get("won")), "rating": str(result.solo.get("rating", ""))}
             shares = [1.0 if solo["won"] else 0.0]
-    return GameRecord(spec["matchup"], seed, labels, scores, shares, ranks, times, solo, time.perf_counter() - start)
+    return GameRecord(spec["matchup"], seed, labels, scores, shares, ranks, times, solo, time.perf_counter() - start,
+                      searched)
 
 
-def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any]) -> list[dict[str, Any]]:
+def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any],
+          clock: str = "cpu") -> list[dict[str, Any]]:
     """The games of one match-up, the lone bot rotated through the seats."""
     out = []
     bot, rest = matchup.split("-", 1)
@@ -154,7 +171,7 @@ def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str,
             labels[i % 4] = bot
             options = {"players": 4}
         out.append({"matchup": matchup, "game": game_name, "options": options, "seed": seed + i,
-                    "labels": labels, "budget": budget})
+                    "labels": labels, "budget": budget, "clock": clock})
     return out
 
 
@@ -243,7 +260,11 @@ def summarise(matchup: str, records: list[GameRecord]) -> dict[str, Any]:
         for row in rows:
             if row["seats_per_game"] == 1:
                 row["head_to_head"] = h2h
+    searched = [x for r in records for x in r.searched]
     out: dict[str, Any] = {"matchup": matchup, "games": n, "rows": rows,
+                           "searched": {"decisions": len(searched),
+                                        "mean_rollouts": statistics.mean(x[0] for x in searched) if searched else 0.0,
+                                        "mean_candidates": statistics.mean(x[1] for x in searched) if searched else 0.0},
                            "wall_s_mean_game": statistics.mean(r.seconds for r in records) if records else 0.0}
     if records and records[0].solo is not None:
         ratings: dict[str, int] = {}
@@ -269,6 +290,10 @@ def print_summary(summary: dict[str, Any]) -> None:
             h = r["head_to_head"]
             print(f"\nhead to head: the lone {r['policy']} bot finished ahead of an opponent in {h['rate']:.1%} of "
                   f"pairs (95 % CI {h['ci95'][0]:.1%}–{h['ci95'][1]:.1%}, {h['games']} games)")
+    found = summary.get("searched") or {}
+    if found.get("decisions"):
+        print(f"\nsearched decisions: {found['decisions']}, mean {found['mean_rollouts']:.1f} rollouts over "
+              f"{found['mean_candidates']:.1f} candidates")
     if "ratings" in summary:
         print(f"\nsolo ratings of the won games: {summary['ratings']}")
 
@@ -310,6 +335,8 @@ def main() -> None:
     ap.add_argument("--matchups", nargs="*", type=matchup_arg, default=["medium-random", "hard-medium", "hard-solo"],
                     help="LONE-OTHERS match-ups (see above)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                    help="what the bots' budgets and the decision times count: cpu (default) or wall seconds")
     ap.add_argument("--json", default=None, help="write the summaries to this file")
     ap.add_argument("--records", default=None, help="append one JSON line per finished game to this file")
     ap.add_argument("--summarise", default=None, metavar="FILE", help="only summarise a --records file")
@@ -323,14 +350,15 @@ def main() -> None:
         budget["rollouts"] = args.rollouts
     if args.time_limit is not None:
         budget["time_limit"] = args.time_limit
-    print(f"{name}: lone bot's budget {budget or 'the level defaults'}, {args.workers} worker(s)")
+    print(f"{name}: lone bot's budget {budget or 'the level defaults'}, {args.clock} clock, {args.workers} worker(s), "
+          f"load average {os.getloadavg()[0]:.1f}")
     summaries = []
     for matchup in args.matchups:
         game_name = name
         if matchup.endswith("-solo") and not game_info(get_game(name)).solo_levels:
             game_name = solo_game() or name
         t0 = time.perf_counter()
-        records = run(specs(matchup, game_name, args.games, args.seed, budget), args.workers, args.records)
+        records = run(specs(matchup, game_name, args.games, args.seed, budget, args.clock), args.workers, args.records)
         summary = summarise(matchup, records)
         summary["game"] = game_name
         summary["budget"] = budget

@@ -59,6 +59,10 @@ LEVEL_ALIASES = {"greedy": "medium", "search": "hard"}
 #: Each level's thinking budget per decision (seconds on one core): the policy stops looking further
 #: ahead when it is spent, so a decision takes about this long at most (docs/bots.md, "Decision times").
 LEVEL_BUDGETS = {"easy": 0.3, "medium": 0.6, "hard": 0.85}
+#: The ``hard`` level's search settings (docs/bots.md, "How the hard level was tuned"): more
+#: candidates than greedy's first few, the better half of them searched further each round, and
+#: greedy's own choice given only a small head start.
+HARD_SETTINGS = {"rollouts": 24, "candidates": 6, "margin": 20.0, "switch_margin": 0.5, "halving": True}
 #: The ``easy`` level's chance per decision of playing the second or third best action.
 EASY_SLIP = 0.35
 #: Decision kind of the first decision of a player's turn (the hosts' convention).
@@ -445,8 +449,10 @@ class GreedyPolicy:
 class SearchPolicy:
     """The stronger player: flat Monte-Carlo over the greedy ranking's best candidates.
 
-    At the first decision of a turn (a decision of kind ``"turn"``, the hosts' convention; with
-    ``search_kinds=None`` at every decision with a choice) the greedy ranking's best ``candidates``
+    At the first decision of a turn (a decision of kind ``"turn"``, the hosts' convention), or at the
+    decision kinds the game names in its optional ``bot_search_kinds`` (the turn's main choice, where
+    it is not the first one), or at the kinds given in ``search_kinds`` (``None``: every decision
+    with a choice), the greedy ranking's best ``candidates``
     actions within ``margin`` VP of the best are played out in turn, up to ``rollouts`` rollouts in
     all (a candidate whose rollout drew no chance outcome is done: its rollout is exact): the
     candidate's turn as greedy finished it, then every other seat's turn played by the greedy
@@ -464,7 +470,7 @@ class SearchPolicy:
 
     def __init__(self, game: Any, seed: int = 0, *, rollouts: int = 8, time_limit: float = 1.8,
                  candidates: int = 4, margin: float = 10.0, width: int = 8, rollout_width: int = 8,
-                 search_kinds: tuple[str, ...] | None = (TURN_START,), horizon: int = 400,
+                 search_kinds: tuple[str, ...] | None | str = "game", horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
                  switch_margin: float = 3.0, halving: bool = False,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -474,6 +480,9 @@ class SearchPolicy:
         self.time_limit = float(time_limit)
         self.candidates = max(1, int(candidates))
         self.margin = float(margin)
+        if search_kinds == "game":
+            # The game's own main decisions (``bot_search_kinds``), else the first decision of a turn.
+            search_kinds = tuple(getattr(game, "bot_search_kinds", (TURN_START,)))
         self.search_kinds = search_kinds
         self.sim = _Sim(game)
         self.clock = clock
@@ -629,4 +638,6 @@ def make_policy(game: Any, level: str, seed: int = 0, **kwargs: Any) -> GreedyPo
         return GreedyPolicy(game, seed, **kwargs)
     if level == "medium":
         return GreedyPolicy(game, seed, **kwargs)
+    for key, value in HARD_SETTINGS.items():
+        kwargs.setdefault(key, value)
     return SearchPolicy(game, seed, **kwargs)

@@ -40,6 +40,10 @@ class YokohamaGame:
     player_counts = (2, 3, 4)
     modules: tuple[str, ...] = rules.MODULES
     solo_levels: tuple[str, ...] = ()
+    #: Where the hard bot level searches (engine.core.bots): the first decision of a turn (an
+    #: additional action, two or three options) and the placement of assistants, the turn's main
+    #: choice (about 30 options: Faza główna, Krok umieszczania).
+    bot_search_kinds = ("turn", "place")
     order = 3
     #: Order cards in hand are hidden (hosts hide choices and pass the screen at a hot seat).
     hidden_information = True
