@@ -104,9 +104,14 @@ def amount_order(n: int) -> str:
     return Mn("{n} order", "{n} orders", n)
 
 
-def ev(events: list[Event], kind: str, seat: int | None, text: str, /, **data: Any) -> None:
-    """Append an :class:`Event`; ``text`` is a Msg of the ``yokohama`` domain, ``data`` the facts."""
-    events.append(Event(kind=kind, seat=seat, text=text, data=data))
+def ev(events: list[Event] | None, kind: str, seat: int | None, text: str, /, **data: Any) -> None:
+    """Append an :class:`Event`; ``text`` is a Msg of the ``yokohama`` domain, ``data`` the facts.
+
+    ``events`` is ``None`` in a quiet apply (:func:`.turn.apply_quiet`): nothing is recorded. The
+    rules test ``events is not None`` before they build a text, so a quiet apply builds none.
+    """
+    if events is not None:
+        events.append(Event(kind=kind, seat=seat, text=text, data=data))
 
 
 def top(state: YState) -> dict[str, Any]:

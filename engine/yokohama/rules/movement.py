@@ -121,7 +121,7 @@ def pay_presidents(state: YState, p: Player, payees: tuple[int, ...]) -> None:
         state.players[s].yen += fee
 
 
-def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Movement (Zasady ruchu prezesa): walk, Tram, Station, or home (option B)."""
     state.stack.pop()
     who = name(state, p.seat)
@@ -129,45 +129,52 @@ def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, even
     if k == "home":
         if p.president is not None:
             p.president = None
-        ev(events, "home", p.seat, M("{who} returns the president to the hand (no area action this turn).", who=who))
+        if events is not None:
+            ev(events, "home", p.seat, M("{who} returns the president to the hand (no area action this turn).", who=who))
         state.stack.append({"k": "recall", "seat": p.seat})
         return
+    bank = 0
     if k == "go":
         dest = str(action.args[0])
         cost, payees = routes(state, p)[dest]
         bank = cost - tables().n["passing_fee"] * len(payees)
         p.yen -= bank
         pay_presidents(state, p, payees)
-        text = M("{who} moves the president to {area}.", who=who, area=area_label(state, dest))
-        if bank:
-            # i18n: The Canal's crossing fee, added to a president's move.
-            text = M("{text} Pays {fee} to cross the Canal.", text=text, fee=amount("yen", bank))
     elif k == "tram":
         dest = str(action.args[0])
         cost, payees = jump_cost(state, p, dest)
         pay_presidents(state, p, payees)
-        text = M("{who} takes the Tram to {area}.", who=who, area=area_label(state, dest))
     else:  # station
         dest = str(state.station)
-        text = M("{who} moves the president straight to the Station in {area}.", who=who,
-                 area=area_label(state, dest))
         payees = ()
+    if events is not None:
+        if k == "go":
+            text = M("{who} moves the president to {area}.", who=who, area=area_label(state, dest))
+            if bank:
+                # i18n: The Canal's crossing fee, added to a president's move.
+                text = M("{text} Pays {fee} to cross the Canal.", text=text, fee=amount("yen", bank))
+        elif k == "tram":
+            text = M("{who} takes the Tram to {area}.", who=who, area=area_label(state, dest))
+        else:
+            text = M("{who} moves the president straight to the Station in {area}.", who=who,
+                     area=area_label(state, dest))
+        if payees:
+            text = M("{text} Pays {fee} to {payees} for passing their presidents.", text=text,
+                     fee=amount("yen", len(payees) * tables().n["passing_fee"]),
+                     payees=listing(name(state, s) for s in payees))
+        ev(events, "move", p.seat, text, area=dest, payees=list(payees))
     p.president = dest
-    if payees:
-        text = M("{text} Pays {fee} to {payees} for passing their presidents.", text=text,
-                 fee=amount("yen", len(payees) * tables().n["passing_fee"]),
-                 payees=listing(name(state, s) for s in payees))
-    ev(events, "move", p.seat, text, area=dest, payees=list(payees))
     push_area_steps(state, p.seat, dest, main=True)
 
 
-def apply_recall(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_recall(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Option B: one assistant back to the hand, or done (phase C follows)."""
     if action.kind == "recall":
         area = str(action.args[0])
         state.areas[area].assistants[p.seat] -= 1
         p.hand_assistants += 1
-        ev(events, "recall", p.seat, M("{who} takes an assistant back from {area}.", who=name(state, p.seat),
-                                       area=area_label(state, area)), area=area)
+        if events is not None:
+            ev(events, "recall", p.seat, M("{who} takes an assistant back from {area}.", who=name(state, p.seat),
+                                           area=area_label(state, area)), area=area)
         return
     state.stack.pop()

@@ -56,7 +56,7 @@ def telegraph_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[A
     yield Action("done")
 
 
-def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Event]) -> None:
+def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Event] | None) -> None:
     """Put ``n`` assistants from the hand into ``area``, paying each opponent's president there
     1 yen per assistant (Zasady umieszczania)."""
     per = tables().n["placement_fee"]
@@ -68,16 +68,18 @@ def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Ev
             paid.append(name(state, s))
     p.hand_assistants -= n
     state.areas[area].assistants[p.seat] += n
-    who = name(state, p.seat)
-    if paid:
-        text = M("{who} places {n} in {area}, paying {fee} to {payees}.", who=who, n=amount_piece("assistant", n),
-                 area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid))
-    else:
-        text = M("{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n), area=area_label(state, area))
-    ev(events, "place", p.seat, text, area=area, n=n, fee=per * n * len(paid))
+    if events is not None:
+        who = name(state, p.seat)
+        if paid:
+            text = M("{who} places {n} in {area}, paying {fee} to {payees}.", who=who, n=amount_piece("assistant", n),
+                     area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid))
+        else:
+            text = M("{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n),
+                     area=area_label(state, area))
+        ev(events, "place", p.seat, text, area=area, n=n, fee=per * n * len(paid))
 
 
-def apply_place(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_place(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Placement, first choice: option A's first area, option B, or no assistant."""
     state.stack.pop()
     if action.kind == "put":
@@ -91,11 +93,12 @@ def apply_place(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         else:
             begin_movement(state, p)
     else:
-        ev(events, "place_none", p.seat, M("{who} places no assistant.", who=name(state, p.seat)))
+        if events is not None:
+            ev(events, "place_none", p.seat, M("{who} places no assistant.", who=name(state, p.seat)))
         begin_movement(state, p)
 
 
-def apply_place_a(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_place_a(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Option A: another area, or done."""
     if action.kind == "put":
         place_assistant(state, p, str(action.args[0]), 1, events)
@@ -105,7 +108,7 @@ def apply_place_a(state: YState, f: dict[str, Any], p: Player, action: Action, e
     begin_movement(state, p)
 
 
-def apply_telegraph(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_telegraph(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Telegraph's extra assistant, or done."""
     state.stack.pop()
     if action.kind == "put":

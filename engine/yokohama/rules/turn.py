@@ -168,13 +168,24 @@ _LEGAL = {
 def apply_in_place(state: YState, action: Action) -> list[Event]:
     """Apply ``action`` (assumed legal) to ``state`` in place and run automatic frames."""
     events: list[Event] = []
+    _apply(state, action, events)
+    return events
+
+
+def apply_quiet(state: YState, action: Action) -> None:
+    """Like :func:`apply_in_place` but without events: no text is built (a searching bot's path;
+    the state left is the same, tests/yokohama/test_search_paths.py)."""
+    _apply(state, action, None)
+
+
+def _apply(state: YState, action: Action, events: list[Event] | None) -> None:
+    """Apply ``action`` in place, recording events into ``events`` unless it is ``None``."""
     f = top(state)
     if action.kind == "chance":
         apply_chance(state, state.stack.pop(), str(action.args[0]), events)
     else:
         _APPLY[f["k"]](state, f, state.players[f["seat"]], action, events)
     advance(state, events)
-    return events
 
 
 _APPLY = {
@@ -186,7 +197,7 @@ _APPLY = {
 }
 
 
-def advance(state: YState, events: list[Event]) -> None:
+def advance(state: YState, events: list[Event] | None) -> None:
     """Run automatic frames until a decision (or chance) frame is on top, or the game is over."""
     t = tables()
     while state.stack and not state.over:
@@ -247,7 +258,7 @@ def _reverse_new(state: YState, what: str) -> None:
     state.stack[i:] = list(reversed(state.stack[i:]))
 
 
-def start_turn(state: YState, events: list[Event]) -> None:
+def start_turn(state: YState, events: list[Event] | None) -> None:
     """A player's turn begins: Stock Exchange, then phase A."""
     t = tables()
     seat = state.current
@@ -258,12 +269,13 @@ def start_turn(state: YState, events: list[Event]) -> None:
     if owns(p, "stock_exchange") and p.yen < t.n["stock_exchange_to"]:
         got = t.n["stock_exchange_to"] - p.yen
         p.yen += got
-        ev(events, "stock_exchange", seat, M("{who} takes {yen} from the Stock Exchange.", who=name(state, seat),
-                                             yen=amount("yen", got)))
+        if events is not None:
+            ev(events, "stock_exchange", seat, M("{who} takes {yen} from the Stock Exchange.", who=name(state, seat),
+                                                 yen=amount("yen", got)))
     state.stack.append({"k": "phase", "seat": seat, "phase": "A", "fresh": True})
 
 
-def end_turn(state: YState, events: list[Event]) -> None:
+def end_turn(state: YState, events: list[Event] | None) -> None:
     """After phase C: the next player; a new round at the start player; the end after the final round."""
     n = state.options.players
     state.current = (state.current + 1) % n
