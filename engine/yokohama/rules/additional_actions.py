@@ -13,9 +13,9 @@ from ..tables import tables
 from ..words import TECH_NAMES, M, T, amount, listing
 from .areas import push_area_steps
 from .basics import (
+    act,
     agents_unused,
     area_label,
-    built_areas,
     country_name,
     ev,
     in_hand,
@@ -27,33 +27,40 @@ from .basics import (
 from .rewards import gain, pair_check
 
 
-def phase_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+def phase_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Phase A / C (Faza dodatkowej akcji): agent, achievement, order, University, Spinning Mill."""
     t = tables()
     turn = state.turn
+    out: list[Action] = []
     if not turn.get("agent"):
-        targets = [a for a in state.layout if a and state.areas[a].assistants[p.seat] > 0 and p.president != a]
-        if agents_unused(p) > 0:
-            yield from (Action("agent", (a,)) for a in targets)
-        if p.free_agents > p.free_agents_used:
-            yield from (Action("free-agent", (a,)) for a in targets)
+        agent, free = agents_unused(p) > 0, p.free_agents > p.free_agents_used
+        if agent or free:
+            seat, areas, president = p.seat, state.areas, p.president
+            targets = [a for a in state.layout if a and areas[a].assistants[seat] > 0 and president != a]
+            if agent:
+                out += [act("agent", a) for a in targets]
+            if free:
+                out += [act("free-agent", a) for a in targets]
     if p.hand_assistants > 0:
         for tile in state.achievements:
             seats = state.achievement_spaces[tile]
             if p.seat not in seats and len(seats) < t.achievements[tile].spaces and achievement_met(state, p, tile):
-                yield Action("achieve", (tile,))
-    for order in sorted(p.orders):
-        if all(in_hand(p, g) >= n for g, n in t.order_goods[order].items()):
-            yield Action("order", (order,))
+                out.append(act("achieve", tile))
+    if p.orders:
+        for order in sorted(p.orders):
+            if all(in_hand(p, g) >= n for g, n in t.order_goods[order].items()):
+                out.append(act("order", order))
     # Uniwersytet / Przędzalnia: "Raz na turę możesz …" (rulebook, ≈p. 14–15) names
     # no step; the rulebook is silent on the moment, the engine offers them in phases A and C
     # (docs/rules-notes.md Y-23).
-    if owns(p, "university") and not turn.get("university") and p.yen >= t.n["university_cost"] \
-            and p.wh_assistants > 0:
-        yield Action("university")
-    if owns(p, "spinning_mill") and not turn.get("spinning") and p.silk > 0:
-        yield Action("spin")
-    yield Action("main" if f["phase"] == "A" else "end")
+    if p.technologies:
+        if owns(p, "university") and not turn.get("university") and p.yen >= t.n["university_cost"] \
+                and p.wh_assistants > 0:
+            out.append(act("university"))
+        if owns(p, "spinning_mill") and not turn.get("spinning") and p.silk > 0:
+            out.append(act("spin"))
+    out.append(act("main" if f["phase"] == "A" else "end"))
+    return out
 
 
 def achievement_met(state: YState, p: Player, tile: str) -> bool:
@@ -72,10 +79,10 @@ def achievement_met(state: YState, p: Player, tile: str) -> bool:
     if kind == "power_tokens":
         return len(p.power_tokens) >= c.n
     if kind == "buildings":
-        areas = built_areas(state, p.seat)
-        prod = sum(1 for a in areas if t.category(a) == "production")
-        comm = sum(1 for a in areas if t.category(a) == "commercial")
-        return prod >= c.production and comm >= c.commercial and len(areas) >= c.any
+        seat, categories = p.seat, t.categories
+        built = [categories[a.id] for a in state.areas.values() if seat in a.shops or a.house == seat]
+        return built.count("production") >= c.production and built.count("commercial") >= c.commercial \
+            and len(built) >= c.any
     raise AssertionError(kind)  # pragma: no cover - validated data
 
 
@@ -174,7 +181,7 @@ def fulfil_order(state: YState, p: Player, order: str, events: list[Event] | Non
 def reward_token_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Mini-expansion 1: one of the revealed achievement reward tokens."""
     for r in state.reward_tokens:
-        yield Action("reward", (r,))
+        yield act("reward", r)
 
 
 def apply_reward_token(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

@@ -14,6 +14,7 @@ from ..tables import LEVELS, tables
 from ..words import TECH_NAMES, M, amount, listing
 from .basics import (
     GAIN_EFFECT,
+    act,
     area_label,
     area_name,
     ev,
@@ -130,13 +131,13 @@ def exchange_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Ac
     prices = t.n["chinatown_prices"]
     for g in GOODS:
         if in_hand(p, g) > 0:
-            yield Action("sell", (g,))
+            yield act("sell", g)
     for g in GOODS:
         if p.yen >= prices[g]:
-            yield Action("buy", (g,))
+            yield act("buy", g)
     if p.yen >= t.n["chinatown_ig_price"]:
-        yield Action("buy", ("ig",))
-    yield Action("done")
+        yield act("buy", "ig")
+    yield act("done")
 
 
 def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -206,9 +207,9 @@ def church_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Acti
             continue
         for pays in itertools.combinations(payable, need):
             for src in sources:
-                yield Action("church", (i + 1, src, *pays))
+                yield act("church", i + 1, src, *pays)
     if may_pass(state, f, p):
-        yield Action("pass")
+        yield act("pass")
 
 
 def church_unpaid_space(state: YState, f: dict[str, Any], p: Player) -> bool:
@@ -265,7 +266,7 @@ def customs_choices(state: YState, f: dict[str, Any], p: Player) -> Iterator[Act
     for i, space in enumerate(t.customs):
         if state.customs[i] is None and space.ig <= limit:
             for src in sources:
-                yield Action("customs", (i + 1, src))
+                yield act("customs", i + 1, src)
 
 
 def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -274,7 +275,7 @@ def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Act
     choices = list(customs_choices(state, f, p))
     yield from choices
     if not choices or not mandatory_area_action(state):
-        yield Action("pass")
+        yield act("pass")
 
 
 def apply_customs(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -307,12 +308,12 @@ def hire_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     """Employment Agency: take one piece from the warehouse (assistant free, shop 2 yen, trading
     house 4/5/6/7 yen), or done."""
     if p.wh_assistants > 0:
-        yield Action("hire", ("assistant",))
+        yield act("hire", "assistant")
     if p.wh_shops > 0 and p.yen >= tables().n["shop_cost"]:
-        yield Action("hire", ("shop",))
+        yield act("hire", "shop")
     if p.wh_houses > 0 and p.yen >= house_price(p):
-        yield Action("hire", ("house",))
-    yield Action("done")
+        yield act("hire", "house")
+    yield act("done")
 
 
 def apply_hire(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -370,9 +371,9 @@ def lab_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]
     the power alone pays for a card (:func:`may_pass`)."""
     for slot in range(len(state.labs[f["area"]])):
         for ig, extra in tech_payments(state, p, f["area"], slot, f["power"]):
-            yield Action("tech", (slot + 1, ig, extra))
+            yield act("tech", slot + 1, ig, extra)
     if may_pass(state, f, p):
-        yield Action("pass")
+        yield act("pass")
 
 
 def apply_lab(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -427,14 +428,14 @@ def port_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     room = hand_limit() - len(p.orders)
     if room >= 1:
         for i in ok:
-            yield Action("port", (i + 1,))
+            yield act("port", i + 1)
     if room >= 2:
         pays = [k for k, need in (("yen", t.n["port_two_cost_yen"]), ("ig", t.n["port_two_cost_ig"]))
                 if in_hand(p, k) >= need]
         for i, j in itertools.combinations(ok, 2):
             for pay in pays:
-                yield Action("port", (i + 1, j + 1, pay))
-    yield Action("pass")
+                yield act("port", i + 1, j + 1, pay)
+    yield act("pass")
 
 
 def apply_port(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
+from engine.core import Action, Event
 
 from ..state import PLAYER_COLOURS, Player, YState
 from ..tables import tables
@@ -121,13 +121,20 @@ def top(state: YState) -> dict[str, Any]:
 
 def owns(p: Player, tech: str) -> bool:
     """Whether ``p`` owns a technology card named ``tech`` (a name id such as ``tram``)."""
-    techs = tables().techs
-    return any(techs[c].name == tech for c in p.technologies)
+    if not p.technologies:
+        return False
+    return tech in map(tables().tech_names.__getitem__, p.technologies)
 
 
 def presidents_in(state: YState, area: str) -> list[int]:
     """Seats whose president stands on ``area``."""
     return [p.seat for p in state.players if p.president == area]
+
+
+def other_presidents(state: YState, seat: int) -> list[str]:
+    """The areas of the presidents of the players other than ``seat`` on the board (an area appears
+    once per president): ``other_presidents(...).count(area)`` players are paid in ``area``."""
+    return [q.president for q in state.players if q.seat != seat and q.president is not None]
 
 
 def power(state: YState, seat: int, area: str) -> int:
@@ -180,11 +187,24 @@ def hand_limit() -> int:
 
 
 def placeable(state: YState, p: Player) -> list[str]:
-    """Areas in play where assistants may go (never the Canal)."""
-    return [a for a in state.layout if a and tables().kind(a) != "canal"]
+    """Areas in play where assistants may go (never the Canal), in layout order."""
+    return list(tables().placeable(state.layout))
 
 
 def neighbours(state: YState, area: str) -> list[str]:
     """Boards adjacent to ``area`` in the layout (``data/layouts.json``)."""
-    adj = tables().adjacency[state.options.players]
-    return [b for c in adj[state.areas[area].cell] if (b := state.layout[c])]
+    return list(tables().near(state.options.players, state.layout)[area])
+
+
+#: Action objects already made, by ``(kind, args)``: actions are immutable, so the legal-move lists
+#: share them instead of building new ones at every decision.
+_ACTIONS: dict[tuple[str, tuple[Any, ...]], Action] = {}
+
+
+def act(kind: str, *args: Any) -> Action:
+    """The (shared, immutable) ``Action(kind, args)``."""
+    key = (kind, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(kind, args)
+    return found

@@ -11,15 +11,15 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import TECH_NAMES, M
-from .basics import amount_piece, area_label, ev, houses_built, name, owns, shops_built
+from .basics import act, amount_piece, area_label, ev, houses_built, name, owns, shops_built
 from .end_of_game import trigger_end
 from .rewards import gain
 
 
 def bonus_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """5-power bonus: take the area's token or skip."""
-    yield Action("token")
-    yield Action("skip")
+    yield act("token")
+    yield act("skip")
 
 
 def apply_bonus(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -45,10 +45,10 @@ def build_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Actio
     if p.hand_shops > 0 and p.seat not in a.shops:
         for i, s in enumerate(a.shops):
             if s is None:
-                yield Action("shop", (i + 1,))
+                yield act("shop", i + 1)
     if p.hand_houses > 0 and a.house is None and a.tile is not None:
-        yield Action("house")
-    yield Action("skip")
+        yield act("house")
+    yield act("skip")
 
 
 def apply_build(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -99,8 +99,8 @@ def apply_build(state: YState, f: dict[str, Any], p: Player, action: Action, eve
 
 def recover_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Recovery with Telephone: leave one assistant in the area, or return them all."""
-    yield Action("leave")
-    yield Action("all")
+    yield act("leave")
+    yield act("all")
 
 
 def apply_recover(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

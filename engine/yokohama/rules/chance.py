@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import CHANCE, Action, Event, Outcome
+from engine.core import CHANCE, Event, Outcome
 
 from ..state import Area, YState
 from ..tables import tables
 from ..words import M, amount, listing, reward_text
 from .basics import (
     achievement_text,
+    act,
     area_label,
     area_name,
     country_name,
@@ -41,7 +42,19 @@ def chance_outcomes(state: YState) -> list[Outcome]:
     """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
     if state.over or not state.stack or top(state)["k"] != "chance":
         return []
-    return [Outcome(Action("chance", (v,)), 1) for v in chance_values(state, top(state))]
+    return [_outcome(v) for v in chance_values(state, top(state))]
+
+
+#: Outcome objects already made, by value (outcomes are immutable; every one weighs 1).
+_OUTCOMES: dict[str, Outcome] = {}
+
+
+def _outcome(value: str) -> Outcome:
+    """The (shared, immutable) outcome ``~value`` of weight 1."""
+    found = _OUTCOMES.get(value)
+    if found is None:
+        found = _OUTCOMES[value] = Outcome(act("chance", value), 1)
+    return found
 
 
 def chance_values(state: YState, f: dict[str, Any]) -> list[str]:
@@ -93,8 +106,8 @@ def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Even
         area.tile = value
         area.shops = [None] * len(t.shop_rewards[value])
         state.tiles_left.remove(value)
-        shops = listing(reward_text(r) for r in t.shop_rewards[value])
         if events is not None:
+            shops = listing(reward_text(r) for r in t.shop_rewards[value])
             ev(events, "tile", CHANCE, M("A building tile goes under {area}: shop spaces {shops}; trading house {house}.",
                                          area=area_label(state, area.id), shops=shops,
                                          house=reward_text(t.house_reward[value])), area=area.id, tile=value)

@@ -14,15 +14,15 @@ from ..state import Player, YState
 from ..tables import tables
 from ..words import M, amount, listing
 from .areas import push_area_steps
-from .basics import area_label, ev, name, neighbours, owns, placeable, presidents_in
+from .basics import act, area_label, ev, name, other_presidents, owns, placeable, presidents_in
 
 
 def can_end_at(state: YState, p: Player, area: str) -> bool:
     """A legal end of a president move: not the Canal, ≥1 own assistant, and no other president
     unless Postal System (Zasady ruchu prezesa)."""
-    if tables().kind(area) == "canal" or state.areas[area].assistants[p.seat] < 1:
+    if area in tables().canal or state.areas[area].assistants[p.seat] < 1:
         return False
-    return owns(p, "postal_system") or not any(s != p.seat for s in presidents_in(state, area))
+    return owns(p, "postal_system") or area not in other_presidents(state, p.seat)
 
 
 def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
@@ -35,22 +35,33 @@ def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
     cheapest walks pay different players, the engine takes the first found (rules-notes).
     """
     t = tables()
-    stagecoach = owns(p, "stagecoach")
-    fee = t.n["passing_fee"]
+    seat, yen, areas, canal = p.seat, p.yen, state.areas, t.canal
+    fee, canal_fee = t.n["passing_fee"], t.n["canal_fee"]
+    # The seats whose presidents stand in each area (other players only, in seat order).
+    others: dict[str, tuple[int, ...]] = {}
+    for q in state.players:
+        if q.seat != seat and q.president is not None:
+            others[q.president] = (*others.get(q.president, ()), q.seat)
+    pay = {} if owns(p, "stagecoach") else others
+    postal = owns(p, "postal_system")
 
     def entry(area: str) -> tuple[int, tuple[int, ...]]:
-        payees = () if stagecoach else tuple(s for s in presidents_in(state, area) if s != p.seat)
-        bank = t.n["canal_fee"] if t.kind(area) == "canal" else 0
-        return bank + fee * len(payees), payees
+        payees = pay.get(area, ())
+        return (canal_fee if area in canal else 0) + fee * len(payees), payees
+
+    def can_end(area: str) -> bool:
+        """:func:`can_end_at`, with this call's look-ups."""
+        return area not in canal and areas[area].assistants[seat] >= 1 and (postal or area not in others)
 
     out: dict[str, tuple[int, tuple[int, ...]]] = {}
     if p.president is None:
-        for a in placeable(state, p):
-            if can_end_at(state, p, a):
+        for a in t.placeable(state.layout):
+            if can_end(a):
                 cost, payees = entry(a)
-                if cost <= p.yen:
+                if cost <= yen:
                     out[a] = (cost, payees)
         return out
+    near = t.near(state.options.players, state.layout)
     start = p.president
     best: dict[str, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     heap: list[tuple[int, int, str]] = [(0, 0, start)]
@@ -59,20 +70,20 @@ def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
         cost, _, here = heapq.heappop(heap)
         if cost > best[here][0]:
             continue
-        for nxt in neighbours(state, here):
+        for nxt in near[here]:
             if nxt == start:
                 continue
-            if t.kind(nxt) != "canal" and state.areas[nxt].assistants[p.seat] < 1:
+            if nxt not in canal and areas[nxt].assistants[seat] < 1:
                 continue
             step, payees = entry(nxt)
             total = cost + step
-            if total > p.yen:
+            if total > yen:
                 continue
             if nxt not in best or total < best[nxt][0]:
                 best[nxt] = (total, best[here][1] + payees)
                 heapq.heappush(heap, (total, next(counter), nxt))
     for a, route in best.items():
-        if a != start and can_end_at(state, p, a):
+        if a != start and can_end(a):
             out[a] = route
     return out
 
@@ -91,26 +102,26 @@ def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     walks = routes(state, p)
     for a in state.layout:
         if a in walks:
-            yield Action("go", (a,))
+            yield act("go", a)
     if owns(p, "tram") and p.president is not None:
         for a in placeable(state, p):
             if a != p.president and can_end_at(state, p, a) and jump_cost(state, p, a)[0] <= p.yen:
-                yield Action("tram", (a,))
+                yield act("tram", a)
     # Stacja (rulebook, ≈p. 14; docs/rules-notes.md Y-13): the card waives the
     # walk, the other presidents and their fees, not the "co najmniej 1 twój asystent" of a legal area
     # (Krok ruchu, p. 7), so the station's area must hold your assistant.
     if owns(p, "station") and state.station and state.station != p.president \
             and state.areas[state.station].assistants[p.seat] > 0:
-        yield Action("station")
-    yield Action("home")
+        yield act("station")
+    yield act("home")
 
 
-def recall_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+def recall_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Movement option B: return assistants from any areas, one at a time, then done."""
-    for a in state.layout:
-        if a and state.areas[a].assistants[p.seat] > 0:
-            yield Action("recall", (a,))
-    yield Action("done")
+    seat, areas = p.seat, state.areas
+    out = [act("recall", a) for a in state.layout if a and areas[a].assistants[seat] > 0]
+    out.append(act("done"))
+    return out
 
 
 def pay_presidents(state: YState, p: Player, payees: tuple[int, ...]) -> None:

@@ -10,13 +10,13 @@ from engine.core import Action, Event
 
 from ..state import Player, YState
 from ..words import M
-from .basics import ev, name, order_text
+from .basics import act, ev, name, order_text
 
 
 def keep_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Opening: keep one of the two orders dealt."""
     for card in state.dealt.get(str(p.seat), []):
-        yield Action("keep", (card,))
+        yield act("keep", card)
 
 
 def apply_keep(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

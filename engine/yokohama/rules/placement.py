@@ -11,40 +11,44 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import M, amount, listing
-from .basics import amount_piece, area_label, ev, name, neighbours, owns, placeable, presidents_in
+from .basics import act, amount_piece, area_label, ev, name, neighbours, other_presidents, owns, presidents_in
 
 
 def placement_fee(state: YState, seat: int, area: str) -> int:
     """Yen per assistant placed in ``area``: 1 to each opponent's president there (Zasady umieszczania)."""
-    return sum(tables().n["placement_fee"] for s in presidents_in(state, area) if s != seat)
+    return tables().n["placement_fee"] * other_presidents(state, seat).count(area)
 
 
-def place_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+def place_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Placement (Zasady umieszczania): option A's first area, option B's area, or nothing (docs/rules-notes.md Y-1).
 
     Step 1 (rulebook, p. 6): "A) Umieść do 3 asystentów z ręki na różnych
     obszarach" sets a maximum and no minimum, so option A with no assistant (``skip``) is legal.
     """
-    for a in placeable(state, p):
-        fee = placement_fee(state, p.seat, a)
-        if p.hand_assistants >= 1 and p.yen >= fee:
-            yield Action("put", (a,))
-    for a in placeable(state, p):
-        fee = placement_fee(state, p.seat, a)
-        if p.hand_assistants >= tables().n["placement_b"] and p.yen >= tables().n["placement_b"] * fee:
-            yield Action("double", (a,))
-    yield Action("skip")
+    t = tables()
+    areas = t.placeable(state.layout)
+    per, double = t.n["placement_fee"], t.n["placement_b"]
+    others = other_presidents(state, p.seat)
+    yen = p.yen
+    out = []
+    if p.hand_assistants >= 1:
+        out = [act("put", a) for a in areas if yen >= per * others.count(a)]
+    if p.hand_assistants >= double:
+        out += [act("double", a) for a in areas if yen >= double * per * others.count(a)]
+    out.append(act("skip"))
+    return out
 
 
-def place_a_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+def place_a_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Option A after the first area: another, different area, up to 3 (Newspaper: 4)."""
     t = tables()
     limit = t.n["newspaper_a_max"] if owns(p, "newspaper") else t.n["placement_a_max"]
+    out = []
     if len(f["areas"]) < limit and p.hand_assistants > 0:
-        for a in placeable(state, p):
-            if a not in f["areas"] and p.yen >= placement_fee(state, p.seat, a):
-                yield Action("put", (a,))
-    yield Action("done")
+        done, per, others, yen = f["areas"], t.n["placement_fee"], other_presidents(state, p.seat), p.yen
+        out = [act("put", a) for a in t.placeable(state.layout) if a not in done and yen >= per * others.count(a)]
+    out.append(act("done"))
+    return out
 
 
 def telegraph_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -52,8 +56,8 @@ def telegraph_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[A
     if p.hand_assistants > 0:
         for a in neighbours(state, f["area"]):
             if tables().kind(a) != "canal" and p.yen >= placement_fee(state, p.seat, a):
-                yield Action("put", (a,))
-    yield Action("done")
+                yield act("put", a)
+    yield act("done")
 
 
 def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Event] | None) -> None:

@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from ..state import GOODS, Player, YState
 from ..tables import REWARD_KEYS, tables
 from ..words import M, amount, reward_text
-from .basics import area_label, country_count, country_name, ev, name, owns, placeable
+from .basics import act, area_label, country_count, country_name, ev, name, owns, placeable
 
 
 def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event] | None, why: str | None = None) -> None:
@@ -61,7 +61,7 @@ def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event] |
 def good_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """A reward's "any trade good": choose which."""
     for g in GOODS:
-        yield Action("good", (g,))
+        yield act("good", g)
 
 
 def apply_good(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -83,8 +83,8 @@ def shift_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Actio
     for src in sources:
         for dst in targets:
             if dst != src:
-                yield Action("shift", (src, dst))
-    yield Action("stop")
+                yield act("shift", src, dst)
+    yield act("stop")
 
 
 def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
@@ -114,8 +114,8 @@ def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, eve
 def wh_shop_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """A reward's warehouse shop: take it for 2 yen, or skip."""
     if p.wh_shops > 0 and p.yen >= tables().n["shop_cost"]:
-        yield Action("take")
-    yield Action("skip")
+        yield act("take")
+    yield act("skip")
 
 
 def apply_wh_shop(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import TECH_NAMES, M, listing
-from .basics import area_label, ev, name, owns, placeable
+from .basics import act, area_label, ev, name, owns, placeable
 from .rewards import gain, pair_check
 
 
@@ -43,7 +43,7 @@ def gain_technology(state: YState, p: Player, card: str, events: list[Event] | N
 def station_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Station: the station token goes on any area except the Canal (docs/rules-notes.md Y-13)."""
     for a in placeable(state, p):
-        yield Action("station", (a,))
+        yield act("station", a)
 
 
 def apply_station(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:

@@ -28,7 +28,7 @@ from .areas import (
     may_pass,
     port_actions,
 )
-from .basics import area_name, ev, name, owns, top
+from .basics import act, area_name, ev, name, owns, top
 from .building import (
     apply_bonus,
     apply_build,
@@ -63,7 +63,13 @@ def decision(state: YState) -> Decision:
         return Decision(CHANCE, "chance", CHANCE_PROMPTS[frame["what"]])
     k, seat = frame["k"], frame["seat"]
     kind = "turn" if k == "phase" and frame.get("fresh") else k
-    return Decision(seat, kind, _prompt(name(state, seat), k, _prompt_extra(state, frame)))
+    return _decision(seat, kind, name(state, seat), k, _prompt_extra(state, frame))
+
+
+@lru_cache(maxsize=4096)
+def _decision(seat: int, kind: str, who: str, k: str, extra: Any) -> Decision:
+    """A player's decision (cached: decisions are immutable, and a game asks the same few again and again)."""
+    return Decision(seat, kind, _prompt(who, k, extra))
 
 
 def _prompt_extra(state: YState, f: dict[str, Any]) -> Any:
@@ -150,9 +156,9 @@ def legal_actions(state: YState) -> list[Action]:
     f = top(state)
     k = f["k"]
     if k == "chance":
-        return [Action("chance", (v,)) for v in chance_values(state, f)]
-    p = state.players[f["seat"]]
-    return list(_LEGAL[k](state, f, p))
+        return [act("chance", v) for v in chance_values(state, f)]
+    found = _LEGAL[k](state, f, state.players[f["seat"]])
+    return found if type(found) is list else list(found)
 
 
 _LEGAL = {
