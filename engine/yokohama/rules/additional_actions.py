@@ -13,6 +13,7 @@ from ..tables import tables
 from ..words import TECH_NAMES, M, T, amount, listing
 from .areas import push_area_steps
 from .basics import (
+    ONE,
     act,
     agents_unused,
     area_label,
@@ -38,9 +39,9 @@ def phase_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
             seat, areas, president = p.seat, state.areas, p.president
             targets = [a for a in state.layout if a and areas[a].assistants[seat] > 0 and president != a]
             if agent:
-                out += [act("agent", a) for a in targets]
+                out += map(ONE["agent"].__getitem__, targets)
             if free:
-                out += [act("free-agent", a) for a in targets]
+                out += map(ONE["free-agent"].__getitem__, targets)
     if p.hand_assistants > 0:
         for tile in state.achievements:
             seats = state.achievement_spaces[tile]

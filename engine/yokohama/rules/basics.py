@@ -208,3 +208,20 @@ def act(kind: str, *args: Any) -> Action:
     if found is None:
         found = _ACTIONS[key] = Action(kind, args)
     return found
+
+
+class OneArg(dict[Any, Action]):
+    """``OneArg(kind)[x]`` is the shared ``Action(kind, (x,))`` (made on first use): the hot
+    legal-move lists look their actions up instead of calling :func:`act`."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, arg: Any) -> Action:
+        found = self[arg] = act(self.kind, arg)
+        return found
+
+
+#: One-argument actions by kind (``ONE["put"]["silk1"]`` is ``Action("put", ("silk1",))``).
+ONE = {k: OneArg(k) for k in ("put", "double", "go", "recall", "agent", "free-agent", "chance")}

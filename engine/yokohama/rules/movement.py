@@ -14,7 +14,7 @@ from ..state import Player, YState
 from ..tables import tables
 from ..words import M, amount, listing
 from .areas import push_area_steps
-from .basics import act, area_label, ev, name, other_presidents, owns, placeable, presidents_in
+from .basics import ONE, act, area_label, ev, name, other_presidents, owns, placeable, presidents_in
 
 
 def can_end_at(state: YState, p: Player, area: str) -> bool:
@@ -102,7 +102,7 @@ def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     walks = routes(state, p)
     for a in state.layout:
         if a in walks:
-            yield act("go", a)
+            yield ONE["go"][a]
     if owns(p, "tram") and p.president is not None:
         for a in placeable(state, p):
             if a != p.president and can_end_at(state, p, a) and jump_cost(state, p, a)[0] <= p.yen:
@@ -119,7 +119,8 @@ def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
 def recall_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Movement option B: return assistants from any areas, one at a time, then done."""
     seat, areas = p.seat, state.areas
-    out = [act("recall", a) for a in state.layout if a and areas[a].assistants[seat] > 0]
+    recall = ONE["recall"]
+    out = [recall[a] for a in state.layout if a and areas[a].assistants[seat] > 0]
     out.append(act("done"))
     return out
 

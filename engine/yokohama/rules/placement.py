@@ -11,7 +11,18 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import M, amount, listing
-from .basics import act, amount_piece, area_label, ev, name, neighbours, other_presidents, owns, presidents_in
+from .basics import (
+    ONE,
+    act,
+    amount_piece,
+    area_label,
+    ev,
+    name,
+    neighbours,
+    other_presidents,
+    owns,
+    presidents_in,
+)
 
 
 def placement_fee(state: YState, seat: int, area: str) -> int:
@@ -30,11 +41,13 @@ def place_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     per, double = t.n["placement_fee"], t.n["placement_b"]
     others = other_presidents(state, p.seat)
     yen = p.yen
-    out = []
+    out: list[Action] = []
     if p.hand_assistants >= 1:
-        out = [act("put", a) for a in areas if yen >= per * others.count(a)]
+        put = ONE["put"]
+        out = [put[a] for a in areas if yen >= per * others.count(a)] if others else [put[a] for a in areas]
     if p.hand_assistants >= double:
-        out += [act("double", a) for a in areas if yen >= double * per * others.count(a)]
+        two = ONE["double"]
+        out += [two[a] for a in areas if yen >= double * per * others.count(a)] if others else [two[a] for a in areas]
     out.append(act("skip"))
     return out
 
@@ -46,7 +59,8 @@ def place_a_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]
     out = []
     if len(f["areas"]) < limit and p.hand_assistants > 0:
         done, per, others, yen = f["areas"], t.n["placement_fee"], other_presidents(state, p.seat), p.yen
-        out = [act("put", a) for a in t.placeable(state.layout) if a not in done and yen >= per * others.count(a)]
+        put = ONE["put"]
+        out = [put[a] for a in t.placeable(state.layout) if a not in done and yen >= per * others.count(a)]
     out.append(act("done"))
     return out
 

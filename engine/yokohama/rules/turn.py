@@ -28,7 +28,7 @@ from .areas import (
     may_pass,
     port_actions,
 )
-from .basics import act, area_name, ev, name, owns, top
+from .basics import ONE, area_name, ev, name, owns, top
 from .building import (
     apply_bonus,
     apply_build,
@@ -156,7 +156,7 @@ def legal_actions(state: YState) -> list[Action]:
     f = top(state)
     k = f["k"]
     if k == "chance":
-        return [act("chance", v) for v in chance_values(state, f)]
+        return list(map(ONE["chance"].__getitem__, chance_values(state, f)))
     found = _LEGAL[k](state, f, state.players[f["seat"]])
     return found if type(found) is list else list(found)
 
