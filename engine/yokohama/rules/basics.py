@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event
+from engine.core import Action, Event, components
 
 from ..state import PLAYER_COLOURS, Player, YState
 from ..tables import tables
@@ -35,18 +35,26 @@ def area_name(area: str) -> str:
 
 def area_label(state: YState | None, area: str) -> str:
     """A board's name with its copy (``copper2`` → "Copper Mine (2)") where two copies exist."""
+    return _area_label(area, tuple(state.boards) if state is not None else None)
+
+
+@components.data_cached("yokohama", 1024)
+def _area_label(area: str, boards: tuple[str, ...] | None) -> str:
+    """:func:`area_label` among ``boards`` (``None``: every board); cached, texts are immutable."""
     kind = tables().kind(area)
-    copies = [a for a in (state.boards if state is not None else tables().area_ids) if tables().kind(a) == kind]
+    copies = [a for a in (boards if boards is not None else tables().area_ids) if tables().kind(a) == kind]
     if area[-1].isdigit() and len(copies) > 1:
         return M("{area} ({copy})", area=AREA_NAMES[kind], copy=int(area[-1]))
     return AREA_NAMES[kind]
 
 
+@components.data_cached("yokohama", 1024)
 def tech_name(card: str) -> str:
     """A technology card's name as a term."""
     return TECH_NAMES[tables().techs[card].name]
 
 
+@components.data_cached("yokohama", 1024)
 def order_text(order: str) -> str:
     """An order card as players see its face (a Msg): level, country, goods and reward ("low, United
     Kingdom: 2 fish, 1 tea → 3 VP, 1 yen"); the card's data id is never part of it."""
@@ -57,23 +65,27 @@ def order_text(order: str) -> str:
              country=COUNTRY_NAMES[o.country], goods=order_goods(order), reward=reward_text(t.order_reward[order]))
 
 
+@components.data_cached("yokohama", 1024)
 def order_goods(order: str) -> str:
     """The goods an order card asks for ("2 fish, 1 tea"), a Msg."""
     t = tables()
     return listing(amount(g, n) for g, n in t.order_goods[order].items())
 
 
+@components.data_cached("yokohama", 1024)
 def order_short(order: str) -> str:
     """An order card in short (a Msg, for move labels): "2 fish, 1 tea → 3 VP, 1 yen"."""
     # i18n: An order card in short: the goods it asks for → its reward.
     return M("{goods} → {reward}", goods=order_goods(order), reward=reward_text(tables().order_reward[order]))
 
 
+@components.data_cached("yokohama", 1024)
 def token_text(token: str) -> str:
     """A 5-power token's reward as text."""
     return reward_text(tables().token_reward[token])
 
 
+@components.data_cached("yokohama", 1024)
 def achievement_text(tile: str) -> str:
     """An achievement tile's condition (a term) with its upper/lower VP ("Hold 7 tea (9/6 VP)")."""
     a = tables().achievements[tile]
