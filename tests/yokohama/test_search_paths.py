@@ -75,24 +75,35 @@ def _same_structure(a: Any, b: Any, pairs: dict[int, Any], seen: set[int]) -> st
     return None if a == b else f"{a!r} vs {b!r}"
 
 
+def _check_quiet_apply(options: dict[str, Any], seed: int) -> None:
+    """Play one random game three ways (checked apply, quiet apply, copy + unchecked apply) and
+    compare the states after every move."""
+    quiet = GAME.setup(options, seed)
+    checked = GAME.setup(options, seed)
+    moves = 0
+    for n, (state, action) in enumerate(_moves(options, seed)):
+        checked, _ = GAME.apply(checked, action)
+        GAME.apply_quiet(quiet, action)
+        after = GAME.copy_state(state)
+        GAME.apply_unchecked(after, action)
+        assert quiet == after == checked, (options, seed, n, action)
+        if n % 50 == 0:
+            assert GAME.to_json(quiet) == GAME.to_json(after) == GAME.to_json(checked)
+        moves += 1
+    assert quiet.over and checked.over and moves > 100
+    assert GAME.to_json(quiet) == GAME.to_json(checked)
+
+
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
 def test_quiet_apply_gives_the_same_states(options: dict[str, Any]) -> None:
-    seeds = range(2) if options["players"] == 4 else range(4)
-    for seed in seeds:
-        quiet = GAME.setup(options, seed)
-        checked = GAME.setup(options, seed)
-        moves = 0
-        for n, (state, action) in enumerate(_moves(options, seed)):
-            checked, _ = GAME.apply(checked, action)
-            GAME.apply_quiet(quiet, action)
-            after = GAME.copy_state(state)
-            GAME.apply_unchecked(after, action)
-            assert quiet == after == checked, (options, seed, n, action)
-            if n % 50 == 0:
-                assert GAME.to_json(quiet) == GAME.to_json(after) == GAME.to_json(checked)
-            moves += 1
-        assert quiet.over and checked.over and moves > 100
-        assert GAME.to_json(quiet) == GAME.to_json(checked)
+    _check_quiet_apply(options, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_quiet_apply_gives_the_same_states_in_more_games(options: dict[str, Any]) -> None:
+    for seed in range(1, 5):
+        _check_quiet_apply(options, seed)
 
 
 @pytest.mark.parametrize("options", CONFIGS[:3], ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
