@@ -205,17 +205,20 @@ _APPLY = {
 
 def advance(state: YState, events: list[Event] | None) -> None:
     """Run automatic frames until a decision (or chance) frame is on top, or the game is over."""
+    stack = state.stack
+    if stack and stack[-1]["k"] not in ("auto", "wh_shop"):
+        return  # the usual case: a decision is pending already
     t = tables()
-    while state.stack and not state.over:
-        f = top(state)
+    while stack and not state.over:
+        f = stack[-1]
         if f["k"] != "auto":
             # A decision with nothing to decide is skipped (e.g. a move with no assistant anywhere).
             if f["k"] in ("wh_shop",) and not (state.players[f["seat"]].wh_shops > 0
                                                 and state.players[f["seat"]].yen >= t.n["shop_cost"]):
-                state.stack.pop()
+                stack.pop()
                 continue
             return
-        state.stack.pop()
+        stack.pop()
         what = f["what"]
         if what == "tiles":
             for area in state.layout:
