@@ -21,6 +21,7 @@ from .basics import (
     ev,
     in_hand,
     name,
+    once,
     order_goods,
     order_text,
     owns,
@@ -98,7 +99,7 @@ def apply_phase(state: YState, f: dict[str, Any], p: Player, action: Action, eve
         state.stack.append({"k": "phase", "seat": p.seat, "phase": "C"})
         state.stack.append({"k": "place", "seat": p.seat})
         if events is not None:
-            ev(events, "main", p.seat, M("{who} begins the main action.", who=who))
+            ev(events, "main", p.seat, once(("main", p.colour), lambda: M("{who} begins the main action.", who=who)))
     elif k == "end":
         state.stack.pop()
         state.stack.append({"k": "auto", "what": "end_turn", "seat": p.seat})

@@ -21,6 +21,7 @@ from .basics import (
     hand_limit,
     in_hand,
     name,
+    once,
     owns,
     power,
     tech_name,
@@ -51,8 +52,10 @@ def area_action(state: YState, seat: int, area: str, events: list[Event] | None)
     a = state.areas[area]
     effect = t.effects[t.kind(area)]
     if events is not None:
-        ev(events, "area_action", seat, M("{who} takes the action of {area} at power {power}.", who=name(state, seat),
-                                          area=area_label(state, area), power=pw), area=area, power=pw)
+        text = once(("area_action", p.colour, area, tuple(state.boards), pw), lambda: M(
+            "{who} takes the action of {area} at power {power}.", who=name(state, seat), area=area_label(state, area),
+            power=pw))
+        ev(events, "area_action", seat, text, area=area, power=pw)
     # Dom handlowy: its owner (another player) takes 1 yen from the bank (docs/rules-notes.md Y-11: agent actions too).
     if a.house is not None and a.house != seat:
         state.players[a.house].yen += 1
@@ -65,8 +68,9 @@ def area_action(state: YState, seat: int, area: str, events: list[Event] | None)
     if kind == GAIN_EFFECT:
         if n:
             # i18n: Where a gain comes from: an area's action at a power ("Fishery, power 4").
-            gain(state, p, {effect.good: n}, events,
-                 M("{area}, power {power}", area=area_label(state, area), power=pw) if events is not None else None)
+            why = once(("area_power", area, tuple(state.boards), pw), lambda: M(
+                "{area}, power {power}", area=area_label(state, area), power=pw)) if events is not None else None
+            gain(state, p, {effect.good: n}, events, why)
     elif kind == "exchange":
         state.stack.append({"k": "exchange", "seat": seat, "area": area, "left": n, "copper": False})
     elif kind == "church":

@@ -3,6 +3,7 @@ small helpers every chapter shares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Event, components
@@ -31,6 +32,26 @@ def name(state: YState, seat: int) -> str:
 def area_name(area: str) -> str:
     """The name of a board (``copper2`` → "Copper Mine"; the copy number is not printed)."""
     return AREA_NAMES[tables().kind(area)]
+
+
+#: Event texts already made (:func:`once`), by data set and key; emptied when it grows large.
+_TEXTS: dict[tuple[Any, ...], str] = {}
+
+
+def once(key: tuple[Any, ...], build: Callable[[], str]) -> str:
+    """The text ``build()`` (a Msg), made once per ``key`` and data set, then shared: texts are
+    immutable, and the same few (a placement, a recall, an area action …) recur in every game.
+
+    ``key`` must hold everything the text depends on (seat colours, numbers, board ids and the
+    game's boards for :func:`area_label`), as plain hashable values.
+    """
+    full = (id(tables()), *key)
+    found = _TEXTS.get(full)
+    if found is None:
+        if len(_TEXTS) >= 50_000:
+            _TEXTS.clear()
+        found = _TEXTS[full] = build()
+    return found
 
 
 def area_label(state: YState | None, area: str) -> str:

@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import TECH_NAMES, M
-from .basics import act, amount_piece, area_label, ev, houses_built, name, owns, shops_built
+from .basics import act, amount_piece, area_label, ev, houses_built, name, once, owns, shops_built
 from .end_of_game import trigger_end
 from .rewards import gain
 
@@ -117,5 +117,7 @@ def recover(state: YState, p: Player, area: str, leave: int, events: list[Event]
         a.assistants[p.seat] -= n
         p.hand_assistants += n
         if events is not None:
-            ev(events, "recover", p.seat, M("{who} takes {n} back from {area}.", who=name(state, p.seat),
-                                            n=amount_piece("assistant", n), area=area_label(state, area)), n=n)
+            text = once(("recover", p.colour, n, area, tuple(state.boards)), lambda: M(
+                "{who} takes {n} back from {area}.", who=name(state, p.seat), n=amount_piece("assistant", n),
+                area=area_label(state, area)))
+            ev(events, "recover", p.seat, text, n=n)

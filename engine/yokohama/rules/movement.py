@@ -14,7 +14,7 @@ from ..state import Player, YState
 from ..tables import tables
 from ..words import M, amount, listing
 from .areas import push_area_steps
-from .basics import ONE, act, area_label, ev, name, other_presidents, owns, placeable, presidents_in
+from .basics import ONE, act, area_label, ev, name, once, other_presidents, owns, placeable, presidents_in
 
 
 def can_end_at(state: YState, p: Player, area: str) -> bool:
@@ -142,7 +142,8 @@ def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, even
         if p.president is not None:
             p.president = None
         if events is not None:
-            ev(events, "home", p.seat, M("{who} returns the president to the hand (no area action this turn).", who=who))
+            ev(events, "home", p.seat, once(("home", p.colour), lambda: M(
+                "{who} returns the president to the hand (no area action this turn).", who=who)))
         state.stack.append({"k": "recall", "seat": p.seat})
         return
     bank = 0
@@ -161,7 +162,8 @@ def apply_move(state: YState, f: dict[str, Any], p: Player, action: Action, even
         payees = ()
     if events is not None:
         if k == "go":
-            text = M("{who} moves the president to {area}.", who=who, area=area_label(state, dest))
+            text = once(("go", p.colour, dest, tuple(state.boards)), lambda: M(
+                "{who} moves the president to {area}.", who=who, area=area_label(state, dest)))
             if bank:
                 # i18n: The Canal's crossing fee, added to a president's move.
                 text = M("{text} Pays {fee} to cross the Canal.", text=text, fee=amount("yen", bank))
@@ -186,7 +188,8 @@ def apply_recall(state: YState, f: dict[str, Any], p: Player, action: Action, ev
         state.areas[area].assistants[p.seat] -= 1
         p.hand_assistants += 1
         if events is not None:
-            ev(events, "recall", p.seat, M("{who} takes an assistant back from {area}.", who=name(state, p.seat),
-                                           area=area_label(state, area)), area=area)
+            text = once(("recall", p.colour, area, tuple(state.boards)), lambda: M(
+                "{who} takes an assistant back from {area}.", who=name(state, p.seat), area=area_label(state, area)))
+            ev(events, "recall", p.seat, text, area=area)
         return
     state.stack.pop()

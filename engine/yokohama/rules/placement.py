@@ -19,6 +19,7 @@ from .basics import (
     ev,
     name,
     neighbours,
+    once,
     other_presidents,
     owns,
     presidents_in,
@@ -92,8 +93,8 @@ def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Ev
             text = M("{who} places {n} in {area}, paying {fee} to {payees}.", who=who, n=amount_piece("assistant", n),
                      area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid))
         else:
-            text = M("{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n),
-                     area=area_label(state, area))
+            text = once(("place", p.colour, n, area, tuple(state.boards)), lambda: M(
+                "{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n), area=area_label(state, area)))
         ev(events, "place", p.seat, text, area=area, n=n, fee=per * n * len(paid))
 
 
