@@ -56,10 +56,10 @@ def phase_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     # no step; the rulebook is silent on the moment, the engine offers them in phases A and C
     # (docs/rules-notes.md Y-23).
     if p.technologies:
-        if owns(p, "university") and not turn.get("university") and p.yen >= t.n["university_cost"] \
+        if owns(p, "university", t) and not turn.get("university") and p.yen >= t.n["university_cost"] \
                 and p.wh_assistants > 0:
             out.append(act("university"))
-        if owns(p, "spinning_mill") and not turn.get("spinning") and p.silk > 0:
+        if owns(p, "spinning_mill", t) and not turn.get("spinning") and p.silk > 0:
             out.append(act("spin"))
     out.append(act("main" if f["phase"] == "A" else "end"))
     return out

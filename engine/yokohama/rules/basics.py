@@ -152,11 +152,12 @@ def top(state: YState) -> dict[str, Any]:
     return state.stack[-1]
 
 
-def owns(p: Player, tech: str) -> bool:
-    """Whether ``p`` owns a technology card named ``tech`` (a name id such as ``tram``)."""
+def owns(p: Player, tech: str, t: Any = None) -> bool:
+    """Whether ``p`` owns a technology card named ``tech`` (a name id such as ``tram``); ``t``:
+    the :func:`..tables.tables` in use, when the caller has them at hand."""
     if not p.technologies:
         return False
-    return tech in map(tables().tech_names.__getitem__, p.technologies)
+    return tech in map((t or tables()).tech_names.__getitem__, p.technologies)
 
 
 def presidents_in(state: YState, area: str) -> list[int]:

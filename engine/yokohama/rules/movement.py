@@ -33,8 +33,30 @@ def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
     1 yen (not with Stagecoach); the start area may not be entered again. From the hand the
     president goes straight to the area (only Postal System's payments apply). Where several
     cheapest walks pay different players, the engine takes the first found (rules-notes).
+
+    The answer is shared between calls with the same inputs (listing the moves, checking and
+    applying one ask the same question): callers must not change it.
     """
     t = tables()
+    seat, areas = p.seat, state.areas
+    key = (id(t), state.options.players, seat, p.yen, tuple(state.layout), tuple([q.president for q in state.players]),
+           tuple([areas[a].assistants[seat] for a in state.layout if a]), owns(p, "stagecoach", t),
+           owns(p, "postal_system", t))
+    found = _ROUTES.get(key)
+    if found is None:
+        if len(_ROUTES) >= 20_000:
+            _ROUTES.clear()
+        found = _ROUTES[key] = _routes(state, p, t)
+    return found
+
+
+#: :func:`routes` answers by their inputs (data set, players, seat, yen, layout, presidents, the seat's
+#: assistants per area, Stagecoach, Postal System).
+_ROUTES: dict[tuple[Any, ...], dict[str, tuple[int, tuple[int, ...]]]] = {}
+
+
+def _routes(state: YState, p: Player, t: Any) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """:func:`routes`, computed (``t``: the tables)."""
     seat, yen, areas, canal = p.seat, p.yen, state.areas, t.canal
     fee, canal_fee = t.n["passing_fee"], t.n["canal_fee"]
     # The seats whose presidents stand in each area (other players only, in seat order).
@@ -42,8 +64,8 @@ def routes(state: YState, p: Player) -> dict[str, tuple[int, tuple[int, ...]]]:
     for q in state.players:
         if q.seat != seat and q.president is not None:
             others[q.president] = (*others.get(q.president, ()), q.seat)
-    pay = {} if owns(p, "stagecoach") else others
-    postal = owns(p, "postal_system")
+    pay = {} if owns(p, "stagecoach", t) else others
+    postal = owns(p, "postal_system", t)
 
     def entry(area: str) -> tuple[int, tuple[int, ...]]:
         payees = pay.get(area, ())

@@ -56,7 +56,7 @@ def place_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
 def place_a_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Option A after the first area: another, different area, up to 3 (Newspaper: 4)."""
     t = tables()
-    limit = t.n["newspaper_a_max"] if owns(p, "newspaper") else t.n["placement_a_max"]
+    limit = t.n["newspaper_a_max"] if owns(p, "newspaper", t) else t.n["placement_a_max"]
     out = []
     if len(f["areas"]) < limit and p.hand_assistants > 0:
         done, per, others, yen = f["areas"], t.n["placement_fee"], other_presidents(state, p.seat), p.yen
