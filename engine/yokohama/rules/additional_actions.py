@@ -46,7 +46,7 @@ def phase_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     if p.hand_assistants > 0:
         for tile in state.achievements:
             seats = state.achievement_spaces[tile]
-            if p.seat not in seats and len(seats) < t.achievements[tile].spaces and achievement_met(state, p, tile):
+            if p.seat not in seats and len(seats) < t.achievements[tile].spaces and achievement_met(state, p, tile, t):
                 out.append(act("achieve", tile))
     if p.orders:
         for order in sorted(p.orders):
@@ -65,9 +65,10 @@ def phase_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     return out
 
 
-def achievement_met(state: YState, p: Player, tile: str) -> bool:
-    """Whether ``p`` meets an achievement tile's condition now (Płytki osiągnięć; nothing is spent)."""
-    t = tables()
+def achievement_met(state: YState, p: Player, tile: str, t: Any = None) -> bool:
+    """Whether ``p`` meets an achievement tile's condition now (Płytki osiągnięć; nothing is spent);
+    ``t``: the tables in use, when the caller has them at hand."""
+    t = t or tables()
     c = t.achievements[tile].condition
     kind = c.kind
     if kind == "goods":

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 from engine.core import Action, Event
@@ -119,23 +118,24 @@ def jump_cost(state: YState, p: Player, area: str) -> tuple[int, tuple[int, ...]
     return tables().n["passing_fee"] * len(payees), payees
 
 
-def move_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
+def move_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
     """Movement: ``go`` to a legal area (walk), ``tram``, ``station``, or ``home`` (option B)."""
+    t = tables()
     walks = routes(state, p)
-    for a in state.layout:
-        if a in walks:
-            yield ONE["go"][a]
-    if owns(p, "tram") and p.president is not None:
+    go = ONE["go"]
+    out = [go[a] for a in state.layout if a in walks]
+    if owns(p, "tram", t) and p.president is not None:
         for a in placeable(state, p):
             if a != p.president and can_end_at(state, p, a) and jump_cost(state, p, a)[0] <= p.yen:
-                yield act("tram", a)
+                out.append(act("tram", a))
     # Stacja (rulebook, ≈p. 14; docs/rules-notes.md Y-13): the card waives the
     # walk, the other presidents and their fees, not the "co najmniej 1 twój asystent" of a legal area
     # (Krok ruchu, p. 7), so the station's area must hold your assistant.
-    if owns(p, "station") and state.station and state.station != p.president \
+    if owns(p, "station", t) and state.station and state.station != p.president \
             and state.areas[state.station].assistants[p.seat] > 0:
-        yield act("station")
-    yield act("home")
+        out.append(act("station"))
+    out.append(act("home"))
+    return out
 
 
 def recall_actions(state: YState, f: dict[str, Any], p: Player) -> list[Action]:
