@@ -157,8 +157,8 @@ def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, 
         setattr(p, good, in_hand(p, good) - 1)
         p.yen += price
         if events is not None:
-            ev(events, "exchange", p.seat, M("{who} sells {good} for {yen}.", who=who, good=amount(good, 1),
-                                             yen=amount("yen", price)), sell=good)
+            ev(events, "exchange", p.seat, once(("sell", p.colour, good, price), lambda: M(
+                "{who} sells {good} for {yen}.", who=who, good=amount(good, 1), yen=amount("yen", price))), sell=good)
     else:
         price = t.n["chinatown_ig_price"] if good == "ig" else t.n["chinatown_prices"][good]
         p.yen -= price
@@ -169,8 +169,8 @@ def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, 
             f["copper"] = True
         setattr(p, good, in_hand(p, good) + got)
         if events is not None:
-            ev(events, "exchange", p.seat, M("{who} buys {good} for {yen}.", who=who, good=amount(good, got),
-                                             yen=amount("yen", price)), buy=good)
+            ev(events, "exchange", p.seat, once(("buy", p.colour, good, got, price), lambda: M(
+                "{who} buys {good} for {yen}.", who=who, good=amount(good, got), yen=amount("yen", price))), buy=good)
     f["left"] -= 1
     if f["left"] <= 0:
         state.stack.pop()
@@ -408,12 +408,14 @@ def apply_lab(state: YState, f: dict[str, Any], p: Player, action: Action, event
     if state.tech_deck:
         state.stack.append({"k": "chance", "what": "tech", "lab": lab, "slot": len(cards)})
     if events is not None:
-        paid = [amount("yen", yen)] if yen else []
-        if ig:
-            paid.append(amount("ig", ig))
-        ev(events, "tech", p.seat, M("{who} takes {card} ({value} production value) and pays {paid}.",
-                                     who=name(state, p.seat), card=tech_name(card), value=t.techs[card].value,
-                                     paid=listing(paid) if paid else M("nothing")), card=card)
+        def text() -> str:
+            paid = [amount("yen", yen)] if yen else []
+            if ig:
+                paid.append(amount("ig", ig))
+            return M("{who} takes {card} ({value} production value) and pays {paid}.", who=name(state, p.seat),
+                     card=tech_name(card), value=t.techs[card].value, paid=listing(paid) if paid else M("nothing"))
+
+        ev(events, "tech", p.seat, once(("tech", p.colour, card, yen, ig), text), card=card)
     gain_technology(state, p, card, events)
 
 

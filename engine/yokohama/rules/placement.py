@@ -90,8 +90,10 @@ def place_assistant(state: YState, p: Player, area: str, n: int, events: list[Ev
     if events is not None:
         who = name(state, p.seat)
         if paid:
-            text = M("{who} places {n} in {area}, paying {fee} to {payees}.", who=who, n=amount_piece("assistant", n),
-                     area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid))
+            payees = tuple(state.players[s].colour for s in presidents_in(state, area) if s != p.seat)
+            text = once(("place_fee", p.colour, n, area, tuple(state.boards), per, payees), lambda: M(
+                "{who} places {n} in {area}, paying {fee} to {payees}.", who=who, n=amount_piece("assistant", n),
+                area=area_label(state, area), fee=amount("yen", per * n), payees=listing(paid)))
         else:
             text = once(("place", p.colour, n, area, tuple(state.boards)), lambda: M(
                 "{who} places {n} in {area}.", who=who, n=amount_piece("assistant", n), area=area_label(state, area)))
