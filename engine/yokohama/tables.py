@@ -15,6 +15,9 @@ REWARD_KEYS = ("vp", "yen", "copper", "silk", "tea", "fish", "ig", "any_good", "
                "free_agent")
 #: Order levels by rank (a Port at power P allows levels up to ``area_effects`` ``by_power``).
 LEVELS = ("low", "mid", "high")
+#: Most layouts :meth:`Tables.placeable` and :meth:`Tables.near` remember (a game's layout is fixed
+#: once revealed, so a few hundred games' worth is plenty).
+_CACHE_LIMIT = 4096
 
 
 def reward_dict(reward: Any) -> dict[str, int]:
@@ -87,6 +90,8 @@ class Tables:
         key = tuple(layout)
         found = self._placeable.get(key)
         if found is None:
+            if len(self._placeable) >= _CACHE_LIMIT:  # every game has its own layout: keep the cache small
+                self._placeable.clear()
             found = self._placeable[key] = tuple(a for a in key if a and a not in self.canal)
         return found
 
@@ -96,6 +101,8 @@ class Tables:
         key = (players, tuple(layout))
         found = self._near.get(key)
         if found is None:
+            if len(self._near) >= _CACHE_LIMIT:
+                self._near.clear()
             adj = self.adjacency[players]
             found = self._near[key] = {a: tuple(b for c in adj[cell] if (b := layout[c]))
                                        for cell, a in enumerate(layout) if a}
