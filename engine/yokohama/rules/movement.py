@@ -65,20 +65,15 @@ def _routes(state: YState, p: Player, t: Any) -> dict[str, tuple[int, tuple[int,
             others[q.president] = (*others.get(q.president, ()), q.seat)
     pay = {} if owns(p, "stagecoach", t) else others
     postal = owns(p, "postal_system", t)
-
-    def entry(area: str) -> tuple[int, tuple[int, ...]]:
-        payees = pay.get(area, ())
-        return (canal_fee if area in canal else 0) + fee * len(payees), payees
-
-    def can_end(area: str) -> bool:
-        """:func:`can_end_at`, with this call's look-ups."""
-        return area not in canal and areas[area].assistants[seat] >= 1 and (postal or area not in others)
-
+    # The areas a walk may enter or end in: the Canal, and areas holding the player's assistant.
+    mine = {a for a in state.layout if a and (a in canal or areas[a].assistants[seat] >= 1)}
+    ends = {a for a in mine if a not in canal and (postal or a not in others)}
     out: dict[str, tuple[int, tuple[int, ...]]] = {}
     if p.president is None:
         for a in t.placeable(state.layout):
-            if can_end(a):
-                cost, payees = entry(a)
+            if a in ends:
+                payees = pay.get(a, ())
+                cost = fee * len(payees)
                 if cost <= yen:
                     out[a] = (cost, payees)
         return out
@@ -87,24 +82,23 @@ def _routes(state: YState, p: Player, t: Any) -> dict[str, tuple[int, tuple[int,
     best: dict[str, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     heap: list[tuple[int, int, str]] = [(0, 0, start)]
     counter = itertools.count(1)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, _, here = heapq.heappop(heap)
+        cost, _, here = pop(heap)
         if cost > best[here][0]:
             continue
         for nxt in near[here]:
-            if nxt == start:
+            if nxt == start or nxt not in mine:
                 continue
-            if nxt not in canal and areas[nxt].assistants[seat] < 1:
-                continue
-            step, payees = entry(nxt)
-            total = cost + step
+            payees = pay.get(nxt, ())
+            total = cost + (canal_fee if nxt in canal else 0) + fee * len(payees)
             if total > yen:
                 continue
             if nxt not in best or total < best[nxt][0]:
                 best[nxt] = (total, best[here][1] + payees)
-                heapq.heappush(heap, (total, next(counter), nxt))
+                push(heap, (total, next(counter), nxt))
     for a, route in best.items():
-        if a != start and can_end(a):
+        if a != start and a in ends:
             out[a] = route
     return out
 
