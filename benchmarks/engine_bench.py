@@ -11,7 +11,8 @@ Prints, per player count:
 * *with events*: the same games through ``apply_unchecked`` (in place, events built: the selfplay
   path), shown when the game has ``apply_quiet``;
 * the p50/p99 of one ``legal_actions`` + ``apply`` (the checked, copying apply that hosts use) per
-  decision.
+  decision, by the wall clock and (*CPU*) by this thread's CPU time: on a machine shared with other
+  jobs the wall-clock tail is mostly the scheduler handing the core to another process.
 
 Chance outcomes are sampled as the hosts sample them (``sample_chance``), players choose uniformly
 at random; the games (and so the moves) are the same whichever apply is measured. With
@@ -72,23 +73,25 @@ def games_per_second(players: int, games: int, seed: int, events: bool = False) 
     return games / (time.perf_counter() - t0), games / max(time.process_time() - c0, 1e-9), moves
 
 
-def per_move_times(players: int, seed: int) -> list[float]:
-    """Seconds for legal_actions + checked apply, for every player decision of one game."""
+def per_move_times(players: int, seed: int) -> tuple[list[float], list[float]]:
+    """Seconds for legal_actions + checked apply, for every player decision of one game:
+    ``(wall-clock times, CPU times of this thread)``."""
     state = GAME.setup({"players": players}, seed)
     rng = random.Random(seed)
     ply = 0
-    times = []
+    times, cpu_times = [], []
     while GAME.decision(state).seat is not None:
         d = GAME.decision(state)
         if d.seat == CHANCE:
             state, _ = GAME.apply(state, sample_chance(GAME, state, seed, ply))
         else:
-            t0 = time.perf_counter()
+            c0, t0 = time.thread_time(), time.perf_counter()
             legal = GAME.legal_actions(state)
             state, _ = GAME.apply(state, rng.choice(legal))
             times.append(time.perf_counter() - t0)
+            cpu_times.append(time.thread_time() - c0)
         ply += 1
-    return times
+    return times, cpu_times
 
 
 def main() -> None:
@@ -105,7 +108,8 @@ def main() -> None:
     quiet = hasattr(GAME, "apply_quiet")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{GAME.name}: one core, in-place random games (load average {load})")
-    print("players  games  games/s  CPU games/s  with events  moves/game  move p50 (ms)  move p99 (ms)")
+    print("players  games  games/s  CPU games/s  with events  moves/game  move p50 (ms)  move p99 (ms)"
+          "  CPU p50 (ms)  CPU p99 (ms)")
     for n in args.players:
         GAME.setup({"players": n}, args.seed)  # warm caches outside the timing
         runs = [games_per_second(n, args.games, args.seed) for _ in range(args.repeat)]
@@ -114,16 +118,22 @@ def main() -> None:
         if quiet:
             best = max(games_per_second(n, args.games, args.seed, events=True)[0] for _ in range(args.repeat))
             with_events = f"{best:.1f}"
-        quantiles = []
+        quantiles, cpu_quantiles = [], []
         for _ in range(args.repeat):
-            times = []
+            times, cpu_times = [], []
             for i in range(max(3, args.games // 10)):
-                times.extend(per_move_times(n, args.seed + i))
+                wall, cpu = per_move_times(n, args.seed + i)
+                times.extend(wall)
+                cpu_times.extend(cpu)
             quantiles.append(statistics.quantiles(times, n=100))
+            cpu_quantiles.append(statistics.quantiles(cpu_times, n=100))
         p50 = min(q[49] for q in quantiles)
         p99 = min(q[98] for q in quantiles)
+        cpu50 = min(q[49] for q in cpu_quantiles)
+        cpu99 = min(q[98] for q in cpu_quantiles)
         print(f"{n:7}  {args.games:5}  {rate:7.1f}  {cpu_rate:11.1f}  {with_events:>11}  "
-              f"{statistics.mean(moves):10.0f}  {p50 * 1e3:13.3f}  {p99 * 1e3:13.3f}")
+              f"{statistics.mean(moves):10.0f}  {p50 * 1e3:13.3f}  {p99 * 1e3:13.3f}  {cpu50 * 1e3:12.3f}"
+              f"  {cpu99 * 1e3:12.3f}")
 
 
 if __name__ == "__main__":

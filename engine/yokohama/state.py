@@ -18,6 +18,7 @@ the state.
 
 from __future__ import annotations
 
+import marshal
 import pickle
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -172,6 +173,65 @@ class YState:
 STATE_ADAPTER: TypeAdapter[YState] = TypeAdapter(YState)
 
 
+#: List fields of :class:`Player` (lists of strings: copied flat).
+_PLAYER_LISTS = ("orders", "fulfilled", "technologies", "agents", "agents_used", "power_tokens", "achievements")
+#: Fields of :class:`YState` holding lists of immutable items (copied flat).
+_STATE_LISTS = ("layout", "boards", "tech_deck", "order_deck", "church", "customs", "achievements", "reward_tokens",
+                "tiles_left", "tokens_left", "removed", "discarded")
+#: Fields of :class:`YState` mapping keys to lists of immutable items.
+_STATE_DICTS_OF_LISTS = ("labs", "ports", "achievement_spaces", "dealt")
+#: Fields of :class:`YState` holding free-form plain data (the turn's flags, the decision frames, the
+#: final score sheet): copied together, so that a list two frames share stays shared.
+_STATE_PLAIN = ("turn", "stack", "scores")
+#: Every field :func:`copy_state` copies (the rest are immutable: numbers, strings, ``None``).
+COPIED_FIELDS = {"options", "players", "areas", "agent_supply", *_STATE_LISTS, *_STATE_DICTS_OF_LISTS,
+                 *_STATE_PLAIN}
+
+
+def _copy_player(p: Player) -> Player:
+    """A copy of a player whose lists are new lists."""
+    d = p.__dict__.copy()
+    for name in _PLAYER_LISTS:
+        d[name] = d[name][:]
+    new = object.__new__(Player)
+    new.__dict__ = d
+    return new
+
+
+def _copy_area(a: Area) -> Area:
+    """A copy of an area board whose ``shops`` and ``assistants`` are new lists."""
+    d = a.__dict__.copy()
+    d["shops"] = d["shops"][:]
+    d["assistants"] = d["assistants"][:]
+    new = object.__new__(Area)
+    new.__dict__ = d
+    return new
+
+
+def copy_state(state: YState) -> YState:
+    """A deep copy of ``state``, equal to a pickle round trip (values and types; no mutable part
+    shared with ``state``; lists shared inside the free-form frames stay shared) and several times
+    faster. Used by :meth:`YokohamaGame.apply` and by searching bots (``GAME.copy_state``)."""
+    d = state.__dict__.copy()
+    options = object.__new__(Options)
+    options.__dict__ = {**state.options.__dict__, "modules": state.options.modules[:]}
+    d["options"] = options
+    d["players"] = [_copy_player(p) for p in state.players]
+    d["areas"] = {k: _copy_area(a) for k, a in state.areas.items()}
+    d["agent_supply"] = state.agent_supply.copy()
+    for name in _STATE_LISTS:
+        d[name] = d[name][:]
+    for name in _STATE_DICTS_OF_LISTS:
+        d[name] = {k: v[:] for k, v in d[name].items()}
+    try:
+        d["turn"], d["stack"], d["scores"] = marshal.loads(marshal.dumps((d["turn"], d["stack"], d["scores"])))
+    except ValueError:  # pragma: no cover - frames hold plain data only
+        d["turn"], d["stack"], d["scores"] = pickle.loads(pickle.dumps((d["turn"], d["stack"], d["scores"])))
+    new = object.__new__(YState)
+    new.__dict__ = d
+    return new
+
+
 def clone(state: YState) -> YState:
-    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """Deep copy of a state (:func:`copy_state`; the same copy as a pickle round trip, faster)."""
+    return copy_state(state)

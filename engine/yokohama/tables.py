@@ -15,6 +15,9 @@ REWARD_KEYS = ("vp", "yen", "copper", "silk", "tea", "fish", "ig", "any_good", "
                "free_agent")
 #: Order levels by rank (a Port at power P allows levels up to ``area_effects`` ``by_power``).
 LEVELS = ("low", "mid", "high")
+#: Most layouts :meth:`Tables.placeable` and :meth:`Tables.near` remember (a game's layout is fixed
+#: once revealed, so a few hundred games' worth is plenty).
+_CACHE_LIMIT = 4096
 
 
 def reward_dict(reward: Any) -> dict[str, int]:
@@ -64,6 +67,14 @@ class Tables:
         self.order_reward = {o.id: reward_dict(o.reward) for o in data.orders}
         self.agents = {a.country: a.count for a in data.agents}
         self.reward_tokens = {r.id: r.country for r in data.reward_tokens}
+        # Look-ups for the rules' hot paths (legal moves are listed at every decision).
+        #: Area kind by board id; the Canal's board ids; technology name id by card id.
+        self.kinds: dict[str, str] = {a.id: str(a.kind) for a in data.areas}
+        self.canal = frozenset(a for a, k in self.kinds.items() if k == "canal")
+        self.categories: dict[str, str] = {a.id: str(a.category) for a in data.areas}
+        self.tech_names: dict[str, str] = {t.id: str(t.name) for t in data.technologies}
+        self._placeable: dict[tuple[str | None, ...], tuple[str, ...]] = {}
+        self._near: dict[tuple[int, tuple[str | None, ...]], dict[str, tuple[str, ...]]] = {}
 
     def boards(self, players: int) -> list[str]:
         """The area boards in play at ``players`` (Przygotowanie do gry, krok 1)."""
@@ -71,11 +82,35 @@ class Tables:
 
     def kind(self, area: str) -> str:
         """The area kind of board ``area`` (``copper1`` → ``copper_mine``)."""
-        return str(self.areas[area].kind)
+        return self.kinds[area]
+
+    def placeable(self, layout: list[str | None]) -> tuple[str, ...]:
+        """The boards of ``layout`` (layout cell order) that take assistants: all but the Canal.
+        Cached per layout (a game's layout is fixed once its boards are revealed)."""
+        key = tuple(layout)
+        found = self._placeable.get(key)
+        if found is None:
+            if len(self._placeable) >= _CACHE_LIMIT:  # every game has its own layout: keep the cache small
+                self._placeable.clear()
+            found = self._placeable[key] = tuple(a for a in key if a and a not in self.canal)
+        return found
+
+    def near(self, players: int, layout: list[str | None]) -> dict[str, tuple[str, ...]]:
+        """``{board: boards adjacent to it}`` for ``layout`` at ``players`` (adjacent cells in
+        ascending cell order; cells not yet revealed are left out). Cached per layout."""
+        key = (players, tuple(layout))
+        found = self._near.get(key)
+        if found is None:
+            if len(self._near) >= _CACHE_LIMIT:
+                self._near.clear()
+            adj = self.adjacency[players]
+            found = self._near[key] = {a: tuple(b for c in adj[cell] if (b := layout[c]))
+                                       for cell, a in enumerate(layout) if a}
+        return found
 
     def category(self, area: str) -> str:
         """``production``, ``commercial`` or ``none`` (the Canal)."""
-        return str(self.areas[area].category)
+        return self.categories[area]
 
 
 def _items(goods: Any) -> list[tuple[str, int]]:

@@ -10,7 +10,7 @@ current language (terminal text). Catalogues: ``locale/yokohama.pot`` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from engine.core.i18n import Domain, Msg, Number
@@ -156,6 +156,12 @@ def amount(kind: str, n: int) -> Msg:
 
 def reward_text(reward: dict[str, int]) -> str:
     """A reward (``{icon: n}``) as one translatable text ("2 VP, 1 yen"); "nothing" if empty."""
-    if not reward:
+    return _reward_text(tuple(reward.items()))
+
+
+@lru_cache(maxsize=4096)
+def _reward_text(items: tuple[tuple[str, int], ...]) -> Msg:
+    """:func:`reward_text` of ``dict(items)`` (cached: texts are immutable)."""
+    if not items:
         return M("nothing")
-    return listing(amount(k, v) for k, v in reward.items())
+    return listing(amount(k, v) for k, v in items)

@@ -159,14 +159,14 @@ from .rewards import (
 )
 from .setup import setup, validate_options
 from .technologies import apply_station, gain_technology, station_actions
-from .turn import advance, apply_in_place, decision, end_turn, legal_actions, start_turn
+from .turn import advance, apply_in_place, apply_quiet, decision, end_turn, legal_actions, start_turn
 
 __all__ = [
     "CHANCE_PROMPTS", "CHURCH_PAYMENTS", "GAIN_EFFECT", "MODULES", "PLAYER_NAMES", "RULES_REVISION",
     "achievement_condition", "achievement_met", "achievement_text", "advance", "agents_unused", "amount_order", "amount_piece",
     "apply_bonus", "apply_build", "apply_chance", "apply_church", "apply_customs", "apply_exchange",
     "apply_good", "apply_hire", "apply_in_place", "apply_keep", "apply_lab", "apply_move", "apply_phase",
-    "apply_place", "apply_place_a", "apply_port", "apply_recall", "apply_recover", "apply_reward_token",
+    "apply_place", "apply_place_a", "apply_port", "apply_quiet", "apply_recall", "apply_recover", "apply_reward_token",
     "apply_shift", "apply_station", "apply_telegraph", "apply_wh_shop", "area_action", "area_label",
     "area_name", "assistant_sources", "begin_movement", "board_full_check", "board_majority",
     "bonus_actions", "build_actions", "built_areas", "can_end_at", "chance_outcomes", "chance_values",

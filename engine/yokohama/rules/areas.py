@@ -14,12 +14,14 @@ from ..tables import LEVELS, tables
 from ..words import TECH_NAMES, M, amount, listing
 from .basics import (
     GAIN_EFFECT,
+    act,
     area_label,
     area_name,
     ev,
     hand_limit,
     in_hand,
     name,
+    once,
     owns,
     power,
     tech_name,
@@ -41,7 +43,7 @@ def push_area_steps(state: YState, seat: int, area: str, *, main: bool) -> None:
     st.append({"k": "auto", "what": "area_action", "seat": seat, "area": area, "main": main})
 
 
-def area_action(state: YState, seat: int, area: str, events: list[Event]) -> None:
+def area_action(state: YState, seat: int, area: str, events: list[Event] | None) -> None:
     """Step 3 (Krok akcji obszaru): the area's effect at the seat's power; trading-house income."""
     t = tables()
     p = state.players[seat]
@@ -49,20 +51,26 @@ def area_action(state: YState, seat: int, area: str, events: list[Event]) -> Non
     state.turn["power"] = pw
     a = state.areas[area]
     effect = t.effects[t.kind(area)]
-    ev(events, "area_action", seat, M("{who} takes the action of {area} at power {power}.", who=name(state, seat),
-                                      area=area_label(state, area), power=pw), area=area, power=pw)
+    if events is not None:
+        text = once(("area_action", p.colour, area, tuple(state.boards), pw), lambda: M(
+            "{who} takes the action of {area} at power {power}.", who=name(state, seat), area=area_label(state, area),
+            power=pw))
+        ev(events, "area_action", seat, text, area=area, power=pw)
     # Dom handlowy: its owner (another player) takes 1 yen from the bank (docs/rules-notes.md Y-11: agent actions too).
     if a.house is not None and a.house != seat:
         state.players[a.house].yen += 1
-        ev(events, "house_income", a.house, M("{who} earns {yen} from the trading house in {area}.",
-                                              who=name(state, a.house), yen=amount("yen", 1),
-                                              area=area_label(state, area)), area=area)
+        if events is not None:
+            ev(events, "house_income", a.house, M("{who} earns {yen} from the trading house in {area}.",
+                                                  who=name(state, a.house), yen=amount("yen", 1),
+                                                  area=area_label(state, area)), area=area)
     n = effect.by_power[pw - 1]
     kind = effect.effect
     if kind == GAIN_EFFECT:
         if n:
             # i18n: Where a gain comes from: an area's action at a power ("Fishery, power 4").
-            gain(state, p, {effect.good: n}, events, M("{area}, power {power}", area=area_label(state, area), power=pw))
+            why = once(("area_power", area, tuple(state.boards), pw), lambda: M(
+                "{area}, power {power}", area=area_label(state, area), power=pw)) if events is not None else None
+            gain(state, p, {effect.good: n}, events, why)
     elif kind == "exchange":
         state.stack.append({"k": "exchange", "seat": seat, "area": area, "left": n, "copper": False})
     elif kind == "church":
@@ -78,7 +86,8 @@ def area_action(state: YState, seat: int, area: str, events: list[Event]) -> Non
     elif kind == "port":
         if pw == t.n["max_power"]:
             # Port at power 5: +3 VP as well (docs/rules-notes.md Y-6: also when no card is taken).
-            gain(state, p, {"vp": t.n["port_p5_vp"]}, events, M("power 5 in {area}", area=area_label(state, area)))
+            gain(state, p, {"vp": t.n["port_p5_vp"]}, events,
+                 M("power 5 in {area}", area=area_label(state, area)) if events is not None else None)
         if n:
             state.stack.append({"k": "port", "seat": seat, "area": area, "power": pw})
 
@@ -126,29 +135,30 @@ def exchange_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Ac
     prices = t.n["chinatown_prices"]
     for g in GOODS:
         if in_hand(p, g) > 0:
-            yield Action("sell", (g,))
+            yield act("sell", g)
     for g in GOODS:
         if p.yen >= prices[g]:
-            yield Action("buy", (g,))
+            yield act("buy", g)
     if p.yen >= t.n["chinatown_ig_price"]:
-        yield Action("buy", ("ig",))
-    yield Action("done")
+        yield act("buy", "ig")
+    yield act("done")
 
 
-def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Chinatown: one exchange (prices from ``rule_numbers``), or done."""
     t = tables()
     if action.kind == "done":
         state.stack.pop()
         return
     good = str(action.args[0])
-    who = name(state, p.seat)
+    who = name(state, p.seat) if events is not None else ""
     if action.kind == "sell":
         price = t.n["chinatown_prices"][good]
         setattr(p, good, in_hand(p, good) - 1)
         p.yen += price
-        ev(events, "exchange", p.seat, M("{who} sells {good} for {yen}.", who=who, good=amount(good, 1),
-                                         yen=amount("yen", price)), sell=good)
+        if events is not None:
+            ev(events, "exchange", p.seat, once(("sell", p.colour, good, price), lambda: M(
+                "{who} sells {good} for {yen}.", who=who, good=amount(good, 1), yen=amount("yen", price))), sell=good)
     else:
         price = t.n["chinatown_ig_price"] if good == "ig" else t.n["chinatown_prices"][good]
         p.yen -= price
@@ -158,8 +168,9 @@ def apply_exchange(state: YState, f: dict[str, Any], p: Player, action: Action, 
             got += t.n["mining_extra"]
             f["copper"] = True
         setattr(p, good, in_hand(p, good) + got)
-        ev(events, "exchange", p.seat, M("{who} buys {good} for {yen}.", who=who, good=amount(good, got),
-                                         yen=amount("yen", price)), buy=good)
+        if events is not None:
+            ev(events, "exchange", p.seat, once(("buy", p.colour, good, got, price), lambda: M(
+                "{who} buys {good} for {yen}.", who=who, good=amount(good, got), yen=amount("yen", price))), buy=good)
     f["left"] -= 1
     if f["left"] <= 0:
         state.stack.pop()
@@ -200,9 +211,9 @@ def church_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Acti
             continue
         for pays in itertools.combinations(payable, need):
             for src in sources:
-                yield Action("church", (i + 1, src, *pays))
+                yield act("church", i + 1, src, *pays)
     if may_pass(state, f, p):
-        yield Action("pass")
+        yield act("pass")
 
 
 def church_unpaid_space(state: YState, f: dict[str, Any], p: Player) -> bool:
@@ -212,12 +223,13 @@ def church_unpaid_space(state: YState, f: dict[str, Any], p: Player) -> bool:
         state.church[i] is None and space.faith <= f["power"] for i, space in enumerate(tables().church))
 
 
-def apply_church(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_church(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Church: pay for faith, place an assistant on the space, gain its reward; Winery +3 VP."""
     t = tables()
     state.stack.pop()
     if action.kind == "pass":
-        ev(events, "pass", p.seat, M("{who} places no assistant in the Church.", who=name(state, p.seat)))
+        if events is not None:
+            ev(events, "pass", p.seat, M("{who} places no assistant in the Church.", who=name(state, p.seat)))
         return
     space, src, pays = int(action.args[0]) - 1, str(action.args[1]), [str(x) for x in action.args[2:]]
     for c in pays:
@@ -228,19 +240,22 @@ def apply_church(state: YState, f: dict[str, Any], p: Player, action: Action, ev
     take_assistant(state, p, f["area"], src)
     state.church[space] = p.seat
     faith = f["power"] + len(pays)
-    paid = [amount("yen", t.n["church_pay_yen"]) if c == "yen" else amount(c, 1) for c in pays]
-    if paid:
-        text = M("{who} pays {paid}, reaches {faith} and places an assistant on Church space {space}.",
-                 who=name(state, p.seat), paid=listing(paid), faith=amount("faith", faith), space=space + 1)
-    else:
-        text = M("{who} reaches {faith} and places an assistant on Church space {space}.",
-                 who=name(state, p.seat), faith=amount("faith", faith), space=space + 1)
-    ev(events, "church", p.seat, text, space=space + 1, paid=pays)
+    why = None
+    if events is not None:
+        paid = [amount("yen", t.n["church_pay_yen"]) if c == "yen" else amount(c, 1) for c in pays]
+        if paid:
+            text = M("{who} pays {paid}, reaches {faith} and places an assistant on Church space {space}.",
+                     who=name(state, p.seat), paid=listing(paid), faith=amount("faith", faith), space=space + 1)
+        else:
+            text = M("{who} reaches {faith} and places an assistant on Church space {space}.",
+                     who=name(state, p.seat), faith=amount("faith", faith), space=space + 1)
+        ev(events, "church", p.seat, text, space=space + 1, paid=pays)
+        why = M("Church space {space}", space=space + 1)
     reward = dict(t.church_reward[space])
-    why = M("Church space {space}", space=space + 1)
     if owns(p, "winery"):
         reward["vp"] = reward.get("vp", 0) + t.n["winery_vp"]
-        why = M("{source} and {technology}", source=why, technology=TECH_NAMES["winery"])
+        if events is not None:
+            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["winery"])
     gain(state, p, reward, events, why)
     board_full_check(state, state.church, events)
 
@@ -255,7 +270,7 @@ def customs_choices(state: YState, f: dict[str, Any], p: Player) -> Iterator[Act
     for i, space in enumerate(t.customs):
         if state.customs[i] is None and space.ig <= limit:
             for src in sources:
-                yield Action("customs", (i + 1, src))
+                yield act("customs", i + 1, src)
 
 
 def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -264,28 +279,31 @@ def customs_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Act
     choices = list(customs_choices(state, f, p))
     yield from choices
     if not choices or not mandatory_area_action(state):
-        yield Action("pass")
+        yield act("pass")
 
 
-def apply_customs(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_customs(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Customs House: pay IG, place an assistant on the space, gain its reward; Brickworks +4 VP."""
     t = tables()
     state.stack.pop()
     if action.kind == "pass":
-        ev(events, "pass", p.seat, M("{who} places no assistant in the Customs House.", who=name(state, p.seat)))
+        if events is not None:
+            ev(events, "pass", p.seat, M("{who} places no assistant in the Customs House.", who=name(state, p.seat)))
         return
     space, src = int(action.args[0]) - 1, str(action.args[1])
     ig = t.customs[space].ig
     p.ig -= ig
     take_assistant(state, p, f["area"], src)
     state.customs[space] = p.seat
-    ev(events, "customs", p.seat, M("{who} pays {ig} and places an assistant on Customs House space {space}.",
-                                    who=name(state, p.seat), ig=amount("ig", ig), space=space + 1), space=space + 1)
+    if events is not None:
+        ev(events, "customs", p.seat, M("{who} pays {ig} and places an assistant on Customs House space {space}.",
+                                        who=name(state, p.seat), ig=amount("ig", ig), space=space + 1), space=space + 1)
     reward = dict(t.customs_reward[space])
-    why = M("Customs House space {space}", space=space + 1)
+    why = M("Customs House space {space}", space=space + 1) if events is not None else None
     if owns(p, "brickworks"):
         reward["vp"] = reward.get("vp", 0) + t.n["brickworks_vp"]
-        why = M("{source} and {technology}", source=why, technology=TECH_NAMES["brickworks"])
+        if events is not None:
+            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["brickworks"])
     gain(state, p, reward, events, why)
     board_full_check(state, state.customs, events)
 
@@ -294,15 +312,15 @@ def hire_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     """Employment Agency: take one piece from the warehouse (assistant free, shop 2 yen, trading
     house 4/5/6/7 yen), or done."""
     if p.wh_assistants > 0:
-        yield Action("hire", ("assistant",))
+        yield act("hire", "assistant")
     if p.wh_shops > 0 and p.yen >= tables().n["shop_cost"]:
-        yield Action("hire", ("shop",))
+        yield act("hire", "shop")
     if p.wh_houses > 0 and p.yen >= house_price(p):
-        yield Action("hire", ("house",))
-    yield Action("done")
+        yield act("hire", "house")
+    yield act("done")
 
 
-def apply_hire(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_hire(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Employment Agency: one piece, or done."""
     if action.kind == "done":
         state.stack.pop()
@@ -357,17 +375,18 @@ def lab_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]
     the power alone pays for a card (:func:`may_pass`)."""
     for slot in range(len(state.labs[f["area"]])):
         for ig, extra in tech_payments(state, p, f["area"], slot, f["power"]):
-            yield Action("tech", (slot + 1, ig, extra))
+            yield act("tech", slot + 1, ig, extra)
     if may_pass(state, f, p):
-        yield Action("pass")
+        yield act("pass")
 
 
-def apply_lab(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_lab(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Laboratory: take the card, pay, slide the row left and draw into the rightmost space."""
     t = tables()
     state.stack.pop()
     if action.kind == "pass":
-        ev(events, "pass", p.seat, M("{who} takes no technology.", who=name(state, p.seat)))
+        if events is not None:
+            ev(events, "pass", p.seat, M("{who} takes no technology.", who=name(state, p.seat)))
         return
     lab = f["area"]
     slot, ig, extra = int(action.args[0]) - 1, int(action.args[1]), str(action.args[2])
@@ -388,12 +407,15 @@ def apply_lab(state: YState, f: dict[str, Any], p: Player, action: Action, event
     state.labs[lab] = cards + [None] * (len(row) - len(cards))
     if state.tech_deck:
         state.stack.append({"k": "chance", "what": "tech", "lab": lab, "slot": len(cards)})
-    paid = [amount("yen", yen)] if yen else []
-    if ig:
-        paid.append(amount("ig", ig))
-    ev(events, "tech", p.seat, M("{who} takes {card} ({value} production value) and pays {paid}.",
-                                 who=name(state, p.seat), card=tech_name(card), value=t.techs[card].value,
-                                 paid=listing(paid) if paid else M("nothing")), card=card)
+    if events is not None:
+        def text() -> str:
+            paid = [amount("yen", yen)] if yen else []
+            if ig:
+                paid.append(amount("ig", ig))
+            return M("{who} takes {card} ({value} production value) and pays {paid}.", who=name(state, p.seat),
+                     card=tech_name(card), value=t.techs[card].value, paid=listing(paid) if paid else M("nothing"))
+
+        ev(events, "tech", p.seat, once(("tech", p.colour, card, yen, ig), text), card=card)
     gain_technology(state, p, card, events)
 
 
@@ -412,23 +434,24 @@ def port_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action
     room = hand_limit() - len(p.orders)
     if room >= 1:
         for i in ok:
-            yield Action("port", (i + 1,))
+            yield act("port", i + 1)
     if room >= 2:
         pays = [k for k, need in (("yen", t.n["port_two_cost_yen"]), ("ig", t.n["port_two_cost_ig"]))
                 if in_hand(p, k) >= need]
         for i, j in itertools.combinations(ok, 2):
             for pay in pays:
-                yield Action("port", (i + 1, j + 1, pay))
-    yield Action("pass")
+                yield act("port", i + 1, j + 1, pay)
+    yield act("pass")
 
 
-def apply_port(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_port(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Port: take 1 or 2 orders into the hand; slide left; refill from the deck (end trigger if
     the deck cannot fill every space). The public event names no card: hands are hidden."""
     t = tables()
     state.stack.pop()
     if action.kind == "pass":
-        ev(events, "pass", p.seat, M("{who} takes no order.", who=name(state, p.seat)))
+        if events is not None:
+            ev(events, "pass", p.seat, M("{who} takes no order.", who=name(state, p.seat)))
         return
     slots = [int(x) - 1 for x in action.args if isinstance(x, int)]
     if len(slots) == 2:
@@ -444,15 +467,16 @@ def apply_port(state: YState, f: dict[str, Any], p: Player, action: Action, even
         row[s] = None
     cards = [c for c in row if c is not None]
     state.ports[port] = cards + [None] * (len(row) - len(cards))
-    who = name(state, p.seat)
-    if len(slots) == 1:
-        text = M("{who} takes the order on space {space} of {port} into the hand.", who=who, space=slots[0] + 1,
-                 port=area_name(port))
-    else:
-        paid = amount("yen", t.n["port_two_cost_yen"]) if pay == "yen" else amount("ig", t.n["port_two_cost_ig"])
-        text = M("{who} pays {paid} and takes the orders on spaces {first} and {second} of {port} into the hand.",
-                 who=who, paid=paid, first=slots[0] + 1, second=slots[1] + 1, port=area_name(port))
-    ev(events, "port", p.seat, text, port=port, slots=[s + 1 for s in slots])
+    if events is not None:
+        who = name(state, p.seat)
+        if len(slots) == 1:
+            text = M("{who} takes the order on space {space} of {port} into the hand.", who=who, space=slots[0] + 1,
+                     port=area_name(port))
+        else:
+            paid = amount("yen", t.n["port_two_cost_yen"]) if pay == "yen" else amount("ig", t.n["port_two_cost_ig"])
+            text = M("{who} pays {paid} and takes the orders on spaces {first} and {second} of {port} into the hand.",
+                     who=who, paid=paid, first=slots[0] + 1, second=slots[1] + 1, port=area_name(port))
+        ev(events, "port", p.seat, text, port=port, slots=[s + 1 for s in slots])
     empty = len(row) - len(cards)
     if len(state.order_deck) < empty:
         trigger_end(state, events)

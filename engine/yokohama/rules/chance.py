@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import CHANCE, Action, Event, Outcome
+from engine.core import CHANCE, Event, Outcome
 
 from ..state import Area, YState
 from ..tables import tables
 from ..words import M, amount, listing, reward_text
 from .basics import (
     achievement_text,
+    act,
     area_label,
     area_name,
     country_name,
@@ -41,7 +42,19 @@ def chance_outcomes(state: YState) -> list[Outcome]:
     """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
     if state.over or not state.stack or top(state)["k"] != "chance":
         return []
-    return [Outcome(Action("chance", (v,)), 1) for v in chance_values(state, top(state))]
+    return [_outcome(v) for v in chance_values(state, top(state))]
+
+
+#: Outcome objects already made, by value (outcomes are immutable; every one weighs 1).
+_OUTCOMES: dict[str, Outcome] = {}
+
+
+def _outcome(value: str) -> Outcome:
+    """The (shared, immutable) outcome ``~value`` of weight 1."""
+    found = _OUTCOMES.get(value)
+    if found is None:
+        found = _OUTCOMES[value] = Outcome(act("chance", value), 1)
+    return found
 
 
 def chance_values(state: YState, f: dict[str, Any]) -> list[str]:
@@ -67,7 +80,7 @@ def chance_values(state: YState, f: dict[str, Any]) -> list[str]:
     raise AssertionError(what)
 
 
-def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Event]) -> None:
+def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Event] | None) -> None:
     """Apply a chance outcome (``value`` as in the notation without ``~``)."""
     t = tables()
     what = f["what"]
@@ -76,63 +89,74 @@ def apply_chance(state: YState, f: dict[str, Any], value: str, events: list[Even
         # Przygotowanie do gry: the start player takes 3 yen, every other player 4 yen.
         for p in state.players:
             p.yen = t.n["start_money_first"] if p.seat == state.start_player else t.n["start_money_other"]
-        ev(events, "start", CHANCE, M("{who} is the start player and takes {first}; every other player takes "
-                                      "{other}.", who=name(state, state.start_player),
-                                      first=amount("yen", t.n["start_money_first"]),
-                                      other=amount("yen", t.n["start_money_other"])),
-           start=state.start_player)
+        if events is not None:
+            ev(events, "start", CHANCE, M("{who} is the start player and takes {first}; every other player takes "
+                                          "{other}.", who=name(state, state.start_player),
+                                          first=amount("yen", t.n["start_money_first"]),
+                                          other=amount("yen", t.n["start_money_other"])),
+               start=state.start_player)
     elif what == "board":
         state.layout[f["cell"]] = value
         state.areas[value] = Area(id=value, cell=f["cell"], assistants=[0] * state.options.players)
-        ev(events, "board", CHANCE, M("{area} is revealed on layout space {cell}.", area=area_label(state, value),
-                                      cell=f["cell"] + 1), area=value, cell=f["cell"])
+        if events is not None:
+            ev(events, "board", CHANCE, M("{area} is revealed on layout space {cell}.", area=area_label(state, value),
+                                          cell=f["cell"] + 1), area=value, cell=f["cell"])
     elif what == "tile":
         area = state.areas[f["area"]]
         area.tile = value
         area.shops = [None] * len(t.shop_rewards[value])
         state.tiles_left.remove(value)
-        shops = listing(reward_text(r) for r in t.shop_rewards[value])
-        ev(events, "tile", CHANCE, M("A building tile goes under {area}: shop spaces {shops}; trading house {house}.",
-                                     area=area_label(state, area.id), shops=shops,
-                                     house=reward_text(t.house_reward[value])), area=area.id, tile=value)
+        if events is not None:
+            shops = listing(reward_text(r) for r in t.shop_rewards[value])
+            ev(events, "tile", CHANCE, M("A building tile goes under {area}: shop spaces {shops}; trading house {house}.",
+                                         area=area_label(state, area.id), shops=shops,
+                                         house=reward_text(t.house_reward[value])), area=area.id, tile=value)
     elif what == "token":
         state.areas[f["area"]].token = value
         state.tokens_left.remove(value)
-        ev(events, "token", CHANCE, M("A 5-power token goes on {area}: {reward}.",
-                                      reward=token_text(value), area=area_label(state, f["area"])),
-           area=f["area"], token=value)
+        if events is not None:
+            ev(events, "token", CHANCE, M("A 5-power token goes on {area}: {reward}.",
+                                          reward=token_text(value), area=area_label(state, f["area"])),
+               area=f["area"], token=value)
     elif what == "achievement":
         state.achievements.append(value)
         state.achievement_spaces[value] = []
-        ev(events, "achievement", CHANCE, M("An achievement is revealed: {text}.", text=achievement_text(value)),
-           tile=value)
+        if events is not None:
+            ev(events, "achievement", CHANCE, M("An achievement is revealed: {text}.", text=achievement_text(value)),
+               tile=value)
     elif what == "reward_token":
         state.reward_tokens.append(value)
-        ev(events, "reward_token", CHANCE, M("An achievement reward token of {country} is revealed.",
-                                             country=country_name(t.reward_tokens[value])),
-           token=value)
+        if events is not None:
+            ev(events, "reward_token", CHANCE, M("An achievement reward token of {country} is revealed.",
+                                                 country=country_name(t.reward_tokens[value])),
+               token=value)
     elif what == "tech":
         state.tech_deck.remove(value)
         state.labs[f["lab"]][f["slot"]] = value
-        ev(events, "tech", CHANCE, M("{card} is drawn onto {lab}.", card=tech_name(value), lab=area_name(f["lab"])),
-           card=value, lab=f["lab"], slot=f["slot"])
+        if events is not None:
+            ev(events, "tech", CHANCE, M("{card} is drawn onto {lab}.", card=tech_name(value), lab=area_name(f["lab"])),
+               card=value, lab=f["lab"], slot=f["slot"])
     elif what == "remove":
         # Hidden from everyone: the event names no card (Przygotowanie do gry: removed unseen).
         state.order_deck.remove(value)
         state.removed.append(value)
-        ev(events, "removed", CHANCE, M("An order card is removed from the game unseen."))
+        if events is not None:
+            ev(events, "removed", CHANCE, M("An order card is removed from the game unseen."))
     elif what == "order":
         state.order_deck.remove(value)
         state.ports[f["port"]][f["slot"]] = value
-        ev(events, "order", CHANCE, M("An order is drawn onto {port} ({order}).", order=order_text(value),
-                                      port=area_name(f["port"])), order=value, port=f["port"], slot=f["slot"])
+        if events is not None:
+            ev(events, "order", CHANCE, M("An order is drawn onto {port} ({order}).", order=order_text(value),
+                                          port=area_name(f["port"])), order=value, port=f["port"], slot=f["slot"])
     elif what == "deal":
         seat = f["seat"]
         state.order_deck.remove(value)
         state.dealt.setdefault(str(seat), []).append(value)
         # Only the receiving player sees the card (a private event); the public one names no card.
-        ev(events, "dealt", seat, M("You are dealt an order ({order}).", order=order_text(value)), private=True,
-           undo_barrier=True)
-        ev(events, "dealt_public", CHANCE, M("{who} is dealt an order card.", who=name(state, seat)), seat=seat)
+        if events is not None:
+            ev(events, "dealt", seat, M("You are dealt an order ({order}).", order=order_text(value)), private=True,
+               undo_barrier=True)
+        if events is not None:
+            ev(events, "dealt_public", CHANCE, M("{who} is dealt an order card.", who=name(state, seat)), seat=seat)
     else:  # pragma: no cover - frames are built by this module
         raise AssertionError(what)

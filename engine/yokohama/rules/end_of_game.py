@@ -13,14 +13,15 @@ from ..words import M, amount, listing
 from .basics import agents_unused, country_count, ev, in_hand, name
 
 
-def trigger_end(state: YState, events: list[Event]) -> None:
+def trigger_end(state: YState, events: list[Event] | None) -> None:
     """Warunki zakończenia: finish this round, then play one more full round."""
     if state.end_triggered:
         return
     state.end_triggered = True
     state.final_round = state.rounds + 1
-    ev(events, "end_triggered", None, M("The end of the game is triggered: this round is finished, then one more "
-                                        "full round is played."))
+    if events is not None:
+        ev(events, "end_triggered", None, M("The end of the game is triggered: this round is finished, then one more "
+                                            "full round is played."))
 
 
 #: The parts of the final scoring (Punktacja końcowa) as named in final-score lines.
@@ -31,7 +32,7 @@ FINAL_PARTS = {
 }
 
 
-def board_full_check(state: YState, board: list[int | None], events: list[Event]) -> None:
+def board_full_check(state: YState, board: list[int | None], events: list[Event] | None) -> None:
     """End trigger 4/5: the Church or Customs House board holds 5/5/6 pieces (2p counts neutral)."""
     need = tables().n["board_full"][str(state.options.players)]
     if sum(1 for s in board if s is not None) >= need:
@@ -64,7 +65,7 @@ def country_sets_vp(p: Player) -> int:
     return vp
 
 
-def final_scoring(state: YState, events: list[Event]) -> None:
+def final_scoring(state: YState, events: list[Event] | None) -> None:
     """Punktacja końcowa, in the rulebook's order: Church, Customs House, technology, countries,
     leftovers; then the winner (Zwycięstwo: ties go to the earliest in turn order)."""
     t = tables()
@@ -100,9 +101,11 @@ def final_scoring(state: YState, events: list[Event]) -> None:
         else:
             text = M("{who} scores nothing in the final scoring: {total} in all.", who=name(state, p.seat),
                      total=amount("vp", p.vp))
-        ev(events, "final_score", p.seat, text, **parts[p.seat])
+        if events is not None:
+            ev(events, "final_score", p.seat, text, **parts[p.seat])
     best = ranking(state)[0]
-    ev(events, "winner", best.seat, M("{who} wins with {vp}.", who=name(state, best.seat), vp=amount("vp", best.vp)))
+    if events is not None:
+        ev(events, "winner", best.seat, M("{who} wins with {vp}.", who=name(state, best.seat), vp=amount("vp", best.vp)))
 
 
 def ranking(state: YState) -> list[Player]:

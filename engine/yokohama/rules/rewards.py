@@ -10,11 +10,11 @@ from engine.core import Action, Event
 
 from ..state import GOODS, Player, YState
 from ..tables import REWARD_KEYS, tables
-from ..words import PIECE_NAMES, M, amount, reward_text
-from .basics import area_label, country_count, country_name, ev, name, owns, placeable
+from ..words import M, amount, reward_text
+from .basics import act, area_label, country_count, country_name, ev, name, owns, placeable
 
 
-def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event], why: str | None = None) -> None:
+def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event] | None, why: str | None = None) -> None:
     """Gain a reward: plain icons at once; "any good", moves and a warehouse shop as decisions.
 
     ``why`` (a Msg naming the source, e.g. "Church space 3") is written after the gain in the
@@ -43,7 +43,7 @@ def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event], 
         elif k == "free_agent":
             p.free_agents += v
             plain[k] = v
-    if plain:
+    if plain and events is not None:
         plain = {k: plain[k] for k in REWARD_KEYS if k in plain}
         if why is None:
             text = M("{who} gains {reward}.", who=name(state, p.seat), reward=reward_text(plain))
@@ -61,16 +61,16 @@ def gain(state: YState, p: Player, reward: dict[str, int], events: list[Event], 
 def good_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """A reward's "any trade good": choose which."""
     for g in GOODS:
-        yield Action("good", (g,))
+        yield act("good", g)
 
 
-def apply_good(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_good(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Any trade good: gain the chosen one (copper counts for Mining Technology)."""
     f["n"] -= 1
     if f["n"] <= 0:
         state.stack.pop()
     # i18n: Where a gain comes from: a reward's "trade good of your choice".
-    gain(state, p, {str(action.args[0]): 1}, events, M("a trade good of your choice"))
+    gain(state, p, {str(action.args[0]): 1}, events, M("a trade good of your choice") if events is not None else None)
 
 
 def shift_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -83,11 +83,11 @@ def shift_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Actio
     for src in sources:
         for dst in targets:
             if dst != src:
-                yield Action("shift", (src, dst))
-    yield Action("stop")
+                yield act("shift", src, dst)
+    yield act("stop")
 
 
-def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """An assistant move (no fees), or stop."""
     if action.kind == "stop":
         state.stack.pop()
@@ -95,18 +95,17 @@ def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, eve
     src, dst = str(action.args[0]), str(action.args[1])
     if src == "hand":
         p.hand_assistants -= 1
-        where = PIECE_NAMES["assistant"]
     else:
         state.areas[src].assistants[p.seat] -= 1
-        where = area_label(state, src)
     state.areas[dst].assistants[p.seat] += 1
-    if src == "hand":
-        text = M("{who} moves an assistant from the hand to {dst} (a reward's assistant move).",
-                 who=name(state, p.seat), dst=area_label(state, dst))
-    else:
-        text = M("{who} moves an assistant from {src} to {dst} (a reward's assistant move).",
-                 who=name(state, p.seat), src=where, dst=area_label(state, dst))
-    ev(events, "shift", p.seat, text, src=src, dst=dst)
+    if events is not None:
+        if src == "hand":
+            text = M("{who} moves an assistant from the hand to {dst} (a reward's assistant move).",
+                     who=name(state, p.seat), dst=area_label(state, dst))
+        else:
+            text = M("{who} moves an assistant from {src} to {dst} (a reward's assistant move).",
+                     who=name(state, p.seat), src=area_label(state, src), dst=area_label(state, dst))
+        ev(events, "shift", p.seat, text, src=src, dst=dst)
     f["n"] -= 1
     if f["n"] <= 0:
         state.stack.pop()
@@ -115,11 +114,11 @@ def apply_shift(state: YState, f: dict[str, Any], p: Player, action: Action, eve
 def wh_shop_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """A reward's warehouse shop: take it for 2 yen, or skip."""
     if p.wh_shops > 0 and p.yen >= tables().n["shop_cost"]:
-        yield Action("take")
-    yield Action("skip")
+        yield act("take")
+    yield act("skip")
 
 
-def apply_wh_shop(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_wh_shop(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Warehouse shop reward: take one for 2 yen, or skip."""
     f["n"] -= 1
     if f["n"] <= 0 or action.kind == "skip":
@@ -134,7 +133,7 @@ def house_price(p: Player) -> int:
     return int(costs[min(p.houses_taken, len(costs) - 1)])
 
 
-def take_from_warehouse(state: YState, p: Player, piece: str, events: list[Event]) -> None:
+def take_from_warehouse(state: YState, p: Player, piece: str, events: list[Event] | None) -> None:
     """Move a piece from the warehouse to the hand at its price (Agencja pracy)."""
     t = tables()
     if piece == "assistant":
@@ -151,24 +150,26 @@ def take_from_warehouse(state: YState, p: Player, piece: str, events: list[Event
         p.wh_houses -= 1
         p.hand_houses += 1
     p.yen -= cost
-    who = name(state, p.seat)
-    if piece == "assistant":
-        text = M("{who} takes an assistant from the warehouse into the hand (free).", who=who)
-    elif piece == "shop":
-        text = M("{who} pays {yen} and takes a shop from the warehouse into the hand.", who=who,
-                 yen=amount("yen", cost))
-    else:
-        text = M("{who} pays {yen} and takes a trading house from the warehouse into the hand.", who=who,
-                 yen=amount("yen", cost))
-    ev(events, "hire", p.seat, text, piece=piece, cost=cost)
+    if events is not None:
+        who = name(state, p.seat)
+        if piece == "assistant":
+            text = M("{who} takes an assistant from the warehouse into the hand (free).", who=who)
+        elif piece == "shop":
+            text = M("{who} pays {yen} and takes a shop from the warehouse into the hand.", who=who,
+                     yen=amount("yen", cost))
+        else:
+            text = M("{who} pays {yen} and takes a trading house from the warehouse into the hand.", who=who,
+                     yen=amount("yen", cost))
+        ev(events, "hire", p.seat, text, piece=piece, cost=cost)
 
 
-def pair_check(state: YState, p: Player, country: str, events: list[Event]) -> None:
+def pair_check(state: YState, p: Player, country: str, events: list[Event] | None) -> None:
     """Pasujące symbole krajów: a new pair of ``country`` (count now even) takes a foreign agent
     of that country, if one is left (docs/rules-notes.md Y-9: never later)."""
     if country_count(p, country) % 2 == 0 and state.agent_supply.get(country, 0) > 0:
         state.agent_supply[country] -= 1
         p.agents.append(country)
-        ev(events, "agent_gained", p.seat, M("{who} completes a pair of {country} symbols and takes a foreign agent.",
-                                             who=name(state, p.seat), country=country_name(country)),
-           country=country)
+        if events is not None:
+            ev(events, "agent_gained", p.seat, M("{who} completes a pair of {country} symbols and takes a foreign agent.",
+                                                 who=name(state, p.seat), country=country_name(country)),
+               country=country)

@@ -11,11 +11,11 @@ from engine.core import Action, Event
 from ..state import Player, YState
 from ..tables import tables
 from ..words import TECH_NAMES, M, listing
-from .basics import area_label, ev, name, owns, placeable
+from .basics import act, area_label, ev, name, owns, placeable
 from .rewards import gain, pair_check
 
 
-def gain_technology(state: YState, p: Player, card: str, events: list[Event]) -> None:
+def gain_technology(state: YState, p: Player, card: str, events: list[Event] | None) -> None:
     """Own a technology card: Patent System / Printing for earlier-owned cards, Exhibition's
     10 VP, Station's token; then the country-pair check (Karty technologii)."""
     t = tables()
@@ -34,7 +34,7 @@ def gain_technology(state: YState, p: Player, card: str, events: list[Event]) ->
     if bonus:
         if tech == "exhibition":
             sources.append(TECH_NAMES["exhibition"])
-        gain(state, p, bonus, events, listing(sources))
+        gain(state, p, bonus, events, listing(sources) if events is not None else None)
     if tech == "station" and state.station is None:
         state.stack.append({"k": "station", "seat": p.seat})
     pair_check(state, p, t.techs[card].country, events)
@@ -43,12 +43,13 @@ def gain_technology(state: YState, p: Player, card: str, events: list[Event]) ->
 def station_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
     """Station: the station token goes on any area except the Canal (docs/rules-notes.md Y-13)."""
     for a in placeable(state, p):
-        yield Action("station", (a,))
+        yield act("station", a)
 
 
-def apply_station(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event]) -> None:
+def apply_station(state: YState, f: dict[str, Any], p: Player, action: Action, events: list[Event] | None) -> None:
     """Station: place the token (it adds 1 power for every player acting there)."""
     state.stack.pop()
     state.station = str(action.args[0])
-    ev(events, "station", p.seat, M("{who} places the station token on {area}.", who=name(state, p.seat),
-                                    area=area_label(state, state.station)), area=state.station)
+    if events is not None:
+        ev(events, "station", p.seat, M("{who} places the station token on {area}.", who=name(state, p.seat),
+                                        area=area_label(state, state.station)), area=state.station)

@@ -28,7 +28,7 @@ from .areas import (
     may_pass,
     port_actions,
 )
-from .basics import area_name, ev, name, owns, top
+from .basics import ONE, area_name, ev, name, owns, top
 from .building import (
     apply_bonus,
     apply_build,
@@ -63,7 +63,13 @@ def decision(state: YState) -> Decision:
         return Decision(CHANCE, "chance", CHANCE_PROMPTS[frame["what"]])
     k, seat = frame["k"], frame["seat"]
     kind = "turn" if k == "phase" and frame.get("fresh") else k
-    return Decision(seat, kind, _prompt(name(state, seat), k, _prompt_extra(state, frame)))
+    return _decision(seat, kind, name(state, seat), k, _prompt_extra(state, frame))
+
+
+@lru_cache(maxsize=4096)
+def _decision(seat: int, kind: str, who: str, k: str, extra: Any) -> Decision:
+    """A player's decision (cached: decisions are immutable, and a game asks the same few again and again)."""
+    return Decision(seat, kind, _prompt(who, k, extra))
 
 
 def _prompt_extra(state: YState, f: dict[str, Any]) -> Any:
@@ -150,9 +156,9 @@ def legal_actions(state: YState) -> list[Action]:
     f = top(state)
     k = f["k"]
     if k == "chance":
-        return [Action("chance", (v,)) for v in chance_values(state, f)]
-    p = state.players[f["seat"]]
-    return list(_LEGAL[k](state, f, p))
+        return list(map(ONE["chance"].__getitem__, chance_values(state, f)))
+    found = _LEGAL[k](state, f, state.players[f["seat"]])
+    return found if type(found) is list else list(found)
 
 
 _LEGAL = {
@@ -168,13 +174,24 @@ _LEGAL = {
 def apply_in_place(state: YState, action: Action) -> list[Event]:
     """Apply ``action`` (assumed legal) to ``state`` in place and run automatic frames."""
     events: list[Event] = []
+    _apply(state, action, events)
+    return events
+
+
+def apply_quiet(state: YState, action: Action) -> None:
+    """Like :func:`apply_in_place` but without events: no text is built (a searching bot's path;
+    the state left is the same, tests/yokohama/test_search_paths.py)."""
+    _apply(state, action, None)
+
+
+def _apply(state: YState, action: Action, events: list[Event] | None) -> None:
+    """Apply ``action`` in place, recording events into ``events`` unless it is ``None``."""
     f = top(state)
     if action.kind == "chance":
         apply_chance(state, state.stack.pop(), str(action.args[0]), events)
     else:
         _APPLY[f["k"]](state, f, state.players[f["seat"]], action, events)
     advance(state, events)
-    return events
 
 
 _APPLY = {
@@ -186,19 +203,22 @@ _APPLY = {
 }
 
 
-def advance(state: YState, events: list[Event]) -> None:
+def advance(state: YState, events: list[Event] | None) -> None:
     """Run automatic frames until a decision (or chance) frame is on top, or the game is over."""
+    stack = state.stack
+    if stack and stack[-1]["k"] not in ("auto", "wh_shop"):
+        return  # the usual case: a decision is pending already
     t = tables()
-    while state.stack and not state.over:
-        f = top(state)
+    while stack and not state.over:
+        f = stack[-1]
         if f["k"] != "auto":
             # A decision with nothing to decide is skipped (e.g. a move with no assistant anywhere).
             if f["k"] in ("wh_shop",) and not (state.players[f["seat"]].wh_shops > 0
                                                 and state.players[f["seat"]].yen >= t.n["shop_cost"]):
-                state.stack.pop()
+                stack.pop()
                 continue
             return
-        state.stack.pop()
+        stack.pop()
         what = f["what"]
         if what == "tiles":
             for area in state.layout:
@@ -247,7 +267,7 @@ def _reverse_new(state: YState, what: str) -> None:
     state.stack[i:] = list(reversed(state.stack[i:]))
 
 
-def start_turn(state: YState, events: list[Event]) -> None:
+def start_turn(state: YState, events: list[Event] | None) -> None:
     """A player's turn begins: Stock Exchange, then phase A."""
     t = tables()
     seat = state.current
@@ -258,12 +278,13 @@ def start_turn(state: YState, events: list[Event]) -> None:
     if owns(p, "stock_exchange") and p.yen < t.n["stock_exchange_to"]:
         got = t.n["stock_exchange_to"] - p.yen
         p.yen += got
-        ev(events, "stock_exchange", seat, M("{who} takes {yen} from the Stock Exchange.", who=name(state, seat),
-                                             yen=amount("yen", got)))
+        if events is not None:
+            ev(events, "stock_exchange", seat, M("{who} takes {yen} from the Stock Exchange.", who=name(state, seat),
+                                                 yen=amount("yen", got)))
     state.stack.append({"k": "phase", "seat": seat, "phase": "A", "fresh": True})
 
 
-def end_turn(state: YState, events: list[Event]) -> None:
+def end_turn(state: YState, events: list[Event] | None) -> None:
     """After phase C: the next player; a new round at the start player; the end after the final round."""
     n = state.options.players
     state.current = (state.current + 1) % n
