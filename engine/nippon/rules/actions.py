@@ -72,7 +72,7 @@ def repetitions(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action]
         raise AssertionError(action)
 
 
-def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """One repetition of the action in frame ``f`` (paid at its marginal price), or ``done``."""
     p = state.players[f["seat"]]
     if action.kind == "done":
@@ -87,10 +87,11 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
         track = "knowledge" if act == "knowledge" else "coal"
         p.money -= price
         move_track(p, track, 1)
-        ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
-                                      price=gain_text("money", price), track=TRACK_NAMES[track],
-                                      value=track_value(p, track)), track=track, price=price,
-           value=track_value(p, track))
+        if events is not None:
+            ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
+                                          price=gain_text("money", price), track=TRACK_NAMES[track],
+                                          value=track_value(p, track)), track=track, price=price,
+               value=track_value(p, track))
     elif act == "invest":
         build_factory(state, p, str(action.args[0]), events)
     elif act == "produce":
@@ -114,7 +115,7 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
     f["n"] = n + 1
 
 
-def finish_action(state: NState, f: dict[str, Any], events: list[Event]) -> None:
+def finish_action(state: NState, f: dict[str, Any], events: list[Event] | None) -> None:
     """End of an action: the +1 extra space of Paper/Bento bonuses, then the end of the turn."""
     p = state.players[f["seat"]]
     act = f["action"]
@@ -123,9 +124,10 @@ def finish_action(state: NState, f: dict[str, Any], events: list[Event]) -> None
         if steps:
             track = "knowledge" if act == "knowledge" else "coal"
             moved = move_track(p, track, steps)
-            ev(events, "track", p.seat, M("{who}'s factory bonus: {track} +{steps} extra.",
-                                          who=name(state, p.seat), track=TRACK_NAMES[track], steps=moved),
-               track=track, extra=moved)
+            if events is not None:
+                ev(events, "track", p.seat, M("{who}'s factory bonus: {track} +{steps} extra.",
+                                              who=name(state, p.seat), track=TRACK_NAMES[track], steps=moved),
+                   track=track, extra=moved)
     state.stack.append({"k": "end_turn", "seat": p.seat, "space": f["space"]})
 
 
@@ -139,7 +141,7 @@ def free_options(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action
         yield from transport_options(state, p, f["piece"], f["used"])
 
 
-def apply_free(state: NState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_free(state: NState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """A free ship/train (Lenses/Clocks) or upgrade (Light bulbs) from a factory bonus, or ``done``."""
     p = state.players[f["seat"]]
     if action.kind == "done":

@@ -64,7 +64,7 @@ def market_options(state: NState, p: Player, region: str | None) -> Iterator[Act
                         yield Action("market", (city.id, SIDES[side], cubes, value, "-"))
 
 
-def place_influence(state: NState, p: Player, action: Action, events: list[Event]) -> None:
+def place_influence(state: NState, p: Player, action: Action, events: list[Event] | None) -> None:
     """Rynek lokalny: discard the cubes, place the tile, return a replaced or evicted tile, gain the
     region bonus (one per tile placed)."""
     t = tables()
@@ -90,14 +90,16 @@ def place_influence(state: NState, p: Player, action: Action, events: list[Event
             returned.append((gone[0], gone[1]))
             city.slots[e] = None
     city.slots[side] = [p.seat, value]
-    ev(events, "market", p.seat, M("{who} delivers {goods_n} ({goods}) to city {city} and places influence "
-                                   "{value} on its {side} space.", who=who, goods_n=gain_text("goods", cubes),
-                                   goods=goods_name(goods), city=cid, value=value, side=SIDES[side]),
-       city=cid, side=SIDES[side], cubes=cubes, value=value)
+    if events is not None:
+        ev(events, "market", p.seat, M("{who} delivers {goods_n} ({goods}) to city {city} and places influence "
+                                       "{value} on its {side} space.", who=who, goods_n=gain_text("goods", cubes),
+                                       goods=goods_name(goods), city=cid, value=value, side=SIDES[side]),
+           city=cid, side=SIDES[side], cubes=cubes, value=value)
     for seat, v in returned:
         owner = state.players[seat]
         owner.influence.append(v)
         owner.influence.sort()
-        ev(events, "displaced", seat, M("{owner}'s influence {value} in city {city} returns to {owner}.",
-                                        owner=name(state, seat), value=v, city=cid), city=cid, value=v)
+        if events is not None:
+            ev(events, "displaced", seat, M("{owner}'s influence {value} in city {city} returns to {owner}.",
+                                            owner=name(state, seat), value=v, city=cid), city=cid, value=v)
     gain(state, p, t.region_by_id[city.region].bonus, events, region_name(city.region))
