@@ -113,6 +113,13 @@ class NipponGame:
 
         return evaluate(state, seat)
 
+    def evaluate_all(self, state: NState) -> list[float]:
+        """``evaluate(state, seat).score`` of every seat, by seat (VP), at about the cost of one
+        :meth:`evaluate` (:func:`.bot.evaluate_all`: the board is read once, no reasons built)."""
+        from .bot import evaluate_all
+
+        return evaluate_all(state)
+
     def decision(self, state: NState) -> Decision:
         """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
         return rules.decision(state)

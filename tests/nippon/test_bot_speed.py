@@ -58,7 +58,7 @@ def test_the_fast_evaluation_equals_the_reference(positions: list[NState]) -> No
 
 def test_evaluate_all_gives_every_seats_score(positions: list[NState]) -> None:
     for state in positions:
-        assert evaluate_all(state) == [reference(state, s).score for s in range(len(state.players))]
+        assert evaluate_all(state) == GAME.evaluate_all(state) == [reference(state, s).score for s in range(len(state.players))]
 
 
 def test_the_fast_evaluation_equals_the_reference_in_consolidations() -> None:
