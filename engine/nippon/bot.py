@@ -221,7 +221,7 @@ class _Board:
     (foreign companies included), the turns left before the final turns, the seats inside a
     consolidation and the decision on top."""
 
-    __slots__ = ("consolidating", "left", "regions", "tiles", "top")
+    __slots__ = ("consolidating", "foreign", "left", "regions", "tiles", "top", "transport")
 
     def __init__(self, state: NState, st: _Static) -> None:
         n = len(state.players)
@@ -242,27 +242,31 @@ class _Board:
                 else:
                     row[s[0]] += s[1]
         self.tiles = tiles
-        # Per region: (influence by seat, ships by seat, every competitor's influence).
-        self.regions: list[tuple[list[int], list[int], list[int]]] = []
-        if st.shares[state.scorings]:
-            transport = state.transport
-            for ri, region in enumerate(st.region_ids):
-                row = tiles[ri]
-                influence = row[:]
-                ships = [0] * n
-                for x in transport[region]:
-                    if x.kind == "train":
-                        if row[x.seat]:
-                            influence[x.seat] += x.value
-                    else:
-                        ships[x.seat] += x.value
-                competitors = influence + [foreign[ri]] if foreign[ri] > 0 else influence
-                self.regions.append((influence, ships, competitors))
+        self.foreign = foreign
+        self.transport = state.transport
+        #: Per region, worked out when a seat with influence there asks (:meth:`region`).
+        self.regions: list[tuple[list[int], list[int], list[int]] | None] = [None] * nr
         self.left = None if state.final else (
             (sum(map(len, state.spaces)) + sum(map(len, state.rows))
              + max(0, st.golden0 - 1 - state.marker) * st.per_segment[n]) / n * TURNS_PER_WORKER + st.final_turns)
         self.consolidating = {f.get("seat") for f in state.stack if f.get("k") == "payday"}
         self.top = state.stack[-1] if state.stack else {}
+
+    def region(self, ri: int, region: str) -> tuple[list[int], list[int], list[int]]:
+        """Region ``ri`` (id ``region``): influence by seat (tiles, and trains where the seat has a
+        tile), ships by seat, and every competitor's influence (the foreign companies' last)."""
+        row = self.tiles[ri]
+        influence = row[:]
+        ships = [0] * len(row)
+        for x in self.transport[region]:
+            if x.kind == "train":
+                if row[x.seat]:
+                    influence[x.seat] += x.value
+            else:
+                ships[x.seat] += x.value
+        foreign = self.foreign[ri]
+        out = self.regions[ri] = (influence, ships, influence + [foreign] if foreign > 0 else influence)
+        return out
 
 
 #: A city without influence tiles.
@@ -297,9 +301,15 @@ def _projected_regions(state: NState, st: _Static, board: _Board, seat: int) -> 
     place is the number of competitors above it, its group the competitors level with it.
     """
     table = st.shares[state.scorings]
-    ship_places = st.ship_places
     out = 0.0
-    for influence, ships, competitors in board.regions:
+    if not table:
+        return out
+    ship_places = st.ship_places
+    regions = board.regions
+    for ri, row in enumerate(board.tiles):
+        if not row[seat]:
+            continue  # no tile, no influence (trains count only with a tile)
+        influence, ships, competitors = regions[ri] or board.region(ri, st.region_ids[ri])
         v = influence[seat]
         if v <= 0:
             continue
@@ -426,8 +436,20 @@ def _seat_parts(state: NState, p: Player, st: _Static, board: _Board) -> tuple[f
     cash_use, goods_use, build_use = min(1.0, left / 4.0), min(1.0, left / 3.0), min(1.0, left / 15.0)
     consolidations = left / TURNS_PER_CONSOLIDATION
     factories = p.factories
-    tile_money = st.tile_money
-    income = st.money_values[p.money_pos] + sum(tile_money[f.tile] for f in factories)
+    # The factories: their consolidation money (Silk SI-1), and for the achievements the big
+    # factories, those with a +2 machine and the stars of their bonuses.
+    machine_max, levels, tile_money, tile_stars = st.machine_max, st.goods_level, st.tile_money, st.tile_stars
+    bonus_money = big = machines2 = 0
+    stars: dict[str, int] = {}
+    for f in factories:
+        bonus_money += tile_money[f.tile]
+        if levels[f.goods] >= 2:
+            big += 1
+        if f.machine >= machine_max:
+            machines2 += 1
+        for a in tile_stars[f.tile]:
+            stars[a] = stars.get(a, 0) + 1
+    income = st.money_values[p.money_pos] + bonus_money
 
     # Workers (Konsolidacja, krok 3): each distinct worker colour costs 3,000 yen, paid from the
     # income just taken (inside a consolidation: from the cash already reset to it), or 2 VP if it
@@ -445,20 +467,9 @@ def _seat_parts(state: NState, p: Player, st: _Static, board: _Board) -> tuple[f
         workers -= paid * per_colour * CASH_VP
 
     # Achievements (Pomoc Gracza, Finałowe Podliczanie): base VP of each space on today's holdings.
-    machine_max, levels = st.machine_max, st.goods_level
-    big = machines2 = 0
-    stars: dict[str, int] = {}
-    tile_stars = st.tile_stars
-    for f in factories:
-        if levels[f.goods] >= 2:
-            big += 1
-        if f.machine >= machine_max:
-            machines2 += 1
-        for a in tile_stars[f.tile]:
-            stars[a] = stars.get(a, 0) + 1
     measured = (len(p.contracts_done), st.knowledge_stars[p.knowledge_pos], st.coal_stars[p.coal_pos], big,
                 machines2, final_money, st.ship_stars[st.transport_tiles - p.ships],
-                st.train_stars[st.transport_tiles - p.trains], sum(1 for row in board.tiles if row[seat]))
+                st.train_stars[st.transport_tiles - p.trains], _held(board.tiles, seat))
     held = p.achievements
     achieved = 0
     free: list[int] = []
@@ -493,6 +504,15 @@ def _seat_parts(state: NState, p: Player, st: _Static, board: _Board) -> tuple[f
         pending = _pending(state, p, _use(state, left))
     return (float(p.vp), _projected_regions(state, st, board, seat), achievements, workers, money, production,
             goods, pending)
+
+
+def _held(tiles: list[list[int]], seat: int) -> int:
+    """The number of regions where ``seat`` has an influence tile (every tile is worth 1 or more)."""
+    k = 0
+    for row in tiles:
+        if row[seat]:
+            k += 1
+    return k
 
 
 def _reward(state: NState, p: Player, st: _Static, board: _Board, free: list[int], left: float) -> float:
