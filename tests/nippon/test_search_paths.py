@@ -144,3 +144,24 @@ def test_the_quiet_apply_builds_no_text(monkeypatch: pytest.MonkeyPatch) -> None
     for state, action in moves:
         GAME.apply_quiet(state, action)
     assert moves[-1][0].over
+
+
+def test_can_start_agrees_with_the_full_enumeration() -> None:
+    """``turn_actions`` asks ``can_start`` whether a worker may be taken for an action; at every
+    decision of random games, for every seat and action, it answers as the first repetition does."""
+    from engine.nippon.rules import actions
+    from engine.nippon.tables import tables
+
+    names = list(tables().actions)
+    checked = {True: 0, False: 0}
+    for players, seed in [(2, 21), (3, 22), (4, 23)]:
+        for n, (state, _) in enumerate(_moves(players, seed)):
+            if n % 3:
+                continue
+            for p in state.players:
+                for action in names:
+                    first = next(actions.repetitions(state, p, actions.new_act_frame(p.seat, action, 0)), None)
+                    answer = actions.can_start(state, p, action, 0)
+                    assert answer == (first is not None), (players, seed, n, p.seat, action)
+                    checked[answer] += 1
+    assert min(checked.values()) > 1000, checked

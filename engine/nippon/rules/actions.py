@@ -24,6 +24,7 @@ from .basics import (
     production_gain,
     room,
     track_value,
+    transport_capacity,
 )
 from .export import export_options, fulfil_contract
 from .factories import build_factory, invest_options, machine_options, produce, upgrade
@@ -34,6 +35,29 @@ from .transport import build_transport, transport_options
 def new_act_frame(seat: int, action: str, space: int) -> dict[str, Any]:
     """A fresh frame for an action in progress (``n`` repetitions done, ``used`` ids this action)."""
     return {"k": "act", "seat": seat, "action": action, "space": space, "n": 0, "used": [], "region": None}
+
+
+def can_start(state: NState, p: Player, action: str, space: int) -> bool:
+    """Whether ``p`` can perform ``action`` in full (Kolejność rozgrywki, "Ważne"): its first
+    repetition exists. The same answer as ``next(repetitions(state, p, new_act_frame(p.seat,
+    action, space)), None) is not None`` (a test checks it at every turn of random games), found
+    without building a frame or an action where a price or a count decides."""
+    t = tables()
+    if t.actions[action].max_repeats <= 0:
+        return False
+    if action in ("knowledge", "mines"):
+        track = "knowledge" if action == "knowledge" else "coal"
+        return room(p, track) >= 1 and p.money >= marginal(prices_for(p, action), 0)
+    if action == "mechanize":
+        return p.money >= marginal(prices_for(p, action), 0)  # an upgrade, else a machine for the supply
+    if action in ("trains", "ships"):
+        if p.money < marginal(prices_for(p, action), 0) or (p.ships if action == "ships" else p.trains) <= 0:
+            return False
+        cap = transport_capacity(state)
+        return any(len(state.transport[r]) < cap for r in t.region_ids)
+    if action == "produce":
+        return any(p.coal >= production_coal(f) and production_gain(f) > 0 for f in p.factories)
+    return next(repetitions(state, p, new_act_frame(p.seat, action, space)), None) is not None
 
 
 def repetitions(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action]:

@@ -119,6 +119,8 @@ def factory_of(p: Player, goods: str) -> Factory | None:
 
 def ops_of(p: Player, op: str) -> list[Any]:
     """Bonus ops named ``op`` on the player's factories (one-time and permanent)."""
+    if not p.factories:
+        return []
     t = tables()
     return [o for f in p.factories for o in t.factory(f.tile).ops if o.op == op]
 

@@ -13,7 +13,15 @@ from ..data import TRACKS
 from ..state import NState, Player
 from ..tables import tables
 from ..words import ACTION_NAMES, TRACK_NAMES, M
-from .actions import apply_free, apply_repetition, finish_action, free_options, new_act_frame, repetitions
+from .actions import (
+    apply_free,
+    apply_repetition,
+    can_start,
+    finish_action,
+    free_options,
+    new_act_frame,
+    repetitions,
+)
 from .basics import ev, gain_text, move_track, name, pos_attr, room, top, worker_colour
 from .chance import CHANCE_PROMPTS, apply_chance, chance_outcomes, chance_outcomes_for
 from .consolidation import consolidate, payday, place_tile, reward_options, take_reward
@@ -153,8 +161,7 @@ def turn_actions(state: NState, p: Player) -> list[Action]:
             colours = sorted(set(space), key=t.colours.index)
             for action in t.spaces[s].actions:
                 if action not in possible:
-                    probe = new_act_frame(p.seat, action, s)
-                    possible[action] = next(repetitions(state, p, probe), None) is not None
+                    possible[action] = can_start(state, p, action, s)
                 if possible[action]:
                     out.extend(Action("take", (s + 1, action, c)) for c in colours)
     out.append(Action("consolidate"))
