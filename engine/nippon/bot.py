@@ -5,7 +5,14 @@ score: what the seat has now, what the remaining scorings would give it if the b
 is, and the worth of the resources it can still turn into VP (the policies compare the seats). The
 greedy policy calls it on the state after every candidate action and the search policy at the end
 of every truncated rollout (``engine.core.bots``), so it only reads the state (no copy, no
-legal-action enumeration) and stays far below a millisecond.
+legal-action enumeration) and stays far below a millisecond. :func:`evaluate_all` gives every
+seat's score at once (the bots' optional hook): the board is read once for all seats.
+
+Speed (docs/performance.md, issue 25): static look-ups are built once per data set
+(:class:`_Static`), the board once per call (:class:`_Board`), and the majorities are ranked from a
+precomputed table of tie shares instead of the generic :mod:`engine.core.majority` helpers; every
+value is the same float, summed in the same order, as the straightforward version kept in
+``tests/nippon/reference_evaluation.py`` (``tests/nippon/test_bot_speed.py`` compares them).
 
 Nippon has no hidden information (every piece, track and worker is public; chance draws are
 decisions of the ``CHANCE`` seat), so the game needs no ``sample_hidden``.
@@ -31,22 +38,20 @@ positions sensibly, not to predict the final score exactly.
 
 from __future__ import annotations
 
+from engine.core import components
 from engine.core.bots import Evaluation, Reason
-from engine.core.majority import influence_value, rank_groups, split_places
+from engine.core.majority import influence_value, split_places
 
 from .rules import (
-    FOREIGN,
     extra_steps,
     knowledge_short,
     marginal,
-    ops_of,
     prices_for,
     production_coal,
     production_gain,
-    track_value,
 )
 from .state import NState, Player
-from .tables import tables
+from .tables import Tables, tables
 from .words import M
 
 #: The parts of an evaluation, shown in hints next to their value in VP ("Goods in storage +1.5").
@@ -105,10 +110,167 @@ def evaluate(state: NState, seat: int) -> Evaluation:
     """
     p = state.players[seat]
     if state.over:
-        return Evaluation(score=float(p.vp), reasons=(Reason(LABELS["vp"], float(p.vp)),))
-    parts = _parts(state, p, _projected_regions(state)[seat])
-    reasons = tuple(Reason(LABELS[k], v) for k, v in parts.items())
-    return Evaluation(score=sum(parts.values()), reasons=reasons)
+        return Evaluation(score=float(p.vp), reasons=(_reason(LABELS["vp"], float(p.vp)),))
+    st = _static()
+    parts = _seat_parts(state, p, st, _Board(state, st))
+    return Evaluation(score=sum(parts), reasons=tuple(map(_reason, _PART_LABELS, parts)))
+
+
+def evaluate_all(state: NState) -> list[float]:
+    """``evaluate(state, seat).score`` of every seat, by seat (VP), at about the cost of one call:
+    the board (majorities, turns left) is read once and no reason is built. The bots' optional hook
+    (docs/adding-a-game.md)."""
+    if state.over:
+        return [float(p.vp) for p in state.players]
+    st = _static()
+    board = _Board(state, st)
+    return [sum(_seat_parts(state, p, st, board)) for p in state.players]
+
+
+#: The labels of :func:`_seat_parts`' values, in their order.
+_PART_LABELS = tuple(LABELS[k] for k in ("vp", "regions", "achievements", "workers", "money", "production",
+                                         "goods", "pending"))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _reason(text: str, value: float) -> Reason:
+    """``Reason(text, value)``, built the way its frozen dataclass ``__init__`` builds it, minus
+    the call overhead (eight of them per evaluation; the tests compare them with ``Reason(…)``)."""
+    r = _new(Reason)
+    _set(r, "text", text)
+    _set(r, "value", value)
+    return r
+
+
+class _Static:
+    """Look-ups of one data set that the evaluation reads (built once per data set, :func:`_static`)."""
+
+    def __init__(self, t: Tables) -> None:
+        n = t.n
+        self.final_turns = n["final_turns"]
+        self.spaces_workers = len(t.spaces) * n["workers_per_action_space"]
+        self.golden0 = t.golden[0]
+        self.scorings = n["scorings"]
+        self.ship_places = n["ship_places"]
+        self.per_colour = n["payday_per_colour"]
+        self.unpaid_vp = n["unpaid_colour_vp"]
+        self.machine_max = n["machine_max"]
+        self.achievement_spaces = n["achievement_spaces"]
+        self.emperor_min = n["emperor_min_workers"]
+        self.transport_tiles = n["transport_tiles"]
+        self.region_ids = list(t.region_ids)
+        index = {r: i for i, r in enumerate(self.region_ids)}
+        #: city id -> (region index, printed values of its influence spaces, their sum).
+        self.cities = {c.id: (index[c.region], tuple(c.printed), sum(c.printed)) for c in t.cities}
+        #: scorings done -> [place][size of the tie group] -> ((weight, VP of each in the group), …)
+        #: for every scoring still to come (the next one weighs 1, later ones :data:`LATER_SCORING`);
+        #: a group shares the values of the places it covers, rounded down (split_places).
+        #: Empty once no scoring is left. Up to 4 seats and the foreign companies compete.
+        most = max(c.players for c in t.data.player_counts) + 1
+        self.shares: dict[int, list[list[tuple[tuple[float, int], ...]]]] = {}
+        for done in range(self.scorings + 1):
+            coming = [(t.scoring_values[number], 1.0 if i == 0 else LATER_SCORING)
+                      for i, number in enumerate(range(done + 1, self.scorings + 1))]
+            self.shares[done] = [[tuple((weight, split_places([(k, 1) for k in range(size)], values[place:])[0])
+                                        for values, weight in coming) if size else ()
+                                  for size in range(most + 1)] for place in range(most)] if coming else []
+        self.money_values = t.track_value["money"]
+        self.coal_values = t.track_value["coal"]
+        self.knowledge_values = t.track_value["knowledge"]
+        self.knowledge_stars = t.track_stars["knowledge"]
+        self.coal_stars = t.track_stars["coal"]
+        self.ship_stars = _prefix([t.transport_stars[("ships", i)] for i in range(1, self.transport_tiles + 1)])
+        self.train_stars = _prefix([t.transport_stars[("trains", i)] for i in range(1, self.transport_tiles + 1)])
+        self.goods_level = {g: rec.level for g, rec in t.goods.items()}
+        #: goods level -> the influence value 3 cubes of it pay for (Wartość żetonu Wpływu).
+        self.three_cubes = {lv: influence_value(lv, 3) for lv in set(self.goods_level.values())}
+        #: factory tile -> money of its consolidation bonus, achievements its stars count towards.
+        self.tile_money = {f: sum(o.money for o in rec.ops if o.op == "consolidation_money")
+                           for f, rec in t.factories.items()}
+        self.tile_stars = {f: tuple(o.achievement for o in rec.ops if o.op == "star")
+                           for f, rec in t.factories.items()}
+        measures = ("contracts", "knowledge_stars", "coal_stars", "big_factories", "machines2", "money",
+                    "ship_stars", "train_stars", "regions")
+        #: (achievement id, index of its measure in :data:`measures`, units per VP, printed 1x).
+        self.achievements = tuple((a, measures.index(t.achievements[a].measure), t.achievements[a].per,
+                                   1 if t.achievements[a].printed_1x else 0) for a in t.achievement_ids)
+        self.worker_levels = t.worker_levels
+        self.per_segment = {c.players: self.spaces_workers + t.rows(c.players).rows * t.rows(c.players).size
+                            for c in t.data.player_counts}
+
+
+def _prefix(values: list[int]) -> tuple[int, ...]:
+    """Running sums ``(0, v0, v0 + v1, …)``."""
+    out = [0]
+    for v in values:
+        out.append(out[-1] + v)
+    return tuple(out)
+
+
+#: ``_static()``: the :class:`_Static` of the data set in use.
+_static = components.per_data("nippon", lambda _data: _Static(tables()))
+
+#: Reward stack id (``"3:coal"``) -> its multiplier.
+_STACK_MULTIPLIER: dict[str, int] = {}
+
+
+class _Board:
+    """What every seat's evaluation reads from the board, read once per state: influence per region
+    and seat (tiles, and trains where the seat has a tile), ships, the competitors' influence
+    (foreign companies included), the turns left before the final turns, the seats inside a
+    consolidation and the decision on top."""
+
+    __slots__ = ("consolidating", "foreign", "left", "regions", "tiles", "top", "transport")
+
+    def __init__(self, state: NState, st: _Static) -> None:
+        n = len(state.players)
+        nr = len(st.region_ids)
+        tiles = [[0] * n for _ in range(nr)]
+        foreign = [0] * nr
+        cities = st.cities
+        for c in state.cities:
+            ri, printed, full = cities[c.id]
+            slots = c.slots
+            if slots == _NO_TILES:
+                foreign[ri] += full
+                continue
+            row = tiles[ri]
+            for s, value in zip(slots, printed):
+                if s is None:
+                    foreign[ri] += value
+                else:
+                    row[s[0]] += s[1]
+        self.tiles = tiles
+        self.foreign = foreign
+        self.transport = state.transport
+        #: Per region, worked out when a seat with influence there asks (:meth:`region`).
+        self.regions: list[tuple[list[int], list[int], list[int]] | None] = [None] * nr
+        self.left = None if state.final else (
+            (sum(map(len, state.spaces)) + sum(map(len, state.rows))
+             + max(0, st.golden0 - 1 - state.marker) * st.per_segment[n]) / n * TURNS_PER_WORKER + st.final_turns)
+        self.consolidating = {f.get("seat") for f in state.stack if f.get("k") == "payday"}
+        self.top = state.stack[-1] if state.stack else {}
+
+    def region(self, ri: int, region: str) -> tuple[list[int], list[int], list[int]]:
+        """Region ``ri`` (id ``region``): influence by seat (tiles, and trains where the seat has a
+        tile), ships by seat, and every competitor's influence (the foreign companies' last)."""
+        row = self.tiles[ri]
+        influence = row[:]
+        ships = [0] * len(row)
+        for x in self.transport[region]:
+            if x.kind == "train":
+                if row[x.seat]:
+                    influence[x.seat] += x.value
+            else:
+                ships[x.seat] += x.value
+        foreign = self.foreign[ri]
+        out = self.regions[ri] = (influence, ships, influence + [foreign] if foreign > 0 else influence)
+        return out
+
+
+#: A city without influence tiles.
+_NO_TILES = [None] * 4
 
 
 def turns_left(state: NState, p: Player) -> float:
@@ -118,111 +280,67 @@ def turns_left(state: NState, p: Player) -> float:
     and rows of this segment plus a full refill per segment until the first golden space, shared by
     the players, times the turns per worker drawn, plus the 3 final turns.
     """
-    t = tables()
-    final_turns = t.n["final_turns"]
+    st = _static()
     if state.final:
-        return float(max(0, final_turns - p.final_turns))
+        return float(max(0, st.final_turns - p.final_turns))
     n = len(state.players)
-    rows = t.rows(n)
-    per_segment = len(t.spaces) * t.n["workers_per_action_space"] + rows.rows * rows.size
     left = sum(len(s) for s in state.spaces) + sum(len(r) for r in state.rows)
-    segments = max(0, t.golden[0] - 1 - state.marker)
-    return (left + segments * per_segment) / n * TURNS_PER_WORKER + final_turns
+    segments = max(0, st.golden0 - 1 - state.marker)
+    return (left + segments * st.per_segment[n]) / n * TURNS_PER_WORKER + st.final_turns
 
 
-def _projected_regions(state: NState) -> list[float]:
-    """VP per seat from the scorings still to come on today's board (Podliczanie Punktów).
+def _projected_regions(state: NState, st: _Static, board: _Board, seat: int) -> float:
+    """VP of ``seat`` from the scorings still to come on today's board (Podliczanie Punktów).
 
     Influence per region is the seat's tiles plus its trains there if it has a tile (rules-notes
     N-10: no influence, no VP); the foreign companies compete with the printed values of the
     uncovered spaces and their share is discarded; the 1st and 2nd places (ties included) also
-    score their ships. The next scoring counts in full, later ones by :data:`LATER_SCORING`.
+    score their ships. The next scoring counts in full, later ones by :data:`LATER_SCORING`. Ties
+    share the values of the places they occupy, rounded down (as
+    :func:`engine.core.majority.split_places`, from the table :attr:`_Static.shares`): the seat's
+    place is the number of competitors above it, its group the competitors level with it.
     """
-    t = tables()
-    n = len(state.players)
-    out = [0.0] * n
-    remaining = range(state.scorings + 1, t.n["scorings"] + 1)
-    if not remaining:
+    table = st.shares[state.scorings]
+    out = 0.0
+    if not table:
         return out
-    weights = [(t.scoring_values[s], 1.0 if i == 0 else LATER_SCORING) for i, s in enumerate(remaining)]
-    ship_places = t.n["ship_places"]
-    tiles: dict[str, list[int]] = {r: [0] * n for r in t.region_ids}
-    foreign: dict[str, int] = dict.fromkeys(t.region_ids, 0)
-    for c in state.cities:
-        printed = t.city_by_id[c.id].printed
-        row = tiles[c.region]
-        for i, s in enumerate(c.slots):
-            if s is None:
-                foreign[c.region] += printed[i]
-            else:
-                row[s[0]] += s[1]
-    for region in t.region_ids:
-        influence = list(tiles[region])
-        ships = [0] * n
-        for x in state.transport[region]:
-            if x.kind == "train":
-                if tiles[region][x.seat]:
-                    influence[x.seat] += x.value
-            else:
-                ships[x.seat] += x.value
-        parts: list[tuple[int, int]] = [(s, v) for s, v in enumerate(influence) if v > 0]
-        if not parts:
+    ship_places = st.ship_places
+    regions = board.regions
+    for ri, row in enumerate(board.tiles):
+        if not row[seat]:
+            continue  # no tile, no influence (trains count only with a tile)
+        influence, ships, competitors = regions[ri] or board.region(ri, st.region_ids[ri])
+        v = influence[seat]
+        if v <= 0:
             continue
-        if foreign[region] > 0:
-            parts.append((FOREIGN, foreign[region]))
-        shipping = {s for place, group in rank_groups(parts) if place < ship_places
-                    for s in group if s != FOREIGN}
-        for values, weight in weights:
-            for s, vp in split_places(parts, values).items():
-                if s != FOREIGN:
-                    out[s] += weight * (vp + (ships[s] if s in shipping else 0))
+        place = size = 0
+        for w in competitors:
+            if w > v:
+                place += 1
+            elif w == v:
+                size += 1
+        ship = ships[seat] if place < ship_places else 0
+        for weight, share in table[place][size]:
+            out += weight * (share + ship)
     return out
-
-
-def _achievement_units(state: NState, p: Player, final_money: int) -> dict[str, int]:
-    """Base VP of each achievement space on today's holdings (Pomoc Gracza, Finałowe Podliczanie),
-    the money space counting ``final_money`` (thousand yen) instead of the cash in hand."""
-    t = tables()
-    stars: dict[str, int] = {}
-    for o in ops_of(p, "star"):
-        stars[o.achievement] = stars.get(o.achievement, 0) + 1
-    empty_ships = t.n["transport_tiles"] - p.ships
-    empty_trains = t.n["transport_tiles"] - p.trains
-    regions = {c.region for c in state.cities for s in c.slots if s is not None and s[0] == p.seat}
-    units = {
-        "contracts": len(p.contracts_done),
-        "knowledge_stars": t.track_stars["knowledge"][p.knowledge_pos],
-        "coal_stars": t.track_stars["coal"][p.coal_pos],
-        "big_factories": sum(1 for f in p.factories if t.goods[f.goods].level >= 2),
-        "machines2": sum(1 for f in p.factories if f.machine >= t.n["machine_max"]),
-        "money": final_money,
-        "ship_stars": sum(t.transport_stars[("ships", i)] for i in range(1, empty_ships + 1)),
-        "train_stars": sum(t.transport_stars[("trains", i)] for i in range(1, empty_trains + 1)),
-        "regions": len(regions),
-    }
-    out = {}
-    for a in t.achievement_ids:
-        rec = t.achievements[a]
-        out[a] = (units[rec.measure] + stars.get(a, 0)) // rec.per
-    return out
-
-
-def _multiplier(p: Player, achievement: str) -> int:
-    """The multiplier of an achievement space: its tile, else a printed 1x, else 0."""
-    if achievement in p.achievements:
-        return p.achievements[achievement]
-    return 1 if tables().achievements[achievement].printed_1x else 0
 
 
 def _reward_multiplier(state: NState, level: int) -> int:
     """The best multiplier an Emperor's reward of ``level`` would bring now (Konsolidacja, krok 2):
     the highest stack ≤ ``level`` with a tile left, a 2x tile once the reward area is empty, else 0."""
-    if any(state.rewards.values()):
-        best = 0
-        for key, left in state.rewards.items():
-            m = int(key.split(":")[0])
-            if left > 0 and m <= level:
-                best = max(best, m)
+    best = 0
+    some = False
+    multipliers = _STACK_MULTIPLIER
+    for key, left in state.rewards.items():
+        if left:
+            some = True
+            if left > 0:
+                m = multipliers.get(key)
+                if m is None:
+                    m = multipliers[key] = int(key.split(":")[0])
+                if best < m <= level:
+                    best = m
+    if some:
         return best
     return 2 if state.multipliers > 0 else 0
 
@@ -236,69 +354,6 @@ def _use(state: NState, left: float) -> dict[str, float]:
     return {"cash": min(1.0, left / 4.0), "goods": min(1.0, left / 3.0), "build": min(1.0, left / 15.0),
             "consolidations": left / TURNS_PER_CONSOLIDATION,
             "scorings": (1.0 + LATER_SCORING * (remaining - 1)) if remaining > 0 else 0.0}
-
-
-def _consolidating(state: NState, seat: int) -> bool:
-    """Whether ``seat`` is inside its consolidation: its payday frame waits under a reward decision."""
-    return any(f.get("k") == "payday" and f.get("seat") == seat for f in state.stack)
-
-
-def _workers(state: NState, p: Player, income: int) -> tuple[float, int]:
-    """The workers part (VP) without the Emperor's reward, and the money (thousand yen) the final
-    scoring will count for the money achievement. ``income`` is the next consolidation's money
-    (thousand yen: the money track plus the Silk SI-1 bonus).
-
-    Konsolidacja, krok 3: each distinct worker colour costs 3,000 yen, paid from the income just
-    taken (inside a consolidation: from the cash already reset to it), or 2 VP if it cannot be paid.
-    The final payday (Finałowe Podliczanie) pays out of the money the final scoring resets to, so it
-    lowers the money achievement instead of the cash.
-    """
-    t = tables()
-    per_colour = t.n["payday_per_colour"]
-    colours = len(set(p.workers))
-    inside = _consolidating(state, p.seat)
-    purse = p.money if inside else income
-    paid = min(colours, purse // per_colour)
-    value = -float((colours - paid) * t.n["unpaid_colour_vp"])
-    final_money = income
-    if state.final and not inside:
-        final_money -= paid * per_colour
-    else:
-        value -= paid * per_colour * CASH_VP
-    return value, final_money
-
-
-def _reward(state: NState, p: Player, units: dict[str, int], left: float) -> float:
-    """The Emperor's reward part (VP): the multiplier tile the workers will bring times the base of
-    the best free achievement space (at least :data:`REWARD_BASE_VP`), plus the tile's bonus.
-
-    Konsolidacja, krok 2: 3+ workers bring a tile of the level above the rightmost worker (2x … 5x).
-    Outside a consolidation it is discounted by :data:`REWARD_DISCOUNT` (fewer than 3 workers: in
-    proportion to the workers taken, times :data:`FEW_WORKERS`), inside one it counts in full while
-    the tile is still to be chosen or placed.
-    """
-    t = tables()
-    if len(p.achievements) >= t.n["achievement_spaces"]:
-        return 0.0
-    free = [units[a] for a in t.achievement_ids if a not in p.achievements]
-    base = max([REWARD_BASE_VP, *free])
-    top = state.stack[-1] if state.stack else {}
-    if _consolidating(state, p.seat):
-        if top.get("seat") != p.seat:
-            return 0.0
-        if top.get("k") == "place":
-            return float(top["mult"] * base)
-        if top.get("k") == "reward":
-            return _reward_multiplier(state, top["level"]) * base + REWARD_BONUS_VP
-        return 0.0
-    if left < 1:
-        return 0.0
-    k = len(p.workers)
-    need = t.n["emperor_min_workers"]
-    level = t.worker_levels.get(max(k, need)) or 0
-    mult = _reward_multiplier(state, level)
-    value = REWARD_DISCOUNT * (mult * base + REWARD_BONUS_VP) if mult else 0.0
-    return value if k >= need else value * k / need * FEW_WORKERS
 
 
 def _pending(state: NState, p: Player, use: dict[str, float]) -> float:
@@ -373,30 +428,123 @@ def _cube_vp(p: Player, level: int, use: dict[str, float]) -> float:
     return CONTRACT_CUBE_VP * use["goods"]
 
 
-def _parts(state: NState, p: Player, regions: float) -> dict[str, float]:
-    """One seat's projected total, by part (VP; see the module docstring)."""
-    t = tables()
-    left = turns_left(state, p)
-    use = _use(state, left)
-    cash_use, goods_use, build_use = use["cash"], use["goods"], use["build"]
-    consolidations = use["consolidations"]
-    bonus_money = sum(o.money for o in ops_of(p, "consolidation_money"))
-    income = track_value(p, "money") + bonus_money
-    workers, final_money = _workers(state, p, income)
-    units = _achievement_units(state, p, final_money)
-    achievements = float(sum(units[a] * _multiplier(p, a) for a in t.achievement_ids))
-    workers += _reward(state, p, units, left)
+def _seat_parts(state: NState, p: Player, st: _Static, board: _Board) -> tuple[float, ...]:
+    """One seat's projected total, by part (VP, in the order of :data:`_PART_LABELS`; see the module
+    docstring): VP now, regions, achievements, workers, money, production, goods, pending."""
+    seat = p.seat
+    left = board.left if board.left is not None else float(max(0, st.final_turns - p.final_turns))
+    cash_use, goods_use, build_use = min(1.0, left / 4.0), min(1.0, left / 3.0), min(1.0, left / 15.0)
+    consolidations = left / TURNS_PER_CONSOLIDATION
+    factories = p.factories
+    # The factories: their consolidation money (Silk SI-1), and for the achievements the big
+    # factories, those with a +2 machine and the stars of their bonuses.
+    machine_max, levels, tile_money, tile_stars = st.machine_max, st.goods_level, st.tile_money, st.tile_stars
+    bonus_money = big = machines2 = 0
+    stars: dict[str, int] = {}
+    for f in factories:
+        bonus_money += tile_money[f.tile]
+        if levels[f.goods] >= 2:
+            big += 1
+        if f.machine >= machine_max:
+            machines2 += 1
+        for a in tile_stars[f.tile]:
+            stars[a] = stars.get(a, 0) + 1
+    income = st.money_values[p.money_pos] + bonus_money
+
+    # Workers (Konsolidacja, krok 3): each distinct worker colour costs 3,000 yen, paid from the
+    # income just taken (inside a consolidation: from the cash already reset to it), or 2 VP if it
+    # cannot be paid. The final payday (Finałowe Podliczanie) pays out of the money the final
+    # scoring resets to, so it lowers the money achievement instead of the cash.
+    per_colour = st.per_colour
+    colours = len(set(p.workers))
+    inside = seat in board.consolidating
+    paid = min(colours, (p.money if inside else income) // per_colour)
+    workers = -float((colours - paid) * st.unpaid_vp)
+    final_money = income
+    if state.final and not inside:
+        final_money -= paid * per_colour
+    else:
+        workers -= paid * per_colour * CASH_VP
+
+    # Achievements (Pomoc Gracza, Finałowe Podliczanie): base VP of each space on today's holdings.
+    measured = (len(p.contracts_done), st.knowledge_stars[p.knowledge_pos], st.coal_stars[p.coal_pos], big,
+                machines2, final_money, st.ship_stars[st.transport_tiles - p.ships],
+                st.train_stars[st.transport_tiles - p.trains], _held(board.tiles, seat))
+    held = p.achievements
+    achieved = 0
+    free: list[int] = []
+    for a, measure, per, printed in st.achievements:
+        units = (measured[measure] + stars.get(a, 0)) // per if stars else measured[measure] // per
+        if a in held:
+            achieved += units * held[a]
+        else:
+            achieved += units * printed
+            free.append(units)
+    achievements = float(achieved)
+    workers += _reward(state, p, st, board, free, left)
+
     money = p.money * CASH_VP * cash_use + income * INCOME_VP * consolidations
-    production = (p.coal * COAL_VP * goods_use + track_value(p, "coal") * COAL_INCOME_VP * consolidations
-                  + (p.blueprints * BLUEPRINT_VP + min(track_value(p, "knowledge"), 6) * KNOWLEDGE_VP
+    production = (p.coal * COAL_VP * goods_use + st.coal_values[p.coal_pos] * COAL_INCOME_VP * consolidations
+                  + (p.blueprints * BLUEPRINT_VP + min(st.knowledge_values[p.knowledge_pos], 6) * KNOWLEDGE_VP
                      + p.machines * STORED_MACHINE_VP) * build_use)
     goods = 0.0
-    for f in p.factories:
-        lv = t.goods[f.goods].level
+    lowest = min(p.influence) if p.influence else None
+    three_cubes = st.three_cubes
+    for f in factories:
+        lv = levels[f.goods]
         production += (FACTORY_VP + FACTORY_LEVEL_VP * lv + MACHINE_VP * f.machine) * build_use
-        goods += f.stored * _cube_vp(p, lv, use)
-    return {"vp": float(p.vp), "regions": regions, "achievements": achievements, "workers": workers,
-            "money": money, "production": production, "goods": goods, "pending": _pending(state, p, use)}
+        # A cube pays for influence while a tile 3 such cubes can place is left (see _cube_vp).
+        if lowest is not None and lowest <= three_cubes[lv]:
+            goods += f.stored * ((GOODS_VP + GOODS_LEVEL_VP * lv) * goods_use)
+        else:
+            goods += f.stored * (CONTRACT_CUBE_VP * goods_use)
+    top = board.top
+    pending = 0.0
+    if top.get("seat") == seat and (top.get("k") == "free" or (top.get("k") == "act" and top.get("n") == 0)):
+        pending = _pending(state, p, _use(state, left))
+    return (float(p.vp), _projected_regions(state, st, board, seat), achievements, workers, money, production,
+            goods, pending)
 
 
-__all__ = ["LABELS", "evaluate", "turns_left"]
+def _held(tiles: list[list[int]], seat: int) -> int:
+    """The number of regions where ``seat`` has an influence tile (every tile is worth 1 or more)."""
+    k = 0
+    for row in tiles:
+        if row[seat]:
+            k += 1
+    return k
+
+
+def _reward(state: NState, p: Player, st: _Static, board: _Board, free: list[int], left: float) -> float:
+    """The Emperor's reward part (VP): the multiplier tile the workers will bring times the base of
+    the best free achievement space (``free``: their base VP; at least :data:`REWARD_BASE_VP`), plus
+    the tile's bonus.
+
+    Konsolidacja, krok 2: 3+ workers bring a tile of the level above the rightmost worker (2x … 5x).
+    Outside a consolidation it is discounted by :data:`REWARD_DISCOUNT` (fewer than 3 workers: in
+    proportion to the workers taken, times :data:`FEW_WORKERS`), inside one it counts in full while
+    the tile is still to be chosen or placed.
+    """
+    if len(p.achievements) >= st.achievement_spaces:
+        return 0.0
+    base = max([REWARD_BASE_VP, *free])
+    if p.seat in board.consolidating:
+        top = board.top
+        if top.get("seat") != p.seat:
+            return 0.0
+        if top.get("k") == "place":
+            return float(top["mult"] * base)
+        if top.get("k") == "reward":
+            return _reward_multiplier(state, top["level"]) * base + REWARD_BONUS_VP
+        return 0.0
+    if left < 1:
+        return 0.0
+    k = len(p.workers)
+    need = st.emperor_min
+    level = st.worker_levels.get(max(k, need)) or 0
+    mult = _reward_multiplier(state, level)
+    value = REWARD_DISCOUNT * (mult * base + REWARD_BONUS_VP) if mult else 0.0
+    return value if k >= need else value * k / need * FEW_WORKERS
+
+
+__all__ = ["LABELS", "evaluate", "evaluate_all", "turns_left"]

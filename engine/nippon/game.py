@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -12,7 +11,7 @@ from pydantic import ValidationError
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
 
 from . import explain, notation, rules
-from .state import PLAYER_COLOURS, STATE_ADAPTER, NState
+from .state import PLAYER_COLOURS, STATE_ADAPTER, NState, copy_state
 from .tables import tables
 from .words import M, T
 
@@ -25,6 +24,10 @@ class NipponGame:
 
     The object is stateless: every method takes the state it works on. Rules live in
     :mod:`.rules`; this class adds serialisation, views, labels and the hosts' menu facts.
+
+    For a search: :meth:`copy_state` once, then ``legal_actions`` and :meth:`apply_quiet` in place
+    (no checks, no events), which give exactly the states the checked, copying :meth:`apply` gives
+    (``tests/nippon/test_search_paths.py``).
     """
 
     name = "nippon"
@@ -93,12 +96,29 @@ class NipponGame:
         """Play an action taken from :meth:`legal_actions` directly on ``state`` (no copy, no check)."""
         return rules.apply_in_place(state, action)
 
+    #: ``apply_quiet(state, action)``: like :meth:`apply_unchecked` (in place, unchecked) but
+    #: builds no events and none of their texts, and returns ``None`` — the searching bots' path
+    #: (``engine.core.bots``). The same new state as :meth:`apply_unchecked`
+    #: (tests/nippon/test_search_paths.py).
+    apply_quiet = staticmethod(rules.apply_quiet)
+
+    def copy_state(self, state: NState) -> NState:
+        """A deep copy of ``state`` (a search copies once, then plays :meth:`apply_quiet` in place)."""
+        return copy_state(state)
+
     def evaluate(self, state: NState, seat: int) -> Any:
         """Bots' heuristic value (VP, an ``engine.core.bots.Evaluation``) of ``state`` for ``seat``
         (:func:`.bot.evaluate`); Nippon has no hidden information, so no ``sample_hidden``."""
         from .bot import evaluate
 
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: NState) -> list[float]:
+        """``evaluate(state, seat).score`` of every seat, by seat (VP), at about the cost of one
+        :meth:`evaluate` (:func:`.bot.evaluate_all`: the board is read once, no reasons built)."""
+        from .bot import evaluate_all
+
+        return evaluate_all(state)
 
     def decision(self, state: NState) -> Decision:
         """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
@@ -222,8 +242,8 @@ def _validated(text: str) -> NState:
 
 
 def clone(state: NState) -> NState:
-    """Deep copy of a state (pickle round-trip: much faster than ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """Deep copy of a state (:func:`.state.copy_state`: the same copy as a pickle round trip, faster)."""
+    return copy_state(state)
 
 
 def describe(state: NState, action: Action) -> str:

@@ -83,6 +83,7 @@ from .gameplay import (
     FREE_PROMPTS,
     advance,
     apply_in_place,
+    apply_quiet,
     apply_turn,
     blueprint_actions,
     convert_blueprints,
@@ -101,7 +102,7 @@ from .transport import build_transport, transport_options
 
 __all__ = [
     "CHANCE_PROMPTS", "FOREIGN", "FREE_PROMPTS", "PLAYER_NAMES", "SIDES", "achievement_base",
-    "achievement_text", "advance", "apply_chance", "apply_free", "apply_in_place", "apply_repetition",
+    "achievement_text", "advance", "apply_chance", "apply_free", "apply_in_place", "apply_quiet", "apply_repetition",
     "apply_turn", "blueprint_actions", "bonus_text", "build_factory", "build_transport",
     "chance_outcomes", "chance_outcomes_for", "city_goods", "city_limit", "consolidate",
     "convert_blueprints", "core_actions", "decision", "empty_spaces", "end_turn", "ev", "export_options",

@@ -24,6 +24,7 @@ from .basics import (
     production_gain,
     room,
     track_value,
+    transport_capacity,
 )
 from .export import export_options, fulfil_contract
 from .factories import build_factory, invest_options, machine_options, produce, upgrade
@@ -34,6 +35,29 @@ from .transport import build_transport, transport_options
 def new_act_frame(seat: int, action: str, space: int) -> dict[str, Any]:
     """A fresh frame for an action in progress (``n`` repetitions done, ``used`` ids this action)."""
     return {"k": "act", "seat": seat, "action": action, "space": space, "n": 0, "used": [], "region": None}
+
+
+def can_start(state: NState, p: Player, action: str, space: int) -> bool:
+    """Whether ``p`` can perform ``action`` in full (Kolejność rozgrywki, "Ważne"): its first
+    repetition exists. The same answer as ``next(repetitions(state, p, new_act_frame(p.seat,
+    action, space)), None) is not None`` (a test checks it at every turn of random games), found
+    without building a frame or an action where a price or a count decides."""
+    t = tables()
+    if t.actions[action].max_repeats <= 0:
+        return False
+    if action in ("knowledge", "mines"):
+        track = "knowledge" if action == "knowledge" else "coal"
+        return room(p, track) >= 1 and p.money >= marginal(prices_for(p, action), 0)
+    if action == "mechanize":
+        return p.money >= marginal(prices_for(p, action), 0)  # an upgrade, else a machine for the supply
+    if action in ("trains", "ships"):
+        if p.money < marginal(prices_for(p, action), 0) or (p.ships if action == "ships" else p.trains) <= 0:
+            return False
+        cap = transport_capacity(state)
+        return any(len(state.transport[r]) < cap for r in t.region_ids)
+    if action == "produce":
+        return any(p.coal >= production_coal(f) and production_gain(f) > 0 for f in p.factories)
+    return next(repetitions(state, p, new_act_frame(p.seat, action, space)), None) is not None
 
 
 def repetitions(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action]:
@@ -72,7 +96,7 @@ def repetitions(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action]
         raise AssertionError(action)
 
 
-def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """One repetition of the action in frame ``f`` (paid at its marginal price), or ``done``."""
     p = state.players[f["seat"]]
     if action.kind == "done":
@@ -87,10 +111,11 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
         track = "knowledge" if act == "knowledge" else "coal"
         p.money -= price
         move_track(p, track, 1)
-        ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
-                                      price=gain_text("money", price), track=TRACK_NAMES[track],
-                                      value=track_value(p, track)), track=track, price=price,
-           value=track_value(p, track))
+        if events is not None:
+            ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
+                                          price=gain_text("money", price), track=TRACK_NAMES[track],
+                                          value=track_value(p, track)), track=track, price=price,
+               value=track_value(p, track))
     elif act == "invest":
         build_factory(state, p, str(action.args[0]), events)
     elif act == "produce":
@@ -114,7 +139,7 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
     f["n"] = n + 1
 
 
-def finish_action(state: NState, f: dict[str, Any], events: list[Event]) -> None:
+def finish_action(state: NState, f: dict[str, Any], events: list[Event] | None) -> None:
     """End of an action: the +1 extra space of Paper/Bento bonuses, then the end of the turn."""
     p = state.players[f["seat"]]
     act = f["action"]
@@ -123,9 +148,10 @@ def finish_action(state: NState, f: dict[str, Any], events: list[Event]) -> None
         if steps:
             track = "knowledge" if act == "knowledge" else "coal"
             moved = move_track(p, track, steps)
-            ev(events, "track", p.seat, M("{who}'s factory bonus: {track} +{steps} extra.",
-                                          who=name(state, p.seat), track=TRACK_NAMES[track], steps=moved),
-               track=track, extra=moved)
+            if events is not None:
+                ev(events, "track", p.seat, M("{who}'s factory bonus: {track} +{steps} extra.",
+                                              who=name(state, p.seat), track=TRACK_NAMES[track], steps=moved),
+                   track=track, extra=moved)
     state.stack.append({"k": "end_turn", "seat": p.seat, "space": f["space"]})
 
 
@@ -139,7 +165,7 @@ def free_options(state: NState, p: Player, f: dict[str, Any]) -> Iterator[Action
         yield from transport_options(state, p, f["piece"], f["used"])
 
 
-def apply_free(state: NState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_free(state: NState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """A free ship/train (Lenses/Clocks) or upgrade (Light bulbs) from a factory bonus, or ``done``."""
     p = state.players[f["seat"]]
     if action.kind == "done":

@@ -76,9 +76,14 @@ def top(state: NState) -> dict[str, Any]:
     return state.stack[-1]
 
 
-def ev(events: list[Event], kind: str, seat: int | None, text: str, /, **data: Any) -> None:
-    """Append an :class:`Event`; ``text`` is a Msg of the ``nippon`` domain, ``data`` the facts."""
-    events.append(Event(kind=kind, seat=seat, text=text, data=data))
+def ev(events: list[Event] | None, kind: str, seat: int | None, text: str, /, **data: Any) -> None:
+    """Append an :class:`Event`; ``text`` is a Msg of the ``nippon`` domain, ``data`` the facts.
+
+    ``events`` is ``None`` in a quiet apply (:func:`.gameplay.apply_quiet`): nothing is recorded.
+    Callers test ``events is not None`` first, so that a quiet apply does not even build the text.
+    """
+    if events is not None:
+        events.append(Event(kind=kind, seat=seat, text=text, data=data))
 
 
 def pos_attr(track: str) -> str:
@@ -114,6 +119,8 @@ def factory_of(p: Player, goods: str) -> Factory | None:
 
 def ops_of(p: Player, op: str) -> list[Any]:
     """Bonus ops named ``op`` on the player's factories (one-time and permanent)."""
+    if not p.factories:
+        return []
     t = tables()
     return [o for f in p.factories for o in t.factory(f.tile).ops if o.op == op]
 
@@ -200,13 +207,15 @@ def lose_vp(p: Player, n: int) -> int:
     return lost
 
 
-def gain(state: NState, p: Player, bonus: Any, events: list[Event], why: str) -> None:
-    """Gain a bonus (:class:`~.data.Amounts`): money, coal, blueprints or VP; one event."""
+def gain(state: NState, p: Player, bonus: Any, events: list[Event] | None, why: str) -> None:
+    """Gain a bonus (:class:`~.data.Amounts`): money, coal, blueprints or VP; one event (none when
+    ``events`` is ``None``)."""
     kind = bonus.kind()
     n = bonus.value()
     if kind == "vp":
         p.vp += n
     else:
         setattr(p, kind, getattr(p, kind) + n)
-    ev(events, "gain", p.seat, M("{who} gains {amount} ({why}).", who=name(state, p.seat), amount=gain_text(kind, n),
-                                 why=why), kind=kind, n=n)
+    if events is not None:
+        ev(events, "gain", p.seat, M("{who} gains {amount} ({why}).", who=name(state, p.seat),
+                                     amount=gain_text(kind, n), why=why), kind=kind, n=n)

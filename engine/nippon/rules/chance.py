@@ -50,22 +50,25 @@ def chance_outcomes_for(state: NState, f: dict[str, Any]) -> list[Outcome]:
     raise AssertionError(what)
 
 
-def apply_chance(state: NState, f: dict[str, Any], value: str, events: list[Event]) -> None:
+def apply_chance(state: NState, f: dict[str, Any], value: str, events: list[Event] | None) -> None:
     """Apply a chance outcome (``value`` as in the notation without ``~``)."""
     what = f["what"]
     if what == "draw":
         state.bag[value] -= 1
         if f["to"] == "space":
             state.spaces[f["index"]].append(value)
-            text = M("A {colour} worker is drawn onto action space {space}.", colour=worker_colour(value),
-                     space=f["index"] + 1)
         else:
             state.rows[f["index"]].append(value)
             if f.get("topup"):
                 state.row_short[f["index"]] -= 1
-            text = M("A {colour} worker is drawn onto worker row {row}.", colour=worker_colour(value),
-                     row=f["index"] + 1)
-        ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
+        if events is not None:
+            if f["to"] == "space":
+                text = M("A {colour} worker is drawn onto action space {space}.", colour=worker_colour(value),
+                         space=f["index"] + 1)
+            else:
+                text = M("A {colour} worker is drawn onto worker row {row}.", colour=worker_colour(value),
+                         row=f["index"] + 1)
+            ev(events, "draw", CHANCE, text, colour=value, to=f["to"], index=f["index"])
     elif what == "first":
         state.first_player = int(value[4:]) - 1
         # Wstępne Przygotowanie, krok 3: VP 10/11/12/13 in turn order from the first player.
@@ -74,28 +77,33 @@ def apply_chance(state: NState, f: dict[str, Any], value: str, events: list[Even
         order = [(state.first_player + i) % n for i in range(n)]
         for i, seat in enumerate(order):
             state.players[seat].vp = start[i]
-        # i18n: a player and their VP ("Red 10"), in the list of starting VP.
-        vps = listing([M("{who} {vp}", who=name(state, s), vp=amount("vp", start[i])) for i, s in enumerate(order)])
-        ev(events, "first", CHANCE, M("{who} is the first player; starting VP in turn order: {vps}.",
-                                      who=name(state, state.first_player), vps=vps),
-           first=state.first_player, vp={str(s): start[i] for i, s in enumerate(order)})
+        if events is not None:
+            # i18n: a player and their VP ("Red 10"), in the list of starting VP.
+            vps = listing([M("{who} {vp}", who=name(state, s), vp=amount("vp", start[i]))
+                           for i, s in enumerate(order)])
+            ev(events, "first", CHANCE, M("{who} is the first player; starting VP in turn order: {vps}.",
+                                          who=name(state, state.first_player), vps=vps),
+               first=state.first_player, vp={str(s): start[i] for i, s in enumerate(order)})
     elif what == "remove":
         key = stack_key(f["multiplier"], value)
         state.rewards[key] -= 1
         state.removed_rewards.append(key)
-        ev(events, "reward_removed", CHANCE, M("A {mult}x reward tile ({bonus}) is removed from the game.",
-                                               mult=f["multiplier"], bonus=reward_bonus_text(key)), stack=key)
+        if events is not None:
+            ev(events, "reward_removed", CHANCE, M("A {mult}x reward tile ({bonus}) is removed from the game.",
+                                                   mult=f["multiplier"], bonus=reward_bonus_text(key)), stack=key)
     elif what == "city":
         city = state.cities[f["city"]]
         city.tile = value
-        goods = listing([goods_name(g) for g in tables().city_tiles[value]])
-        ev(events, "city", CHANCE, M("City {city} receives a city tile ({goods}).", goods=goods, city=city.id),
-           city=city.id, tile=value)
+        if events is not None:
+            goods = listing([goods_name(g) for g in tables().city_tiles[value]])
+            ev(events, "city", CHANCE, M("City {city} receives a city tile ({goods}).", goods=goods, city=city.id),
+               city=city.id, tile=value)
     elif what == "rotate":
         city = state.cities[f["city"]]
         city.rotation = int(value[1:])
-        demand = [city_goods(city, side) for side in range(4)]
-        ev(events, "rotate", CHANCE, M("City {city} demands {demand}.", city=city.id, demand=city_demand(demand)),
-           city=city.id, goods=demand)
+        if events is not None:
+            demand = [city_goods(city, side) for side in range(4)]
+            ev(events, "rotate", CHANCE, M("City {city} demands {demand}.", city=city.id,
+                                           demand=city_demand(demand)), city=city.id, goods=demand)
     else:  # pragma: no cover - frames are built by this module
         raise AssertionError(what)

@@ -37,7 +37,7 @@ def export_options(p: Player) -> Iterator[Action]:
             yield Action("export", (cid, *combo))
 
 
-def fulfil_contract(state: NState, p: Player, cid: str, goods: list[str], events: list[Event]) -> None:
+def fulfil_contract(state: NState, p: Player, cid: str, goods: list[str], events: list[Event] | None) -> None:
     """Eksport: discard the goods in full, gain the bonus, money marker up, contract face down."""
     t = tables()
     c = t.contracts[cid]
@@ -48,11 +48,12 @@ def fulfil_contract(state: NState, p: Player, cid: str, goods: list[str], events
     p.contracts.remove(cid)
     p.contracts_done.append(cid)
     who = name(state, p.seat)
-    paid = listing([M("{n} {goods}", n=n, goods=goods_name(g)) for g, n in zip(goods, c.requires)])
-    ev(events, "export", p.seat, M("{who} fulfils a {contract} with {goods}.", who=who, contract=contract_name(cid),
-                                   goods=paid), contract=cid, goods=goods)
+    if events is not None:
+        paid = listing([M("{n} {goods}", n=n, goods=goods_name(g)) for g, n in zip(goods, c.requires)])
+        ev(events, "export", p.seat, M("{who} fulfils a {contract} with {goods}.", who=who, contract=contract_name(cid),
+                                       goods=paid), contract=cid, goods=goods)
     gain(state, p, c.bonus, events, contract_name(cid))
     moved = move_track(p, "money", c.money_steps)
-    if moved:
+    if moved and events is not None:
         ev(events, "track", p.seat, M("{who}: {track} +{steps}.", who=who, track=TRACK_NAMES["money"], steps=moved),
            track="money", steps=moved)

@@ -46,7 +46,7 @@ def multiplier(p: Player, achievement: str) -> int:
     return 1 if tables().achievements[achievement].printed_1x else 0
 
 
-def final_scoring(state: NState, events: list[Event]) -> None:
+def final_scoring(state: NState, events: list[Event] | None) -> None:
     """After the 3rd scoring: money reset to the money track (+ Silk bonus, rules-notes N-12) and a
     last payday for the workers still on the boards, then the nine achievements × multipliers."""
     t = tables()
@@ -60,13 +60,15 @@ def final_scoring(state: NState, events: list[Event]) -> None:
         p.vp += sum(achievements.values())
         state.scores[str(p.seat)] = {"in_game": before, "money": p.money, "payday_vp": -lost,
                                      "achievements": achievements, "total": p.vp}
-        ev(events, "final_score", p.seat, M("{who}: {before} VP, payday −{lost}, achievements +{ach} = {total} VP.",
-                                            who=name(state, p.seat), before=before, lost=lost,
-                                            ach=sum(achievements.values()), total=p.vp),
-           achievements=achievements, total=p.vp)
+        if events is not None:
+            ev(events, "final_score", p.seat, M("{who}: {before} VP, payday −{lost}, achievements +{ach} = {total} VP.",
+                                                who=name(state, p.seat), before=before, lost=lost,
+                                                ach=sum(achievements.values()), total=p.vp),
+               achievements=achievements, total=p.vp)
     state.over = True
     state.stack.clear()
-    ev(events, "game_over", None, M("The game is over."))
+    if events is not None:
+        ev(events, "game_over", None, M("The game is over."))
 
 
 def ranking(state: NState) -> list[Player]:

@@ -13,7 +13,15 @@ from ..data import TRACKS
 from ..state import NState, Player
 from ..tables import tables
 from ..words import ACTION_NAMES, TRACK_NAMES, M
-from .actions import apply_free, apply_repetition, finish_action, free_options, new_act_frame, repetitions
+from .actions import (
+    apply_free,
+    apply_repetition,
+    can_start,
+    finish_action,
+    free_options,
+    new_act_frame,
+    repetitions,
+)
 from .basics import ev, gain_text, move_track, name, pos_attr, room, top, worker_colour
 from .chance import CHANCE_PROMPTS, apply_chance, chance_outcomes, chance_outcomes_for
 from .consolidation import consolidate, payday, place_tile, reward_options, take_reward
@@ -153,8 +161,7 @@ def turn_actions(state: NState, p: Player) -> list[Action]:
             colours = sorted(set(space), key=t.colours.index)
             for action in t.spaces[s].actions:
                 if action not in possible:
-                    probe = new_act_frame(p.seat, action, s)
-                    possible[action] = next(repetitions(state, p, probe), None) is not None
+                    possible[action] = can_start(state, p, action, s)
                 if possible[action]:
                     out.extend(Action("take", (s + 1, action, c)) for c in colours)
     out.append(Action("consolidate"))
@@ -164,7 +171,15 @@ def turn_actions(state: NState, p: Player) -> list[Action]:
 def apply_in_place(state: NState, action: Action) -> list[Event]:
     """Apply ``action`` (assumed legal) to ``state`` in place and run automatic frames."""
     events: list[Event] = []
-    f = top(state)
+    apply_quiet(state, action, events)
+    return events
+
+
+def apply_quiet(state: NState, action: Action, events: list[Event] | None = None) -> None:
+    """:func:`apply_in_place` without events (the search hot path): the same new state, but no
+    event and none of their texts is built (unless a list to record them in is passed as
+    ``events``). Call only with a legal action."""
+    f = state.stack[-1]
     k = f["k"]
     if action.kind == "chance":
         apply_chance(state, state.stack.pop(), str(action.args[0]), events)
@@ -185,20 +200,20 @@ def apply_in_place(state: NState, action: Action) -> list[Event]:
     else:  # pragma: no cover
         raise AssertionError(k)
     advance(state, events)
-    return events
 
 
-def convert_blueprints(state: NState, p: Player, track: str, events: list[Event]) -> None:
+def convert_blueprints(state: NState, p: Player, track: str, events: list[Event] | None) -> None:
     """Kolejność rozgrywki: discard 3 blueprints (by value) to move one marker up one space."""
     cost = tables().n["blueprint_conversion"]
     p.blueprints -= cost
     move_track(p, track, 1)
-    ev(events, "blueprints", p.seat, M("{who} discards {blueprints}: {track} +1.", who=name(state, p.seat),
-                                       blueprints=gain_text("blueprints", cost), track=TRACK_NAMES[track]),
-       track=track)
+    if events is not None:
+        ev(events, "blueprints", p.seat, M("{who} discards {blueprints}: {track} +1.", who=name(state, p.seat),
+                                           blueprints=gain_text("blueprints", cost), track=TRACK_NAMES[track]),
+           track=track)
 
 
-def apply_turn(state: NState, f: dict[str, Any], action: Action, events: list[Event]) -> None:
+def apply_turn(state: NState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Take a worker (Dobranie Robotnika) or consolidate (Konsolidacja)."""
     p = state.players[f["seat"]]
     state.stack.pop()
@@ -209,13 +224,14 @@ def apply_turn(state: NState, f: dict[str, Any], action: Action, events: list[Ev
     # Kolejność rozgrywki: the worker goes to the leftmost empty worker space of the player board.
     state.spaces[space].remove(colour)
     p.workers.append(colour)
-    ev(events, "take", p.seat, M("{who} takes a {colour} worker from action space {space}: {action}.",
-                                 who=name(state, p.seat), colour=worker_colour(colour), space=space + 1,
-                                 action=ACTION_NAMES[act]), space=space + 1, action=act, colour=colour)
+    if events is not None:
+        ev(events, "take", p.seat, M("{who} takes a {colour} worker from action space {space}: {action}.",
+                                     who=name(state, p.seat), colour=worker_colour(colour), space=space + 1,
+                                     action=ACTION_NAMES[act]), space=space + 1, action=act, colour=colour)
     state.stack.append(new_act_frame(p.seat, act, space))
 
 
-def advance(state: NState, events: list[Event]) -> None:
+def advance(state: NState, events: list[Event] | None) -> None:
     """Run automatic frames until the next decision (or the end of the game)."""
     while state.stack:
         f = top(state)
@@ -256,12 +272,13 @@ def advance(state: NState, events: list[Event]) -> None:
         elif k == "begin":
             state.current = state.first_player
             state.stack.append({"k": "turn", "seat": state.first_player})
-            ev(events, "begin", None, M("The game begins; {who} plays first.", who=name(state, state.first_player)))
+            if events is not None:
+                ev(events, "begin", None, M("The game begins; {who} plays first.", who=name(state, state.first_player)))
         else:  # pragma: no cover
             raise AssertionError(k)
 
 
-def end_turn(state: NState, f: dict[str, Any], events: list[Event]) -> None:
+def end_turn(state: NState, f: dict[str, Any], events: list[Event] | None) -> None:
     """End of a turn: the tie-break clock, final-turn count, and the refill of an emptied space.
 
     Puste Pole Akcji: the emptied action space takes every worker of the topmost non-empty row.
@@ -283,11 +300,13 @@ def end_turn(state: NState, f: dict[str, Any], events: list[Event]) -> None:
     r = refill_from_top_row(state.spaces[s], state.rows)
     if r is not None:
         state.row_short[r] = 0
-        ev(events, "refill", None, M("Action space {space} takes the workers of row {row}.", space=s + 1, row=r + 1),
-           space=s + 1, row=r + 1)
+        if events is not None:
+            ev(events, "refill", None, M("Action space {space} takes the workers of row {row}.", space=s + 1, row=r + 1),
+               space=s + 1, row=r + 1)
         return
     # Pusty Rząd Robotników, kroki 1-3 (Nippon rulebook); the marker frame runs after the draws.
-    ev(events, "global_refill", None, M("Every worker row is empty: action spaces and rows are refilled from the bag."))
+    if events is not None:
+        ev(events, "global_refill", None, M("Every worker row is empty: action spaces and rows are refilled from the bag."))
     state.stack.append({"k": "marker"})
     draws: list[dict[str, Any]] = []
     for i, space in enumerate(state.spaces):
@@ -303,7 +322,7 @@ def end_turn(state: NState, f: dict[str, Any], events: list[Event]) -> None:
     state.stack.extend(dict(d) for d in reversed(planned))
 
 
-def move_marker(state: NState, events: list[Event]) -> None:
+def move_marker(state: NState, events: list[Event] | None) -> None:
     """Pusty Rząd Robotników, krok 3: the scoring marker moves one space right; crossing a scoring
     symbol scores at once; reaching the first golden space starts the final turns."""
     t = tables()
@@ -311,17 +330,19 @@ def move_marker(state: NState, events: list[Event]) -> None:
         return
     state.marker = min(state.marker + 1, len(t.track_spaces) - 1)
     space = t.track_spaces[state.marker]
-    ev(events, "marker", None, M("The scoring marker moves to space {space}.", space=state.marker + 1),
-       space=state.marker)
+    if events is not None:
+        ev(events, "marker", None, M("The scoring marker moves to space {space}.", space=state.marker + 1),
+           space=state.marker)
     if space.scoring:
         regional_scoring(state, space.scoring, events)
     if space.golden:
         state.final = True
-        ev(events, "final", None, M("The scoring marker reaches the first golden space: every player has exactly "
-                                    "{n} more turns.", n=t.n["final_turns"]))
+        if events is not None:
+            ev(events, "final", None, M("The scoring marker reaches the first golden space: every player has exactly "
+                                        "{n} more turns.", n=t.n["final_turns"]))
 
 
-def next_turn(state: NState, seat: int, events: list[Event]) -> None:
+def next_turn(state: NState, seat: int, events: list[Event] | None) -> None:
     """Pass the turn clockwise; during the final turns move the marker after each full round and end
     the game after everyone's third final turn (Dobranie Robotnika, złote pola)."""
     t = tables()

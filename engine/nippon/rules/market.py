@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.core import Action, Event
 from engine.core.majority import influence_value, placement
 
-from ..state import NState, Player
+from ..state import Factory, NState, Player
 from ..tables import tables
 from ..words import M
 from .basics import (
@@ -35,16 +35,26 @@ def market_options(state: NState, p: Player, region: str | None) -> Iterator[Act
     t = tables()
     if not p.influence:
         return
+    # The factory of each good with goods in storage (at most one factory per good; the first, as
+    # factory_of finds it): nothing to deliver without one.
+    first: dict[str, Factory] = {}
+    for f in p.factories:
+        first.setdefault(f.goods, f)
+    stocked = {g: f for g, f in first.items() if f.stored}
+    if not stocked:
+        return
     values = sorted(set(p.influence))
     limit = city_limit(state)
+    demands = t.city_tiles
     for city in state.cities:
         if region is not None and city.region != region:
             continue
+        demand = demands[city.tile]  # type: ignore[index]
         slot_values = [s[1] if s is not None else None for s in city.slots]
         for side in range(4):
-            goods = city_goods(city, side)
-            fac = factory_of(p, goods)
-            if fac is None or fac.stored == 0:
+            goods = demand[(side - city.rotation) % 4]  # city_goods(city, side)
+            fac = stocked.get(goods)
+            if fac is None:
                 continue
             level = t.goods[goods].level
             for cubes in range(1, min(3, fac.stored) + 1):
@@ -64,7 +74,7 @@ def market_options(state: NState, p: Player, region: str | None) -> Iterator[Act
                         yield Action("market", (city.id, SIDES[side], cubes, value, "-"))
 
 
-def place_influence(state: NState, p: Player, action: Action, events: list[Event]) -> None:
+def place_influence(state: NState, p: Player, action: Action, events: list[Event] | None) -> None:
     """Rynek lokalny: discard the cubes, place the tile, return a replaced or evicted tile, gain the
     region bonus (one per tile placed)."""
     t = tables()
@@ -90,14 +100,16 @@ def place_influence(state: NState, p: Player, action: Action, events: list[Event
             returned.append((gone[0], gone[1]))
             city.slots[e] = None
     city.slots[side] = [p.seat, value]
-    ev(events, "market", p.seat, M("{who} delivers {goods_n} ({goods}) to city {city} and places influence "
-                                   "{value} on its {side} space.", who=who, goods_n=gain_text("goods", cubes),
-                                   goods=goods_name(goods), city=cid, value=value, side=SIDES[side]),
-       city=cid, side=SIDES[side], cubes=cubes, value=value)
+    if events is not None:
+        ev(events, "market", p.seat, M("{who} delivers {goods_n} ({goods}) to city {city} and places influence "
+                                       "{value} on its {side} space.", who=who, goods_n=gain_text("goods", cubes),
+                                       goods=goods_name(goods), city=cid, value=value, side=SIDES[side]),
+           city=cid, side=SIDES[side], cubes=cubes, value=value)
     for seat, v in returned:
         owner = state.players[seat]
         owner.influence.append(v)
         owner.influence.sort()
-        ev(events, "displaced", seat, M("{owner}'s influence {value} in city {city} returns to {owner}.",
-                                        owner=name(state, seat), value=v, city=cid), city=cid, value=v)
+        if events is not None:
+            ev(events, "displaced", seat, M("{owner}'s influence {value} in city {city} returns to {owner}.",
+                                            owner=name(state, seat), value=v, city=cid), city=cid, value=v)
     gain(state, p, t.region_by_id[city.region].bonus, events, region_name(city.region))

@@ -30,7 +30,7 @@ def foreign_influence(state: NState, region: str) -> int:
                for i, s in enumerate(c.slots) if s is None)
 
 
-def regional_scoring(state: NState, number: int, events: list[Event]) -> None:
+def regional_scoring(state: NState, number: int, events: list[Event] | None) -> None:
     """Score every region: players with influence and the foreign companies (if any uncovered
     value) are ranked; ties split the VP of their places (rounded down; the foreign share is
     discarded); players whose group sits in 1st or 2nd place also score their ships there."""
@@ -61,9 +61,10 @@ def regional_scoring(state: NState, number: int, events: list[Event]) -> None:
             "awards": {str(s): a for s, a in awards.items()},
             "ships": {str(s): v for s, v in ships.items()},
         }
-        ev(events, "scoring", None, scoring_text(state, number, region, parts, awards, ships), region=region,
-           scoring=number, influence={str(s): v for s, v in parts}, awards={str(s): a for s, a in awards.items()},
-           ships={str(s): v for s, v in ships.items()})
+        if events is not None:
+            ev(events, "scoring", None, scoring_text(state, number, region, parts, awards, ships), region=region,
+               scoring=number, influence={str(s): v for s, v in parts}, awards={str(s): a for s, a in awards.items()},
+               ships={str(s): v for s, v in ships.items()})
     state.scoring_log.append(record)
     state.scorings = number
 

@@ -32,7 +32,7 @@ def transport_options(state: NState, p: Player, piece: str, used: list[str]) -> 
             yield Action(piece, (r,))
 
 
-def build_transport(state: NState, p: Player, piece: str, region: str, price: int, events: list[Event]) -> None:
+def build_transport(state: NState, p: Player, piece: str, region: str, price: int, events: list[Event] | None) -> None:
     """Pociągi / Statki: the leftmost tile leaves the board for a train/ship space of ``region``;
     each money icon this uncovers completely moves the money marker up (Statki, symbol)."""
     before = {i.id for i in icons_revealed(p)}
@@ -44,22 +44,24 @@ def build_transport(state: NState, p: Player, piece: str, region: str, price: in
         value = p.train_value
     state.transport[region].append(Transport(kind=piece, seat=p.seat, value=value))
     who = name(state, p.seat)
-    if piece == "ship" and price:
-        text = M("{who} builds a ship ({vp}) in {region} for {price}.", who=who, vp=gain_text("vp", value),
-                 region=region_name(region), price=gain_text("money", price))
-    elif piece == "ship":
-        text = M("{who} places a free ship ({vp}) in {region} (factory bonus).", who=who,
-                 vp=gain_text("vp", value), region=region_name(region))
-    elif price:
-        text = M("{who} builds a train (+{value}) in {region} for {price}.", who=who, value=value,
-                 region=region_name(region), price=gain_text("money", price))
-    else:
-        text = M("{who} places a free train (+{value}) in {region} (factory bonus).", who=who, value=value,
-                 region=region_name(region))
-    ev(events, piece, p.seat, text, region=region, value=value, price=price)
+    if events is not None:
+        if piece == "ship" and price:
+            text = M("{who} builds a ship ({vp}) in {region} for {price}.", who=who, vp=gain_text("vp", value),
+                     region=region_name(region), price=gain_text("money", price))
+        elif piece == "ship":
+            text = M("{who} places a free ship ({vp}) in {region} (factory bonus).", who=who,
+                     vp=gain_text("vp", value), region=region_name(region))
+        elif price:
+            text = M("{who} builds a train (+{value}) in {region} for {price}.", who=who, value=value,
+                     region=region_name(region), price=gain_text("money", price))
+        else:
+            text = M("{who} places a free train (+{value}) in {region} (factory bonus).", who=who, value=value,
+                     region=region_name(region))
+        ev(events, piece, p.seat, text, region=region, value=value, price=price)
     for icon in icons_revealed(p):
         if icon.id in before:
             continue
         moved = move_track(p, "money", icon_steps(p, icon))
-        ev(events, "icon", p.seat, M("{who} uncovers a money icon: money track +{steps}.", who=who, steps=moved),
-           icon=icon.id, steps=moved)
+        if events is not None:
+            ev(events, "icon", p.seat, M("{who} uncovers a money icon: money track +{steps}.", who=who, steps=moved),
+               icon=icon.id, steps=moved)
