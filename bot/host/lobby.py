@@ -266,8 +266,8 @@ class LobbyService(AccountService):
     ) -> Reply:
         """Open and start a table for one person in one call (refusals and ``language`` as :meth:`new_table`).
 
-        Without ``bots`` a game with a solo mode (one player among its player counts) is played
-        against its automated opponent; a game without one gets one bot (``bots=0`` is refused
+        Without ``bots`` a game with a solo mode (solo levels, or one player among its player
+        counts) is played alone or against its automated opponent; a game without one gets one bot (``bots=0`` is refused
         there). With ``bots`` (1 to
         :data:`MAX_SOLO_BOTS`, and one more than that must be a player count of the game) the
         player takes the first seat and ``bots`` bots of ``level`` (``easy``, ``medium`` or
@@ -281,12 +281,13 @@ class LobbyService(AccountService):
         from engine.core.registry import game_info
 
         g = self._game(_clean(game, "game name", 40))
-        counts = game_info(g).player_counts
+        info = game_info(g)
+        counts, alone = info.player_counts, bool(info.solo_levels) or 1 in info.player_counts
         if bots is None and level is not None:
             bots = MIN_SOLO_BOTS
         if bots is None:
-            bots = 0 if 1 in counts else MIN_SOLO_BOTS
-        if bots == 0 and level is None and 1 in counts:
+            bots = 0 if alone else MIN_SOLO_BOTS
+        if bots == 0 and level is None and alone:
             return self._solo_open(channel, user, user_name, g.name, {**(options or {}), "players": 1}, seed,
                                    guild, language, 0, "medium")
         if isinstance(bots, bool) or not isinstance(bots, int) or not MIN_SOLO_BOTS <= bots <= MAX_SOLO_BOTS:

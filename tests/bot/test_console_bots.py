@@ -1,4 +1,4 @@
-"""Bots at the terminal: ``meiji local --players N --bots K [--bot-level greedy|search]``."""
+"""Bots at the terminal: ``meiji local --players N --bots K [--bot-level easy|medium|hard]``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.console import CHANNEL, play_local
 from bot.host import Host
 
 
-def _run(host: Host, script: str, players: int, bots: int, level: str = "greedy") -> tuple[int, str]:
+def _run(host: Host, script: str, players: int, bots: int, level: str = "medium") -> tuple[int, str]:
     out = io.StringIO()
     code = play_local(host, "dicerace", players, {"target": 12}, seed=4, stdin=io.StringIO(script), stdout=out,
                       bots=bots, bot_level=level)
@@ -25,15 +25,15 @@ def test_every_seat_a_bot_plays_a_demonstration_game_to_the_end(host: Host) -> N
     assert (host.status(CHANNEL).data or {})["status"] == "finished"
     assert "Game over." in text
     for n in (1, 2, 3):
-        assert f"Bot {n} (greedy)" in text
+        assert f"Bot {n} (medium)" in text
     players = (host.status(CHANNEL).data or {})["players"]
-    assert [p["bot"] for p in players] == ["greedy"] * 3 and all(p["user"].startswith("bot:") for p in players)
+    assert [p["bot"] for p in players] == ["medium"] * 3 and all(p["user"].startswith("bot:") for p in players)
 
 
 def test_a_person_plays_against_bots_and_the_bots_answer_at_once(host: Host) -> None:
-    code, text = _run(host, "1\n" * 400, players=2, bots=1, level="search")
+    code, text = _run(host, "1\n" * 400, players=2, bots=1, level="hard")
     assert code == 0 and "Game over." in text
-    assert "Bot 1 (search)" in text
+    assert "Bot 1 (hard)" in text
     assert (host.status(CHANNEL).data or {})["status"] == "finished"
 
 
@@ -48,8 +48,10 @@ def test_bad_bot_counts_are_refused(host: Host) -> None:
     [
         (["local", "--game", "zaibatsu", "--bots", "2"], "--bots needs --players"),
         (["local", "--game", "zaibatsu", "--players", "2", "--bots", "3"], "--bots must be from 1 to --players"),
-        (["local", "--game", "zaibatsu", "--players", "2", "--bot-level", "search"], "--bot-level applies"),
-        (["local", "--solo", "--bots", "1"], "--bots"),
+        (["local", "--game", "zaibatsu", "--players", "2", "--bot-level", "hard"], "--bot-level applies"),
+        (["local", "--solo", "--bots", "4"], "Choose 1 to 3 bots."),
+        (["local", "--solo", "--game", "nippon", "--difficulty", "hard"], "--difficulty applies to the game against"),
+        (["local", "--solo", "--bot-level", "expert"], "invalid choice"),
         (["local", "--game", "zaibatsu", "--players", "2", "--bots", "1", "--bot-level", "expert"], "invalid choice"),
     ],
 )

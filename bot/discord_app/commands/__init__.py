@@ -130,7 +130,7 @@ class TableCommands(LobbyCommands, PlayCommands, ViewCommands, BotCommands, Sett
             return
         automa = name == SOLO_GAME and bots is None and level is None
         if automa:
-            chosen = str(difficulty or DIFFICULTIES[len(DIFFICULTIES) // 2]).strip().lower()
+            chosen = DIFFICULTIES[len(DIFFICULTIES) // 2] if difficulty is None else str(difficulty).strip().lower()
             if chosen not in DIFFICULTIES:
                 with language(lang):
                     names = ", ".join(_difficulty_choice(d) for d in DIFFICULTIES)
