@@ -120,7 +120,7 @@ def test_solo_bots_in_a_channel_of_zaibatsu_seat_bots_instead_of_the_automa(stor
         ({"game": "yokohama", "bots": 2, "level": "expert"}, "Choose a bot level: easy, medium, hard.",
          "Wybierz poziom bota: easy (łatwy), medium (średni), hard (trudny)."),
         ({"game": "nippon", "bots": 1, "difficulty": "hard"}, "The difficulty is for the game against",
-         "Poziom trudności dotyczy gry przeciw"),
+         "Poziom trudności dotyczy tylko gry przeciw"),
         ({"game": "chess", "bots": 1}, "Unknown game", "chess"),
     ],
 )
