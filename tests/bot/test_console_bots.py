@@ -62,3 +62,41 @@ def test_cli_refuses_bad_bot_flags(argv: list[str], words: str, tmp_path: Path,
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert not (tmp_path / "x.db").exists()  # refused before anything was opened
+
+
+@pytest.mark.parametrize(("level", "stored"), [("greedy", "medium"), ("search", "hard"), ("EASY", "easy")])
+def test_cli_bot_levels_and_their_older_names(level: str, stored: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import io as _io
+
+    from bot.store import Store
+
+    monkeypatch.setattr("sys.stdin", _io.StringIO(""))
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    code = main(["local", "--game", "dicerace", "--players", "2", "--bots", "2", "--bot-level", level,
+                 "--option", "target=8", "--seed", "3", "--db", db, "--no-pictures"])
+    out = capsys.readouterr().out
+    assert code == 0 and f"Bot 1 ({stored})" in out and "Game over." in out
+    store = Store.open(db)
+    try:
+        with store.unit_of_work(write=False) as repo:
+            table = repo.latest_table("terminal")
+            assert table is not None
+            assert [s.bot_level for s in repo.seats(table.id)] == [stored, stored]
+    finally:
+        store.dispose()
+
+
+def test_cli_solo_against_bots_of_a_game_and_its_refusal_in_polish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import io as _io
+
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    monkeypatch.setattr("sys.stdin", _io.StringIO("bank\n" * 200))
+    code = main(["local", "--solo", "--game", "dicerace", "--bots", "2", "--bot-level", "easy", "--option",
+                 "target=8", "--seed", "3", "--db", db, "--no-pictures", "--lang", "pl"])
+    out = capsys.readouterr().out
+    assert code == 0, out[-1500:]
+    assert "Bot 1 (łatwy)" in out and "Bot 2 (łatwy)" in out
+    code = main(["local", "--solo", "--game", "dicerace", "--bots", "0", "--db", db, "--lang", "pl"])
+    assert code == 2 and "Wybierz od 1 do 3 botów." in capsys.readouterr().err
