@@ -88,18 +88,29 @@ def test_solo_against_two_bots_of_nippon_in_a_dm(store: Store) -> None:
     assert data["to_act"] == str(ANN)  # the bots played up to Ann's turn
     messages = public(interaction)
     assert messages and all(len(m.files) == 1 for m in messages)  # one picture each (start and bot turns)
-    for _move in range(3):  # Ann's moves: each followed at once by the bots' turns, a message each
+    bot_posts = 0
+    for _move in range(40):  # Ann's moves: each turn of hers followed at once by the bots' turns
         before = host.status(DM).data or {}
         legal = [n for n, _ in host.legal(DM, str(ANN)).choices]
-        moved = cmds.in_dm("move", action=legal[0])
+        moved = cmds.in_dm("move", action="done" if "done" in legal else legal[0])
         posts = public(moved)
-        assert posts and all(len(m.files) == 1 for m in posts)
+        assert posts and all(len(m.files) == 1 for m in posts)  # one message and one picture each
+        bot_posts += sum(1 for m in posts if "**Bot " in m.content)
         after = host.status(DM).data or {}
         assert after["version"] > before["version"]
         assert after["status"] != "running" or after["to_act"] == str(ANN)
+        if bot_posts >= 2:
+            break
+    assert bot_posts >= 2
     status = cmds.in_dm("solo status")
     text = "\n".join(s.content for s in public(status) + private(status))
     assert "Bot 1 (easy)" in text and "Bot 2 (easy)" in text
+    log = "\n".join(s.content for s in private(cmds.in_dm("solo log", n=5)))
+    assert "**Bot 1 (easy)" in log or "Bot 1 (easy)" in log
+    board = cmds.in_dm("solo board")
+    assert [len(m.files) for m in public(board)] == [1]
+    hand = "\n".join(s.content for s in private(cmds.in_dm("solo hand")))
+    assert hand and "went wrong" not in hand
 
 
 def test_solo_bots_in_a_channel_of_zaibatsu_seat_bots_instead_of_the_automa(store: Store) -> None:
