@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import builtin_game_names, game_info, get_game
+from engine.core.bots import bots_supported
 from engine.core.i18n import tr
 
-from .host import Host, Reply
+from .host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, Host, Reply
 from .words import _
 
 
@@ -43,7 +44,8 @@ class TableSetup:
 
     def _ask_game(self) -> tuple[str, bool] | None:
         """Which game to open and whether solo (numbered menu, Enter takes the first; a game with a
-        solo mode is offered once more as solo); ``None`` at end of input or quit."""
+        solo mode is offered once more as solo, a game with bots but no solo mode once more against
+        bots); ``None`` at end of input or quit."""
         entries: list[tuple[str, bool, str]] = []
         solos: list[tuple[str, bool, str]] = []
         for name in builtin_game_names():
@@ -56,6 +58,8 @@ class TableSetup:
                 title = (_("{game} — solo against {opponent}", game=info.title, opponent=tr(opponent))
                          if opponent is not None else _("{game} — solo", game=info.title))
                 solos.append((name, True, title))
+            elif 1 not in info.player_counts and bots_supported(game):
+                solos.append((name, True, _("{game} — solo against bots", game=info.title)))
         entries += solos  # the solo games after the others
         if len(entries) == 1:
             return entries[0][0], entries[0][1]
@@ -84,6 +88,24 @@ class TableSetup:
         low, high = min(counts), max(counts)
         while True:
             answer = self._read(_("players [{low}-{high}, Enter = {low}]> ", low=low, high=high))
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                return None
+            answer = answer.strip()
+            if not answer:
+                return low
+            if answer.isascii() and answer.isdigit() and int(answer) in counts:
+                return int(answer)
+            self.say(_("Please type a number from {low} to {high}.", low=low, high=high))
+
+    def _ask_bots(self, game: str) -> int | None:
+        """How many bots play with the person (those the game's player counts allow, 1–3; Enter takes
+        the fewest); ``None`` at end of input or quit."""
+        counts = [n - 1 for n in game_info(get_game(game)).player_counts if MIN_SOLO_BOTS <= n - 1 <= MAX_SOLO_BOTS]
+        if len(counts) <= 1:
+            return counts[0] if counts else MIN_SOLO_BOTS
+        low, high = min(counts), max(counts)
+        while True:
+            answer = self._read(_("bots [{low}-{high}, Enter = {low}]> ", low=low, high=high))
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 return None
             answer = answer.strip()
@@ -130,8 +152,11 @@ class TableSetup:
     def _solo(self, game: str, options: dict[str, Any], seed: int | None) -> bool:
         """Open and start a table of one person (``seat1``) and the console's bots
         (:meth:`bot.host.Host.solo`; their number and level checked there)."""
+        bots = self.bots or self._ask_bots(game)
+        if bots is None:
+            return False
         reply = self.host.solo(self.channel, "seat1", _("Seat {n}", n=1), game, options, seed, language=self.lang,
-                               bots=self.bots or None, level=self.bot_level, lang=self.lang)
+                               bots=bots, level=self.bot_level, lang=self.lang)
         if not self._show(reply, start=True):
             return False
         self._announce()

@@ -100,3 +100,13 @@ def test_cli_solo_against_bots_of_a_game_and_its_refusal_in_polish(tmp_path: Pat
     assert "Bot 1 (łatwy)" in out and "Bot 2 (łatwy)" in out
     code = main(["local", "--solo", "--game", "dicerace", "--bots", "0", "--db", db, "--lang", "pl"])
     assert code == 2 and "Wybierz od 1 do 3 botów." in capsys.readouterr().err
+
+
+def test_the_game_picker_offers_games_without_a_solo_mode_against_bots(host: Host) -> None:
+    out = io.StringIO()
+    code = play_local(host, None, None, stdin=io.StringIO("5\n2\nquit\n"), stdout=out, lang="ru", seed=3)
+    text = out.getvalue()
+    assert code == 0
+    assert "5. Nippon — соло против ботов" in text and "боты [1-3, Enter = 1]> " in text
+    players = (host.status(CHANNEL).data or {})["players"]
+    assert [p["bot"] for p in players] == [None, "medium", "medium"]
