@@ -30,6 +30,7 @@ from engine.core import (
     replay,
     solo_game,
 )
+from engine.core.bots import LEVEL_ALIASES, LEVELS, level_name
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 from engine.core.revisions import stored_options
 
@@ -142,23 +143,33 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     options = _table_options(args)
     players = args.players
     game = args.game
+    bots = args.bots
+    level = level_name(args.bot_level) if args.bot_level else "medium"
     if args.solo:
-        players = 1
         game = game or solo_game()
         if game is None:
             raise CliError("no installed game has a solo mode", 2)
         levels = game_info(_game(game)).solo_levels
-        options["difficulty"] = args.difficulty or options.get("difficulty") or levels[len(levels) // 2]
+        if bots is not None or args.bot_level or not levels:  # against bots: checked by the Host (translated)
+            if args.difficulty:
+                with language(lang):
+                    raise CliError(_("{option} applies to the game against the automated opponent, not to bots.",
+                                     option="--difficulty"), 2)
+            from .host.core import MAX_SOLO_BOTS, MIN_SOLO_BOTS
+
+            if bots is not None and not MIN_SOLO_BOTS <= bots <= MAX_SOLO_BOTS:
+                with language(lang):
+                    raise CliError(_("Choose {low} to {high} bots.", low=MIN_SOLO_BOTS, high=MAX_SOLO_BOTS), 2)
+            bots, players = bots or 1, None
+        else:
+            players = 1
+            options["difficulty"] = args.difficulty or options.get("difficulty") or levels[len(levels) // 2]
     elif args.difficulty:
         with language(lang):
             raise CliError(_("{option} applies to the solo game: add {flag}.", option="--difficulty", flag="--solo"), 2)
     if game is not None:
         _game(game)
-    bots = args.bots or 0
-    if bots:
-        if args.solo:
-            with language(lang):
-                raise CliError(_("{option} can't be combined with {flag}.", option="--bots", flag="--solo"), 2)
+    if bots and not args.solo:
         if players is None:
             raise CliError("--bots needs --players N (how many seats, bots included)", 2)
         if not 0 < bots <= players:
@@ -168,7 +179,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
 
             if not bots_supported(_game(game)):
                 raise CliError(f"{game} has no bot players yet", 2)
-    elif args.bot_level:
+    elif args.bot_level and not args.solo:
         raise CliError("--bot-level applies to bot seats: add --bots N", 2)
     from render import picture
 
@@ -184,8 +195,8 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     try:
         host = Host(store, render=picture if snapshots is not None else None, data_dir=str(folder or ""))
         return play_local(host, game, players, options, resume=args.resume is not None, seed=args.seed,
-                          snapshots=snapshots, lang=lang, bots=bots, bot_level=args.bot_level or "greedy",
-                          resume_id=resume_id, keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP)
+                          snapshots=snapshots, lang=lang, bots=bots or 0, bot_level=level, resume_id=resume_id,
+                          keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP, solo=args.solo)
     finally:
         store.dispose()
 
@@ -624,16 +635,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="KEY=VALUE",
         help="another game option, e.g. difficulty=hard (repeatable)",
     )
-    p.add_argument("--solo", action="store_true", help="play alone against the game's automated opponent")
+    p.add_argument("--solo", action="store_true",
+                   help="play alone: against the game's automated opponent, or with --bots N (1-3) against bots "
+                        "(a game without an automated opponent: 1 bot by default)")
     p.add_argument("--difficulty", choices=list(_solo_levels()), default=None,
                    help="solo difficulty (default: the middle one)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="ID",
                    help="continue an unfinished terminal game: game number ID, else the only one or one picked "
                         "from the list (several games can be saved in one folder)")
-    p.add_argument("--bots", type=int, default=0, metavar="N",
-                   help="bots play the last N seats (N = every seat: a demonstration game to the end)")
-    p.add_argument("--bot-level", choices=["greedy", "search"], default=None,
-                   help="how the bots play: greedy (quick) or search (stronger, up to 2 s a step; default greedy)")
+    p.add_argument("--bots", type=int, default=None, metavar="N",
+                   help="bots play the last N seats (N = every seat: a demonstration game to the end); "
+                        "with --solo: N bots play with you")
+    p.add_argument("--bot-level", choices=[*LEVELS, *LEVEL_ALIASES], default=None, type=str.lower,
+                   metavar="LEVEL",
+                   help="how well the bots play: " + ", ".join(LEVELS) + " (default medium; the older names "
+                        + " and ".join(f"{old} = {new}" for old, new in LEVEL_ALIASES.items()) + " still work)")
     p.add_argument("--snapshots", default="snapshots", metavar="DIR",
                    help="folder for the board picture written after every move, one sub-folder per game "
                         "(default: %(default)s; the newest 50 pictures of each game are kept)")

@@ -34,9 +34,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core import builtin_game_names, game_info, get_game, i18n
+from engine.core import game_info, get_game, i18n
 from engine.core.i18n import tr
 
+from .console_setup import TableSetup
 from .console_view import (
     CHANNEL,
     COMMANDS,
@@ -73,7 +74,7 @@ CLEAR_SCREEN = "\n" * 60 + "\x1b[2J\x1b[3J\x1b[H"
 HELP = help_text()
 
 
-class Console:
+class Console(TableSetup):
     """A hot-seat terminal table reading ``stdin`` and writing ``stdout``, speaking ``lang``.
 
     ``snapshots``: the folder of board pictures (one sub-folder ``table<ID>`` per game, the newest
@@ -91,7 +92,7 @@ class Console:
         snapshots: Path | None = None,
         lang: str | None = None,
         bots: int = 0,
-        bot_level: str = "greedy",
+        bot_level: str = "medium",
         keep_snapshots: int | None = SNAPSHOT_CAP,
     ) -> None:
         self.host = host.with_command_names(TERMINAL_COMMAND_NAMES)
@@ -132,21 +133,24 @@ class Console:
     # ------------------------------------------------------------------------------------------
     def open(
         self, game: str | None, players: int | None, options: dict[str, Any] | None = None, *, resume: bool = False,
-        seed: int | None = None, resume_id: int | None = None,
+        seed: int | None = None, resume_id: int | None = None, solo: bool = False,
     ) -> int:
         """Resume an unfinished terminal game or start a new one, then play; returns an exit code.
 
         ``resume`` picks a saved game (``resume_id``: that table; else the only one, or the one the
         user picks from a list). Without ``resume`` saved games are offered first; a new game keeps
         them. ``game`` ``None`` asks which game (solo included) and ``players`` ``None`` how many play.
+        ``solo``: a game for one person (:meth:`bot.host.Host.solo`): against the game's automated
+        opponent, or, with the console's ``bots`` (or for a game without an automated opponent),
+        against that many bots of ``bot_level``.
         Exit code 2: ``resume_id`` names no unfinished game here.
         """
         with i18n.language(self.lang):
-            return self._open(game, players, options, resume=resume, seed=seed, resume_id=resume_id)
+            return self._open(game, players, options, resume=resume, seed=seed, resume_id=resume_id, solo=solo)
 
     def _open(
         self, game: str | None, players: int | None, options: dict[str, Any] | None, *, resume: bool,
-        seed: int | None, resume_id: int | None = None,
+        seed: int | None, resume_id: int | None = None, solo: bool = False,
     ) -> int:
         saved = saved_games(self.host.store)
         chosen: SavedGame | None = None
@@ -190,13 +194,17 @@ class Console:
                                numbers=", ".join(str(g.id) for g in saved)))
         if chosen is not None:
             return self._resume(chosen)
-        solo = False
         if game is None:
             picked = self._ask_game()
             if picked is None:
                 return 0
             game, solo = picked
         options = dict(options or {})
+        if solo and (self.bots or not game_info(get_game(game)).solo_levels):
+            self.channel = free_channel(self.host.store)
+            if not self._solo(game, options, seed):
+                return 1
+            return self.play()
         if solo:
             players = 1
             levels = game_info(get_game(game)).solo_levels
@@ -227,95 +235,6 @@ class Console:
         else:
             self.say(_("Resuming {status}", status=status.public))
         return self.play()
-
-    def _ask_game(self) -> tuple[str, bool] | None:
-        """Which game to open and whether solo (numbered menu, Enter takes the first; a game with a
-        solo mode is offered once more as solo); ``None`` at end of input or quit."""
-        entries: list[tuple[str, bool, str]] = []
-        solos: list[tuple[str, bool, str]] = []
-        for name in builtin_game_names():
-            game = get_game(name)
-            info = game_info(game)
-            if any(n > 1 for n in info.player_counts):
-                entries.append((name, False, info.title))
-            if info.solo_levels:
-                opponent = getattr(game, "solo_opponent", None)
-                title = (_("{game} — solo against {opponent}", game=info.title, opponent=tr(opponent))
-                         if opponent is not None else _("{game} — solo", game=info.title))
-                solos.append((name, True, title))
-        entries += solos  # the solo games after the others
-        if len(entries) == 1:
-            return entries[0][0], entries[0][1]
-        self.say(_("Which game?"))
-        for i, (_name, _solo, title) in enumerate(entries, start=1):
-            self.say(f"  {i}. {title}")
-        while True:
-            answer = self._read(_("game [1-{n}, Enter = 1]> ", n=len(entries)))
-            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                return None
-            answer = answer.strip().lower()
-            if not answer:
-                return entries[0][0], entries[0][1]
-            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(entries):
-                return entries[int(answer) - 1][0], entries[int(answer) - 1][1]
-            found = [(n, solo) for n, solo, title in entries if answer in (n, title.lower()) and not solo]
-            if found:
-                return found[0]
-            self.say(_("Please type a number from 1 to {n}.", n=len(entries)))
-
-    def _ask_players(self, game: str) -> int | None:
-        """How many players (the game's counts; Enter takes the smallest); ``None`` at end of input."""
-        counts = [n for n in game_info(get_game(game)).player_counts if n > 1] or [1]
-        if len(counts) == 1:
-            return counts[0]
-        low, high = min(counts), max(counts)
-        while True:
-            answer = self._read(_("players [{low}-{high}, Enter = {low}]> ", low=low, high=high))
-            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                return None
-            answer = answer.strip()
-            if not answer:
-                return low
-            if answer.isascii() and answer.isdigit() and int(answer) in counts:
-                return int(answer)
-            self.say(_("Please type a number from {low} to {high}.", low=low, high=high))
-
-    def _new(self, game: str, players: int, options: dict[str, Any], seed: int | None) -> bool:
-        """Open the table: people in seats 1.., then ``self.bots`` bots in the last seats, and start it.
-
-        With every seat a bot (a demonstration game), ``seat1`` opens the table, seats the bots and
-        leaves its own seat to the last bot; it stays the table's creator.
-        """
-        opts = {**options, "players": players}
-        lang = self.lang
-        if not 0 <= self.bots <= players:
-            self.say(_("Not accepted: {reason}", reason=_("--bots must be from 0 to the number of players.")))
-            return False
-        people = players - self.bots
-        opened = self.host.new_table(self.channel, "seat1", _("Seat {n}", n=1), game, opts, seed, language=lang,
-                                     lang=lang)
-        if not self._show(opened, quiet=True):  # its "join it / start it" is for Discord
-            return False
-        steps = [lambda k=k: self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang)
-                 for k in range(2, people + 1)]
-        steps += [lambda: self.host.add_bot(self.channel, "seat1", self.bot_level, lang=lang)
-                  for _bot in range(self.bots - (1 if people == 0 else 0))]
-        if people == 0:
-            steps += [lambda: self.host.leave(self.channel, "seat1", lang=lang),
-                      lambda: self.host.add_bot(self.channel, "seat1", self.bot_level, lang=lang)]
-        for step in steps:
-            if not self._show(step(), quiet=True):
-                self.host.abandon(self.channel, "seat1", is_admin=True, lang=lang)
-                return False
-        reply = self.host.start(self.channel, "seat1", lang=lang)
-        if not self._show(reply, start=True):
-            self.host.abandon(self.channel, "seat1", lang=lang)
-            return False
-        table = (self.host.status(self.channel, lang=lang).data or {}).get("table_id")
-        if table is not None:
-            self.say(_("This is game #{id}; it is saved after every move (resume with: {command}).",
-                       id=table, command=f"meiji local --resume {table}"))
-        return True
 
     # ------------------------------------------------------------------------------------------
     def play(self) -> int:
@@ -776,9 +695,10 @@ def play_local(
     snapshots: Path | None = None,
     lang: str | None = None,
     bots: int = 0,
-    bot_level: str = "greedy",
+    bot_level: str = "medium",
     resume_id: int | None = None,
     keep_snapshots: int | None = SNAPSHOT_CAP,
+    solo: bool = False,
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
@@ -787,8 +707,10 @@ def play_local(
     ``keep_snapshots`` kept; ``None`` keeps all). ``resume`` continues a saved game (``resume_id``:
     that table). ``lang`` is the table's language (``en``, ``pl``, ``ru``, ``de``; normalised,
     default English). ``bots`` of the seats (the last ones) are played by bots of ``bot_level``;
-    with every seat a bot the game plays to the end unattended. Returns the exit code.
+    with every seat a bot the game plays to the end unattended. ``solo``: one person against the
+    game's automated opponent, or against ``bots`` bots (1–3; a game without an automated opponent:
+    1 by default). Returns the exit code.
     """
     console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang, bots=bots,
                       bot_level=bot_level, keep_snapshots=keep_snapshots)
-    return console.open(game, players, options, resume=resume, seed=seed, resume_id=resume_id)
+    return console.open(game, players, options, resume=resume, seed=seed, resume_id=resume_id, solo=solo)

@@ -58,6 +58,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Field, SQLModel, create_engine
 
+from engine.core.bots import LEVEL_ALIASES
+
 log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE_URL = "sqlite:///./meiji.db"
@@ -242,7 +244,8 @@ class TableRec:
 
 @dataclass(frozen=True, slots=True)
 class SeatRec:
-    """A seat as plain data; ``bot_level`` is set while a bot plays the seat."""
+    """A seat as plain data; ``bot_level`` is set while a bot plays the seat (its canonical level:
+    an older stored name reads as its level, :data:`engine.core.bots.LEVEL_ALIASES`)."""
 
     table_id: int
     seat: int
@@ -322,7 +325,8 @@ def _table_rec(row: GameTable) -> TableRec:
 
 
 def _seat_rec(row: Seat) -> SeatRec:
-    return SeatRec(row.table_id, row.seat, row.user_id, row.user_name, row.label, row.bot_level)
+    level = LEVEL_ALIASES.get(row.bot_level, row.bot_level) if row.bot_level else row.bot_level
+    return SeatRec(row.table_id, row.seat, row.user_id, row.user_name, row.label, level)
 
 
 def _move_rec(row: Move) -> MoveRec:

@@ -186,12 +186,13 @@ def turn_options(host: Host, channel: str, language: str | None = None) -> TurnO
     """The channel's current decision with its options (one Host read; blocking: use a worker thread).
 
     ``language`` is the table's (the options go under a public message). ``None`` when no game
-    runs there, the game is over or no seated player is to act. Hidden options never come back
+    runs there, the game is over, no seated player is to act or a bot plays the seat to act (its
+    turn follows at once: no buttons, no pointer to a private route). Hidden options never come back
     from the Host: then ``choices`` is empty and ``hidden`` is set.
     """
     turn = host.turn(channel, lang=language)
     data = turn.data or {}
-    if not turn.ok or not data.get("to_act") or turn.version is None:
+    if not turn.ok or not data.get("to_act") or turn.version is None or data.get("bot"):
         return None
     return TurnOptions(
         table_id=int(data["table_id"]),

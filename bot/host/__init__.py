@@ -84,7 +84,9 @@ from .core import (
     MAX_INPUT,
     MAX_REMINDER_HOURS,
     MAX_REMINDERS,
+    MAX_SOLO_BOTS,
     MAX_TIMEOUT_HOURS,
+    MIN_SOLO_BOTS,
     MOVED_ON,
     RETURN_NOTE,
     SOLO_FACTS,
@@ -96,9 +98,12 @@ from .core import (
     Refusal,
     Renderer,
     Reply,
+    bot_level,
     effective_moves,
     hidden_choices,
     language_code,
+    level_list,
+    level_word,
     table_language,
 )
 from .lobby import LobbyService
@@ -123,7 +128,9 @@ __all__ = [
     "MAX_INPUT",
     "MAX_REMINDERS",
     "MAX_REMINDER_HOURS",
+    "MAX_SOLO_BOTS",
     "MAX_TIMEOUT_HOURS",
+    "MIN_SOLO_BOTS",
     "MOVED_ON",
     "RETURN_NOTE",
     "SOLO_FACTS",
@@ -146,6 +153,7 @@ __all__ = [
     "SettingsService",
     "StoryService",
     "ViewService",
+    "bot_level",
     "effective_moves",
     "format_accounts",
     "format_result",
@@ -153,6 +161,8 @@ __all__ = [
     "is_bot_user",
     "label_text",
     "language_code",
+    "level_list",
+    "level_word",
     "public_form",
     "seat_name",
     "table_language",
@@ -166,6 +176,7 @@ class Host(LobbyService, PlayService, ViewService, BotService, SettingsService, 
     after the commit and a failing renderer only costs the picture. ``games`` looks a game up by
     name (default: the registry). ``command_names`` maps the commands the texts mention (``new``,
     ``join``, ``start``, ``undo``, ``board``, ``log``) to the front end's spelling.
+    ``bot_time_limit`` (seconds) caps every bot decision instead of its level's budget.
 
     Component data (:mod:`engine.core.components`): a game starts with the shipped data corrected
     by the owner's override folder ``data_dir`` (default: the ``MEIJI_DATA_DIR`` environment

@@ -66,8 +66,12 @@ class HostCore:
         games: GameLookup = get_game,
         command_names: Mapping[str, str] | None = None,
         data_dir: str | os.PathLike[str] | None = None,
+        bot_time_limit: float | None = None,
     ) -> None:
         self.store = store
+        #: Seconds a bot may think per decision, overriding each level's own budget
+        #: (:data:`engine.core.bots.LEVEL_BUDGETS`); ``None`` keeps the levels' budgets.
+        self.bot_time_limit = bot_time_limit
         self.render = render
         self._games = games
         #: The owners' component corrections for new games (``DIR/<game>/<file>.json``; default:

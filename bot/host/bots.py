@@ -18,7 +18,6 @@ from ..store import CHOICE, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, utcnow
 from ..words import _, _n
 from .accounts import AccountService
 from .core import (
-    BOT_LEVEL_WORDS,
     BOT_PREFIX,
     MAX_BOT_STEPS,
     MAX_TIMEOUT_HOURS,
@@ -32,10 +31,23 @@ from .core import (
     _guarded,
     _own_context,
     _title,
+    bot_level,
     log,
     table_language,
 )
 from .seats import _may_change_settings, _seat_of, _who, is_bot_user, seat_name
+
+
+def _stored_level(level: str) -> str:
+    """The canonical level of a seat's stored ``bot_level`` (older names: their level; an unknown
+    name, which no version ever stored, plays as the take-over level)."""
+    from engine.core.bots import level_name
+
+    try:
+        return level_name(level)
+    except ValueError:
+        log.warning("unknown stored bot level %r played as %s", level, TAKEOVER_LEVEL)
+        return TAKEOVER_LEVEL
 
 
 class BotService(AccountService):
@@ -43,20 +55,19 @@ class BotService(AccountService):
     ``take_over``, ``return_seat`` and ``hint``."""
 
     @_guarded
-    def add_bot(self, channel: str, user: str, level: str = "greedy") -> Reply:
-        """Seat a bot of ``level`` (``greedy`` or ``search``) at the channel's open table.
+    def add_bot(self, channel: str, user: str, level: str = "medium") -> Reply:
+        """Seat a bot of ``level`` (``easy``, ``medium`` or ``hard``; the older ``greedy`` and
+        ``search`` are ``medium`` and ``hard``) at the channel's open table.
 
         Any seated player (or the creator) may add one while a seat is free; the game must have
-        bot players (:func:`engine.core.bots.bots_supported`). The bot's user id is ``bot:N``.
-        Its turns are played by :meth:`bot_step` once the game runs.
+        bot players (:func:`engine.core.bots.bots_supported`). The bot's user id is ``bot:N`` and
+        its seat stores the canonical level. Its turns are played by :meth:`bot_step` once the
+        game runs. An unknown level is refused with the list of levels.
         """
-        from engine.core.bots import LEVELS, bots_supported
+        from engine.core.bots import bots_supported
 
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        level = str(level).strip().lower()
-        if level not in LEVELS:
-            raise Refusal(_("Choose a bot level: {levels}.",
-                            levels=", ".join(str(tr(BOT_LEVEL_WORDS.get(v, v))) for v in LEVELS)))
+        level = bot_level(level)
         with self.store.unit_of_work() as repo:
             table = self._table(repo, channel, OPEN)
             seats = repo.seats(table.id)
@@ -81,6 +92,11 @@ class BotService(AccountService):
                 text += " " + _("The table is full; start the game with {start}.", start=self._cmd("start"))
         return Reply(ok=True, public=text, version=version, data={"seat": seat.seat, "level": level},
                      language=public_language)
+
+    def _bot_limits(self) -> dict[str, Any]:
+        """The policy settings this host overrides (``time_limit``: :attr:`bot_time_limit`)."""
+        limit = getattr(self, "bot_time_limit", None)
+        return {} if limit is None else {"time_limit": float(limit)}
 
     @_guarded
     def bot_step(self, channel: str) -> Reply:
@@ -108,7 +124,8 @@ class BotService(AccountService):
         bot = seats[decision.seat] if decision.seat is not None and 0 <= decision.seat < len(seats) else None
         if bot is None or not bot.bot_level:
             raise Refusal(_("No bot is to play now."), table.version, {"idle": True})
-        level, actor = bot.bot_level, f"{BOT_PREFIX}{bot.bot_level}"
+        level = _stored_level(bot.bot_level)
+        actor = f"{BOT_PREFIX}{level}"
         entries: list[MoveRec] = []
         events: list[Event] = []
         steps: list[str] = []
@@ -116,7 +133,8 @@ class BotService(AccountService):
         while game.decision(current).seat == bot.seat and len(steps) < MAX_BOT_STEPS:
             seed = random.Random(f"bot:{table.seed}:{seq}").getrandbits(62)
             legal = game.legal_actions(current)
-            action = make_policy(game, level, seed).choose(bot_view(game, current, bot.seat, seed), legal)
+            action = make_policy(game, level, seed, **self._bot_limits()).choose(
+                bot_view(game, current, bot.seat, seed), legal)
             notation = game.format_action(current, action)
             entry = MoveRec(table.id, seq, actor, bot.seat, CHOICE, notation, None,
                             public_form(game, current, action, notation))

@@ -41,14 +41,20 @@ MAX_REMINDER_HOURS = 72
 BOT_PREFIX = "bot:"
 #: The longest take-over timeout (a week) and the level of the bot that takes a seat over.
 MAX_TIMEOUT_HOURS = 168
-TAKEOVER_LEVEL = "greedy"
+TAKEOVER_LEVEL = "medium"
 #: Safety net: the most decisions one bot turn may take before it is committed.
 MAX_BOT_STEPS = 400
-#: Words for the bot levels of :data:`engine.core.bots.LEVELS`.
+#: Words for the bot levels of :data:`engine.core.bots.LEVELS`, and for their older names
+#: (:data:`engine.core.bots.LEVEL_ALIASES`: a seat stored as ``greedy`` is shown as ``medium``).
 BOT_LEVEL_WORDS: Mapping[str, Msg] = {
-    "greedy": T("bot level", "greedy"),
-    "search": T("bot level", "search"),
+    "easy": T("bot level", "easy"),
+    "medium": T("bot level", "medium"),
+    "hard": T("bot level", "hard"),
+    "greedy": T("bot level", "medium"),
+    "search": T("bot level", "hard"),
 }
+#: Fewest and most bots of a solo table against bots (:meth:`Host.solo`).
+MIN_SOLO_BOTS, MAX_SOLO_BOTS = 1, 3
 #: Log notes of a take-over and of a player's return (``system`` entries: no game change).
 TAKEOVER_NOTE = "bot takes over seat {seat}"
 RETURN_NOTE = "player returns to seat {seat}"
@@ -246,6 +252,36 @@ def _normalise_options(options: dict[str, Any] | None) -> dict[str, Any]:
             value = [normalise_option_name(m) if isinstance(m, str) else m for m in value]
         out[key] = value
     return out
+
+
+def bot_level(level: Any) -> str:
+    """The canonical bot level ``level`` names (:func:`engine.core.bots.level_name`: ``easy``,
+    ``medium`` or ``hard``; the older ``greedy`` and ``search`` too, any case); a refusal listing
+    the levels of :data:`engine.core.bots.LEVELS` in the current language otherwise."""
+    from engine.core.bots import level_name
+
+    try:
+        return level_name(str(level))
+    except ValueError:
+        raise Refusal(_("Choose a bot level: {levels}.", levels=level_list())) from None
+
+
+def level_list() -> str:
+    """The bot levels of :data:`engine.core.bots.LEVELS` as the value to type with its word in the
+    current language (``easy (łatwy), medium (średni), hard (trudny)``), weakest first."""
+    from engine.core.bots import LEVELS
+
+    out = []
+    for level in LEVELS:
+        word = str(tr(BOT_LEVEL_WORDS[level]))
+        out.append(level if word == level else f"{level} ({word})")
+    return ", ".join(out)
+
+
+def level_word(level: str | None) -> str:
+    """A stored bot level in words in the current language (an older name as its canonical level;
+    an unknown one as it is)."""
+    return str(tr(BOT_LEVEL_WORDS.get(str(level or "").lower(), str(level or ""))))
 
 
 def _reason(exc: BaseException) -> str:

@@ -19,6 +19,8 @@ from ..words import _, _n
 from .accounts import AccountService
 from .core import (
     ABANDONED_NOTE,
+    MAX_SOLO_BOTS,
+    MIN_SOLO_BOTS,
     MOVED_ON,
     Refusal,
     Reply,
@@ -27,6 +29,7 @@ from .core import (
     _normalise_options,
     _reason,
     _title,
+    bot_level,
     log,
     table_language,
 )
@@ -259,16 +262,65 @@ class LobbyService(AccountService):
     def solo(
         self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any] | None = None,
         seed: int | None = None, *, guild: str | None = None, language: str | None = None,
+        bots: int | None = None, level: str | None = None,
     ) -> Reply:
-        """Open and start a one-player table in one call (refusals and ``language`` as :meth:`new_table`)."""
-        opts = {**(options or {}), "players": 1}
+        """Open and start a table for one person in one call (refusals and ``language`` as :meth:`new_table`).
+
+        Without ``bots`` a game with a solo mode (solo levels, or one player among its player
+        counts) is played alone or against its automated opponent; a game without one gets one bot (``bots=0`` is refused
+        there). With ``bots`` (1 to
+        :data:`MAX_SOLO_BOTS`, and one more than that must be a player count of the game) the
+        player takes the first seat and ``bots`` bots of ``level`` (``easy``, ``medium`` or
+        ``hard``; default ``medium``; older names accepted) the others, then the table starts and
+        is played like any table: the bots' turns by :meth:`bot_step` (the front end plays them
+        after each move), the result ranks the player among the bots and is recorded (the bots
+        as ``bot:<level>``). The game knows nothing of it. A bad ``bots`` or ``level`` is refused
+        before anything is saved; a table that can't start is abandoned.
+        """
+        from engine.core.bots import bots_supported
+        from engine.core.registry import game_info
+
+        g = self._game(_clean(game, "game name", 40))
+        info = game_info(g)
+        counts, alone = info.player_counts, bool(info.solo_levels) or 1 in info.player_counts
+        if bots is None and level is not None:
+            bots = MIN_SOLO_BOTS
+        if bots is None:
+            bots = 0 if alone else MIN_SOLO_BOTS
+        if bots == 0 and level is None and alone:
+            return self._solo_open(channel, user, user_name, g.name, {**(options or {}), "players": 1}, seed,
+                                   guild, language, 0, "medium")
+        if isinstance(bots, bool) or not isinstance(bots, int) or not MIN_SOLO_BOTS <= bots <= MAX_SOLO_BOTS:
+            raise Refusal(_("Choose {low} to {high} bots.", low=MIN_SOLO_BOTS, high=MAX_SOLO_BOTS))
+        chosen = bot_level("medium" if level is None else level)
+        if not bots_supported(g):
+            raise Refusal(_("{game} has no bot players yet.", game=_title(g.name)))
+        allowed = [n - 1 for n in counts if MIN_SOLO_BOTS <= n - 1 <= MAX_SOLO_BOTS]
+        if bots + 1 not in counts:
+            raise Refusal(_("{game} can't be played by {n} players; choose {choices} bots.", game=_title(g.name),
+                            n=bots + 1, choices=", ".join(str(n) for n in allowed)))
+        opts = {k: v for k, v in (options or {}).items() if k != "difficulty"}
+        return self._solo_open(channel, user, user_name, g.name, {**opts, "players": bots + 1}, seed, guild,
+                               language, bots, chosen)
+
+    def _solo_open(self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any],
+                   seed: int | None, guild: str | None, language: str | None, bots: int, level: str) -> Reply:
+        """Open the table, seat ``bots`` bots of ``level`` and start it (abandoned if any step is refused)."""
         lang = current()
-        opened = self.new_table(channel, user, user_name, game, opts, seed, guild=guild, language=language, lang=lang)
+        opened = self.new_table(channel, user, user_name, game, options, seed, guild=guild, language=language,
+                                lang=lang)
         if not opened.ok:
             return opened
+        for _bot in range(bots):
+            added = self.add_bot(channel, user, level, lang=lang)
+            if not added.ok:
+                self.abandon(channel, user, lang=lang)
+                return added
         started = self.start(channel, user, lang=lang)
         if not started.ok:
             self.abandon(channel, user, lang=lang)
+        elif bots:
+            started.data = {**(started.data or {}), "bots": bots, "level": level}
         return started
 
     @_guarded

@@ -25,12 +25,12 @@ from engine.core.i18n import current, tr
 from engine.core.registry import game_names
 
 from ..records import queries, ratings
-from ..records.models import BOT_KEY, GameResult
+from ..records.models import BOT_KEY, GameResult, canonical_key
 from ..records.results import forget, forgotten_since, is_bot_key, player_key, record_finished, term_msg
 from ..store import FINISHED, GameTable, Store, utcnow
 from ..words import T, _, _n
 from .base import HostCore
-from .core import Refusal, Reply, _clean, _guarded, _title, log
+from .core import BOT_LEVEL_WORDS, Refusal, Reply, _clean, _guarded, _title, log
 
 #: Leaderboard periods: id → days back (``None``: all time).
 PERIODS: Mapping[str, int | None] = {"all": None, "week": 7, "month": 30, "year": 365}
@@ -50,8 +50,8 @@ LAST_GAMES = 5
 #: Words for the usual solo difficulty ids (others are shown as they are).
 DIFFICULTY_WORDS = {"easy": T("difficulty", "easy"), "medium": T("difficulty", "medium"),
                     "hard": T("difficulty", "hard")}
-#: Words for the bot levels on the leaderboard's footer and in ``/stats``.
-BOT_WORDS = {"greedy": T("bot level", "greedy"), "search": T("bot level", "search")}
+#: Words for the bot levels on the leaderboard's footer and in ``/stats`` (older names included).
+BOT_WORDS = BOT_LEVEL_WORDS
 
 
 def min_games_setting(value: Any = None) -> int:
@@ -80,7 +80,7 @@ def _rating(r: ratings.RatingRec | None) -> str:
 
 
 def _bot_name(key: str) -> str:
-    level = key[len(BOT_KEY):]
+    level = canonical_key(key)[len(BOT_KEY):]
     word = BOT_WORDS.get(level)
     return _("bot ({level})", level=tr(word) if word is not None else level)
 

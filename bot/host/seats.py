@@ -12,7 +12,7 @@ from engine.core.i18n import DEFAULT_LANGUAGE, current, tr
 
 from ..store import Repository, SeatRec, TableRec
 from ..words import _, _n
-from .core import BOT_LEVEL_WORDS, BOT_PREFIX, SOLO_FACTS
+from .core import BOT_PREFIX, SOLO_FACTS, level_word
 
 
 def format_result(result: Result | None, seats: Sequence[SeatRec]) -> str:
@@ -77,9 +77,10 @@ def is_bot_user(user: str | None) -> bool:
 
 
 def seat_name(seat: SeatRec) -> str:
-    """The seat's player name in the current language: an added bot is "Bot N (level)"."""
+    """The seat's player name in the current language: an added bot is "Bot N (level)" (a level
+    stored under its older name is named as its canonical level)."""
     if is_bot_user(seat.user_id):
-        level = tr(BOT_LEVEL_WORDS.get(seat.bot_level or "", seat.bot_level or ""))
+        level = level_word(seat.bot_level)
         return _("Bot {n} ({level})", n=seat.user_id[len(BOT_PREFIX):], level=level)
     return seat.user_name
 

@@ -219,7 +219,8 @@ class ViewService(AccountService):
         """The running game's current decision in one read, for a front end's option buttons.
 
         ``data`` holds ``table_id``, ``to_act`` (a user id; ``None`` if no seated player is to
-        act), ``to_act_seat``, ``prompt`` and ``hidden_choices``; ``choices`` are that player's
+        act), ``to_act_seat``, ``bot`` (the level of the bot that plays that seat, else ``None``),
+        ``prompt`` and ``hidden_choices``; ``choices`` are that player's
         *public* legal moves as ``(notation, label)`` (their indices are what :meth:`choose`
         takes); ``version`` is the version they belong to. Options that would name hidden
         information (:func:`engine.core.hidden.is_private`) are never among ``choices``; when the
@@ -243,6 +244,7 @@ class ViewService(AccountService):
             if decision.seat is not None and 0 <= decision.seat < len(seats):
                 data["to_act"] = seats[decision.seat].user_id
                 data["to_act_seat"] = decision.seat
+                data["bot"] = seats[decision.seat].bot_level
                 # Public buttons: only the options anyone may see, numbered before any private one;
                 # whether a private route is offered too depends on public information only.
                 data["hidden_choices"] = hidden_choices(game, state)

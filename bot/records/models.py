@@ -16,8 +16,20 @@ from typing import Any
 from sqlalchemy import JSON, Column, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-#: The rating key of a bot level (``bot:greedy``); human players are keyed by their user id.
+from engine.core.bots import LEVEL_ALIASES
+
+#: The rating key of a bot level (``bot:medium``); human players are keyed by their user id.
 BOT_KEY = "bot:"
+
+
+def canonical_key(key: str) -> str:
+    """A results or ratings key with a bot level under its canonical name: rows written under an
+    older name (``bot:greedy``, ``bot:search``) read as ``bot:medium`` and ``bot:hard``
+    (:data:`engine.core.bots.LEVEL_ALIASES`); every other key unchanged."""
+    if key.startswith(BOT_KEY):
+        level = key[len(BOT_KEY):]
+        return BOT_KEY + LEVEL_ALIASES.get(level, level)
+    return key
 
 
 class GameResult(SQLModel, table=True):

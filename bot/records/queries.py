@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from engine.core import game_info, get_game
 
 from ..store import ABANDONED, GameTable, Move, Seat
-from .models import BOT_KEY, GameResult, PlayerRating
+from .models import BOT_KEY, GameResult, PlayerRating, canonical_key
 from .ratings import RatingRec
 from .results import ResultRec, to_rec
 
@@ -199,6 +199,13 @@ def candidates(session: Session, game: str, guild: str | None, *, since: datetim
 
 
 def bot_ratings(session: Session, game: str) -> list[RatingRec]:
-    """The ratings of the bot levels in ``game``, best first."""
+    """The ratings of the bot levels in ``game``, best first, keyed by the canonical level: a rating
+    stored under a level's older name (``bot:greedy``, from before ``meiji records rerate``) reads as
+    its level's (``bot:medium``); when both are stored, the one of more games counts."""
     rows = session.execute(select(RATING).where(RATING.c.game == game, RATING.c.player.startswith(BOT_KEY)))
-    return sorted((RatingRec(r.game, r.player, r.mu, r.sigma, r.games) for r in rows), key=lambda r: -r.ordinal)
+    best: dict[str, RatingRec] = {}
+    for r in rows:
+        rec = RatingRec(r.game, canonical_key(r.player), r.mu, r.sigma, r.games)
+        if rec.player not in best or rec.games > best[rec.player].games:
+            best[rec.player] = rec
+    return sorted(best.values(), key=lambda r: (-r.ordinal, r.player))

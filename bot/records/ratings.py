@@ -3,8 +3,9 @@
 Every finished game with two or more seats updates the ratings of its seats' players in the
 same unit of work as its results: each seat is a team of one, ranked by its place (equal places
 are a tie). Human players are keyed by their user id; bots added to the table by ``bot:<level>``,
-so a bot level carries a rating like anyone. When one key holds several seats of a game (two
-``greedy`` bots) every seat is rated from the same prior and the key gets the mean of their new
+so a bot level carries a rating like anyone (rows written under a level's older name, ``bot:greedy``
+or ``bot:search``, count as ``bot:medium`` and ``bot:hard``). When one key holds several seats of a
+game (two ``medium`` bots) every seat is rated from the same prior and the key gets the mean of their new
 values. Solo games against an automa never touch the ratings.
 
 The ratings are a function of the results: :func:`rerate` recomputes them all, in the order the
@@ -25,7 +26,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from .models import GameResult, PlayerRating
+from .models import GameResult, PlayerRating, canonical_key
 
 #: The model every rating uses (openskill's defaults: μ = 25, σ = 25/3).
 MODEL = PlackettLuce()
@@ -118,7 +119,8 @@ def ratings(session: Session, game: str | None = None, players: Iterable[str] | 
 
 def rerate(session: Session, game: str | None = None) -> int:
     """Recompute the ratings (of ``game``, or all) from the results table; returns how many games
-    were rated. Deterministic: games in order of ``finished_at`` then table id."""
+    were rated. Deterministic: games in order of ``finished_at`` then table id. A bot level's rows
+    under its older name are rated as its canonical level (:func:`~bot.records.models.canonical_key`)."""
     query = select(RESULT.c.table_id, RESULT.c.game, RESULT.c.user_id, RESULT.c.place, RESULT.c.finished_at,
                    RESULT.c.players).where(RESULT.c.players >= 2)
     if game is not None:
@@ -126,7 +128,7 @@ def rerate(session: Session, game: str | None = None) -> int:
     games: dict[int, dict[str, Any]] = {}
     for row in session.execute(query.order_by(RESULT.c.finished_at, RESULT.c.table_id, RESULT.c.seat)):
         entry = games.setdefault(row.table_id, {"game": row.game, "when": row.finished_at, "seats": []})
-        entry["seats"].append((row.user_id, row.place))
+        entry["seats"].append((canonical_key(row.user_id), row.place))
     state: dict[tuple[str, str], list[Any]] = {}
     rated = 0
     for entry in games.values():

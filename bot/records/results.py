@@ -24,7 +24,7 @@ from engine.core.i18n import Msg, Number
 
 from ..store import Repository, SeatRec, TableRec, utcnow
 from . import ratings
-from .models import BOT_KEY, GameResult, PlayerRating, RecordsForgotten
+from .models import BOT_KEY, GameResult, PlayerRating, RecordsForgotten, canonical_key
 
 RESULT = GameResult.__table__
 FORGOTTEN = RecordsForgotten.__table__
@@ -52,14 +52,15 @@ class ResultRec:
 
 def player_key(seat: SeatRec) -> str:
     """The results and ratings key of a seat: ``bot:<level>`` for a bot added to the table
-    (its user id starts with ``bot:``), else the player's user id (also when a bot took over)."""
+    (its user id starts with ``bot:``; the canonical level, ``bot:medium`` for a seat stored as
+    ``greedy``), else the player's user id (also when a bot took over)."""
     if seat.user_id.startswith(BOT_KEY) and seat.bot_level:
-        return f"{BOT_KEY}{seat.bot_level}"
+        return canonical_key(f"{BOT_KEY}{seat.bot_level}")
     return seat.user_id
 
 
 def is_bot_key(key: str) -> bool:
-    """Whether a results key names a bot level (``bot:greedy``) rather than a user."""
+    """Whether a results key names a bot level (``bot:medium``) rather than a user."""
     return key.startswith(BOT_KEY)
 
 
@@ -160,8 +161,9 @@ def results_of_table(repo: Repository, table_id: int) -> list[ResultRec]:
 def to_rec(r: Any) -> ResultRec:
     """A ``game_result`` row as a :class:`ResultRec`."""
     when = r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC)
-    return ResultRec(r.table_id, r.seat, r.user_id, r.name, r.bot_level, r.game, r.players, tuple(r.modules or ()),
-                     r.place, r.score, dict(r.breakdown or {}), r.solo, r.guild, when)
+    level = canonical_key(BOT_KEY + r.bot_level)[len(BOT_KEY):] if r.bot_level else r.bot_level
+    return ResultRec(r.table_id, r.seat, canonical_key(r.user_id), r.name, level, r.game, r.players,
+                     tuple(r.modules or ()), r.place, r.score, dict(r.breakdown or {}), r.solo, r.guild, when)
 
 
 def forget(repo: Repository, user: str) -> int:

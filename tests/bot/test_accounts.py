@@ -134,7 +134,7 @@ def test_every_committed_move_carries_the_account_of_the_whole_turn_so_far(host:
 
 def test_a_bots_turn_is_narrated_by_its_account(host: Host) -> None:
     assert host.new_table(CH, "u1", "Ann", GAME.name, {"players": 2}, 7).ok
-    assert host.add_bot(CH, "u1", "greedy").ok
+    assert host.add_bot(CH, "u1", "medium").ok
     assert host.start(CH, "u1").ok
     if to_act(host) == "u1":
         _play_turn(host, "u1")

@@ -257,9 +257,9 @@ def test_no_subcommand_without_token_opens_local(capsys, monkeypatch, tmp_path: 
 
 
 def test_local_asks_which_game_when_several_are_installed(capsys, monkeypatch, tmp_path: Path) -> None:
-    import bot.console as console
+    import bot.console_setup as console_setup
 
-    monkeypatch.setattr(console, "builtin_game_names", lambda: ("zaibatsu", "dicerace"))
+    monkeypatch.setattr(console_setup, "builtin_game_names", lambda: ("zaibatsu", "dicerace"))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
     monkeypatch.setattr("sys.stdin", io.StringIO("7\n2\n3\nquit\n"))
     assert main(["local", "--no-pictures"]) == 0

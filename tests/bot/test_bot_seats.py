@@ -46,20 +46,20 @@ def _play_human(host: Host, user: str) -> None:
 # ---------------------------------------------------------------------------------------------
 def test_add_bot_seats_bots_with_their_level(host: Host, store: Store) -> None:
     _open(host)
-    first = host.add_bot(CH, "u1", "greedy")
-    assert first.ok and "Bot 1 (greedy) joined (2/3)" in (first.public or "")
-    second = host.add_bot(CH, "u1", "search")
-    assert second.ok and "Bot 2 (search) joined (3/3)" in (second.public or "") and "full" in (second.public or "")
+    first = host.add_bot(CH, "u1", "medium")
+    assert first.ok and "Bot 1 (medium) joined (2/3)" in (first.public or "")
+    second = host.add_bot(CH, "u1", "hard")
+    assert second.ok and "Bot 2 (hard) joined (3/3)" in (second.public or "") and "full" in (second.public or "")
     players = (host.status(CH).data or {})["players"]
-    assert [(p["user"], p["bot"]) for p in players] == [("u1", None), ("bot:1", "greedy"), ("bot:2", "search")]
-    assert [p["name"] for p in players][1:] == ["Bot 1 (greedy)", "Bot 2 (search)"]
+    assert [(p["user"], p["bot"]) for p in players] == [("u1", None), ("bot:1", "medium"), ("bot:2", "hard")]
+    assert [p["name"] for p in players][1:] == ["Bot 1 (medium)", "Bot 2 (hard)"]
 
 
 @pytest.mark.parametrize(
     ("user", "level", "words"),
     [
-        ("u9", "greedy", "Only a seated player can add a bot"),
-        ("u1", "expert", "Choose a bot level: greedy, search"),
+        ("u9", "medium", "Only a seated player can add a bot"),
+        ("u1", "expert", "Choose a bot level: easy, medium, hard"),
         ("u1", "", "Choose a bot level"),
     ],
 )
@@ -86,7 +86,7 @@ def test_add_bot_refused_when_full_or_started_or_no_table(host: Host, store: Sto
 def test_a_table_of_one_person_and_bots_plays_to_the_end_and_replays(host: Host, store: Store) -> None:
     _open(host, players=4, seed=11)
     for _ in range(3):
-        assert host.add_bot(CH, "u1", "greedy").ok
+        assert host.add_bot(CH, "u1", "medium").ok
     start = host.start(CH, "u1")
     assert start.ok
     bot_turns = 0
@@ -99,8 +99,8 @@ def test_a_table_of_one_person_and_bots_plays_to_the_end_and_replays(host: Host,
             reply = host.bot_step(CH)
             assert reply.ok, reply.private
             data = reply.data or {}
-            assert data["bot"] and data["level"] == "greedy"
-            assert (reply.public or "").splitlines()[0].startswith(f"Bot {user[len(BOT_PREFIX):]} (greedy)")
+            assert data["bot"] and data["level"] == "medium"
+            assert (reply.public or "").splitlines()[0].startswith(f"Bot {user[len(BOT_PREFIX):]} (medium)")
             assert user not in reply.mention  # a bot is never pinged
             bot_turns += 1
         else:
@@ -111,7 +111,7 @@ def test_a_table_of_one_person_and_bots_plays_to_the_end_and_replays(host: Host,
     assert (host.status(CH).data or {})["status"] == "finished"
     assert bot_turns > 3
     moves = _moves(store)
-    assert {m.actor for m in moves if m.kind == "choice" and m.seat != 0} == {"bot:greedy"}  # marked in the log
+    assert {m.actor for m in moves if m.kind == "choice" and m.seat != 0} == {"bot:medium"}  # marked in the log
     assert {m.actor for m in moves if m.kind == "choice" and m.seat == 0} == {"u1"}
     with store.unit_of_work(write=False) as repo:
         table = repo.latest_table(CH)

@@ -37,7 +37,7 @@ def test_greedy_bots_play_legal_turns_and_show_nothing_hidden(store: Store, name
     host = Host(store)
     assert host.new_table(CH, "u1", "Ann", name, {"players": players}, seed).ok
     for _bot in range(players - 1):
-        assert host.add_bot(CH, "u1", "greedy").ok
+        assert host.add_bot(CH, "u1", "medium").ok
     assert host.start(CH, "u1").ok
     rng = random.Random(seed)
     bot_turns = 0
@@ -66,7 +66,7 @@ def test_greedy_bots_play_legal_turns_and_show_nothing_hidden(store: Store, name
     # the bots' moves replay from the log like any other
     state = replay(game, table.options, table.seed or 0, [m.notation for m in effective_moves(moves)])
     assert snap is not None and game.to_json(state) == game.to_json(game.from_json(snap.state))
-    assert any(m.actor == "bot:greedy" for m in moves)
+    assert any(m.actor == "bot:medium" for m in moves)
 
 
 def test_a_search_bot_decides_within_its_time_budget(store: Store) -> None:
@@ -74,7 +74,7 @@ def test_a_search_bot_decides_within_its_time_budget(store: Store) -> None:
 
     host = Host(store)
     assert host.new_table(CH, "u1", "Ann", "zaibatsu", {"players": 2}, 8).ok
-    assert host.add_bot(CH, "u1", "search").ok
+    assert host.add_bot(CH, "u1", "hard").ok
     assert host.start(CH, "u1").ok
     rng = random.Random(8)
     searched = 0

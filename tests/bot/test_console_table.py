@@ -139,9 +139,9 @@ def test_a_finished_game_tells_its_story_at_the_terminal(tmp_path: Path) -> None
     store = Store.open(f"sqlite:///{tmp_path / 'story.db'}")
     host = Host(store)
     assert host.new_table(CHANNEL, "seat1", "Ann", "nippon", {"players": 2}, 4, lang="pl").ok
-    assert host.add_bot(CHANNEL, "seat1", "greedy").ok
+    assert host.add_bot(CHANNEL, "seat1", "medium").ok
     assert host.leave(CHANNEL, "seat1").ok
-    assert host.add_bot(CHANNEL, "seat1", "greedy").ok
+    assert host.add_bot(CHANNEL, "seat1", "medium").ok
     assert host.start(CHANNEL, "seat1").ok
     host.play_bots(CHANNEL, limit=5000)
     chart = tmp_path / "story.png"

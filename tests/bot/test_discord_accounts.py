@@ -33,7 +33,7 @@ async def open_table(w: Wire, *, humans: int = 2, bots: int = 0, language: str |
     if humans > 1:
         await w.send(command_payload("game", {}, sub="join", user=BOB))
     for _bot in range(bots):
-        await w.send(command_payload("game", {"level": "greedy"}, sub="add-bot"))
+        await w.send(command_payload("game", {"level": "medium"}, sub="add-bot"))
     await w.send(command_payload("game", {}, sub="start"))
 
 
@@ -159,7 +159,7 @@ def test_a_bots_turn_is_told_in_sentences_not_notation(store: Store, monkeypatch
             assert bot_posts, w.fake.texts()
             for text in bot_posts:
                 assert "moved" in text or "banked" in text or "rolled" in text
-                # the old message was "Bot 1 (greedy) (…): move 1; bank"
+                # the old message was "Bot 1 (medium) (…): move 1; bank"
                 assert "): move" not in text and "; bank" not in text
 
     run(scenario())

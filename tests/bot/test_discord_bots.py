@@ -46,8 +46,8 @@ def test_one_person_and_three_bots_play_a_whole_game_with_one_picture_per_turn(s
     cmds = Commands(host)
     assert_accepted(cmds.as_user("new", ANN, game="zaibatsu", players=4))
     for number in (1, 2, 3):
-        message = assert_accepted(cmds.as_user("add-bot", ANN, level="greedy"))
-        assert f"Bot {number} (greedy) joined" in message.content
+        message = assert_accepted(cmds.as_user("add-bot", ANN, level="medium"))
+        assert f"Bot {number} (medium) joined" in message.content
     rng = random.Random(4)
     interaction = cmds.as_user("start", ANN)
     bot_messages = person_messages = stories = 0
@@ -74,19 +74,19 @@ def test_one_person_and_three_bots_play_a_whole_game_with_one_picture_per_turn(s
     export = host.export(CH).data or {}
     by_seat = {(m["seat"], m["bot"]) for m in export["moves"] if m["kind"] == "choice"}
     # the log marks the bots' moves: three seats played by bots, one by Ann
-    assert sorted(bot or "" for _seat, bot in by_seat) == ["", "greedy", "greedy", "greedy"]
+    assert sorted(bot or "" for _seat, bot in by_seat) == ["", "medium", "medium", "medium"]
     assert len({seat for seat, _bot in by_seat}) == 4
     log = host.log(CH, 200).public or ""
-    assert "Bot 1 (greedy)" in log and "Ann" in log
+    assert "Bot 1 (medium)" in log and "Ann" in log
 
 
 def test_add_bot_refusals_are_private(host: Host) -> None:
     cmds = Commands(host)
-    assert_refused(cmds.as_user("add-bot", ANN, level="greedy"), "no game")
+    assert_refused(cmds.as_user("add-bot", ANN, level="medium"), "no game")
     assert_accepted(cmds.as_user("new", ANN, game="dicerace", players=2))
-    assert_refused(cmds.as_user("add-bot", BOB, level="greedy"), "Only a seated player")
-    assert_accepted(cmds.as_user("add-bot", ANN, level="search"))
-    assert_refused(cmds.as_user("add-bot", ANN, level="greedy"), "full")
+    assert_refused(cmds.as_user("add-bot", BOB, level="medium"), "Only a seated player")
+    assert_accepted(cmds.as_user("add-bot", ANN, level="hard"))
+    assert_refused(cmds.as_user("add-bot", ANN, level="medium"), "full")
 
 
 def test_hint_answers_only_the_player_to_act_ephemerally(host: Host) -> None:
@@ -150,4 +150,4 @@ def test_the_new_commands_are_in_the_tree(host: Host) -> None:
     for name in ("add-bot", "timeout", "return", "hint"):
         assert cmds.command(name).description
     levels = [c.value for c in cmds.command("add-bot")._params["level"].choices]
-    assert levels == ["greedy", "search"]
+    assert levels == ["easy", "medium", "hard"]

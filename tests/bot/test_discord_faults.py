@@ -46,7 +46,7 @@ async def open_table(w: Wire, *, humans: int = 2, bots: int = 0) -> None:
     if humans > 1:
         await w.send(command_payload("game", {}, sub="join", user=BOB))
     for _bot in range(bots):
-        await w.send(command_payload("game", {"level": "greedy"}, sub="add-bot"))
+        await w.send(command_payload("game", {"level": "medium"}, sub="add-bot"))
     await w.send(command_payload("game", {}, sub="start"))
 
 
@@ -278,7 +278,7 @@ def test_an_ambiguous_502_on_a_channel_post_is_deduplicated_by_its_nonce(
             w.fake.fail("channel_post", 502, channel=CHANNEL, times=1, after_create=True)
             mover = to_act(host)
             answer = await w.send(move_payload(host, mover))
-            bot_posts = [t for t in w.fake.texts() if "Bot 1 (greedy) (" in t]
+            bot_posts = [t for t in w.fake.texts() if "Bot 1 (medium) (" in t]
             assert bot_posts and len(bot_posts) == len(set(bot_posts))
             assert_truthful(w, host, [answer], caplog)
 
@@ -365,7 +365,7 @@ def test_bot_turn_picture_failing_on_every_try_still_announces_the_turn(
                 if status(host)["status"] != "running":
                     break
                 answers.append(await w.send(move_payload(host, ANN)))
-            bot_posts = [t for t in w.fake.texts() if "Bot 1 (greedy) (" in t]
+            bot_posts = [t for t in w.fake.texts() if "Bot 1 (medium) (" in t]
             turns = {m["seq"] for m in bot_moves(host)}
             assert turns and bot_posts, "the bot's committed turns were never announced"
             assert len(bot_posts) >= len(answers) - 1
@@ -394,7 +394,7 @@ def test_expired_token_mid_chain_every_bot_turn_is_still_posted(
                 answers.append(await w.send(payload))
             assert answers
             bot_turns = len({(m["seat"], m["seq"]) for m in bot_moves(host)})
-            bot_posts = [t for t in w.fake.texts() if "(greedy) (" in t]
+            bot_posts = [t for t in w.fake.texts() if "(medium) (" in t]
             played_in_turns = len(bot_posts)
             assert played_in_turns >= 3 * (len(answers) - 1) + 1 and bot_turns >= played_in_turns
             if status(host)["status"] == "running":

@@ -23,7 +23,7 @@ def played(store: Store, games: int = 4) -> None:
     """``games`` finished dice races on the fake server between Ann, Bob and Cat."""
     host = Host(store)
     for n in range(games):
-        bot_game(host, f"c{n}", PEOPLE, ["greedy"], n, guild=str(GUILD))
+        bot_game(host, f"c{n}", PEOPLE, ["medium"], n, guild=str(GUILD))
 
 
 def guild_with(members: list[int]) -> MagicMock:

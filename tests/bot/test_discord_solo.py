@@ -96,9 +96,12 @@ def test_solo_group_is_allowed_in_dms_and_installs(host: Host) -> None:
     assert sorted(payload["integration_types"]) == [0, 1]  # guild install and user install
     assert payload.get("dm_permission", True) is True
     new = next(o for o in payload["options"] if o["name"] == "new")
-    [difficulty] = new["options"]
-    assert difficulty["required"] is True
-    assert [c["value"] for c in difficulty["choices"]] == ["easy", "medium", "hard"]
+    options = {o["name"]: o for o in new["options"]}
+    assert sorted(options) == ["bots", "difficulty", "game", "level"]
+    assert not any(o.get("required") for o in options.values())  # the default: the automa game, medium
+    assert [c["value"] for c in options["difficulty"]["choices"]] == ["easy", "medium", "hard"]
+    assert [c["value"] for c in options["level"]["choices"]] == ["easy", "medium", "hard"]
+    assert (options["bots"]["min_value"], options["bots"]["max_value"]) == (1, 3)
 
 
 # ---------------------------------------------------------------------------------------------

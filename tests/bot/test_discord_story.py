@@ -25,9 +25,9 @@ def _buttons(view: discord.ui.View) -> list[Any]:
 def _all_bots(host: Host, game: str = "nippon", seed: int = 4) -> None:
     """Ann opens a table, seats two bots and gives her own seat to the second (a bots' game)."""
     assert host.new_table(CH, str(ANN), "Ann", game, {"players": 2}, seed).ok
-    assert host.add_bot(CH, str(ANN), "greedy").ok
+    assert host.add_bot(CH, str(ANN), "medium").ok
     assert host.leave(CH, str(ANN)).ok
-    assert host.add_bot(CH, str(ANN), "greedy").ok
+    assert host.add_bot(CH, str(ANN), "medium").ok
 
 
 def _click(tables: Any, user: int, custom_id: str) -> Any:

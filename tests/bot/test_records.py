@@ -59,10 +59,10 @@ def bot_game(host: Host, channel: str, people: list[str], bots: list[str], seed:
 
 #: Ten games on one server: who sits, which bots, which seed.
 TEN = [
-    (["u1", "u2"], ["greedy"], 1), (["u1", "u3"], ["greedy"], 2), (["u2", "u3"], ["search"], 3),
-    (["u1", "u2", "u3"], [], 4), (["u1"], ["greedy", "greedy"], 5), (["u2", "u4"], [], 6),
-    (["u1", "u4"], ["greedy"], 7), (["u3", "u4"], ["greedy"], 8), (["u1", "u2"], [], 9),
-    (["u2", "u3", "u4"], ["greedy"], 10),
+    (["u1", "u2"], ["medium"], 1), (["u1", "u3"], ["medium"], 2), (["u2", "u3"], ["hard"], 3),
+    (["u1", "u2", "u3"], [], 4), (["u1"], ["medium", "medium"], 5), (["u2", "u4"], [], 6),
+    (["u1", "u4"], ["medium"], 7), (["u3", "u4"], ["medium"], 8), (["u1", "u2"], [], 9),
+    (["u2", "u3", "u4"], ["medium"], 10),
 ]
 
 
@@ -117,12 +117,12 @@ def test_ten_bot_games_give_a_leaderboard_and_stats_that_match_a_hand_count(ten:
         assert (g.games, g.wins, g.best_score) == (c["games"], c["wins"], max(c["scores"]))
         assert g.rating is not None and g.rating.games == c["games"]
         assert len(stats.last) == min(5, c["games"])
-    # the bot levels carry ratings too (two greedy bots at one table count as one game)
+    # the bot levels carry ratings too (two medium bots at one table count as one game)
     with store.unit_of_work(write=False) as repo:
         bots = {r.player: r for r in ratings.ratings(repo.session, GAME.name) if r.player.startswith("bot:")}
-    assert set(bots) == {"bot:greedy", "bot:search"}
-    assert bots["bot:greedy"].games == sum(1 for _, b, _ in TEN if "greedy" in b)
-    assert "bot (greedy)" in reply.private
+    assert set(bots) == {"bot:medium", "bot:hard"}
+    assert bots["bot:medium"].games == sum(1 for _, b, _ in TEN if "medium" in b)
+    assert "bot (medium)" in reply.private
 
 
 def test_a_leaderboard_lists_only_members_of_the_server(ten: Host, store: Store) -> None:
@@ -160,7 +160,7 @@ def test_out_of_range_options_are_refused_and_change_nothing(ten: Host, store: S
         (lambda: records.leaderboard(GAME.name, GUILD, page=99), "no page 99"),
         (lambda: records.stats("u1", "chess"), "Unknown game"),
         (lambda: records.stats("x" * 500), "too long"),
-        (lambda: records.forget("bot:greedy"), "Bots"),
+        (lambda: records.forget("bot:medium"), "Bots"),
     ]:
         reply = call()
         assert not reply.ok and fragment in (reply.private or ""), reply.private
@@ -309,14 +309,14 @@ def test_the_terminal_commands(tmp_path: Any, capsys: Any) -> None:
     store = Store.open(url)
     host = Host(store)
     for n in range(3):
-        bot_game(host, f"c{n}", ["u1", "u2"], ["greedy"], n, guild=None)
+        bot_game(host, f"c{n}", ["u1", "u2"], ["medium"], n, guild=None)
     store.dispose()
     assert main(["stats", "--db", url, "--user", "u1", "--game", GAME.name]) == 0
     out = capsys.readouterr().out
     assert "Records of U1" in out and "3 games" in out and "**" not in out
     assert main(["stats", "--db", url, "--leaderboard", "--game", GAME.name]) == 0
     out = capsys.readouterr().out
-    assert "U1" in out and "U2" in out and "bot (greedy)" in out
+    assert "U1" in out and "U2" in out and "bot (medium)" in out
     assert main(["stats", "--db", url, "--leaderboard", "--game", GAME.name, "--page", "5"]) == 2
     assert main(["records", "backfill", "--db", url]) == 0
     assert "0 finished game(s)" in capsys.readouterr().out

@@ -20,9 +20,9 @@ def _bot_game(host: Host, game: str, players: int, seed: int, lang: str = "en") 
     assert reply.ok, reply.private
     # The creator seats the bots and gives its own seat to the last one (the terminal's demo game).
     for _ in range(players - 1):
-        assert host.add_bot(CH, "u1", "greedy").ok
+        assert host.add_bot(CH, "u1", "medium").ok
     assert host.leave(CH, "u1").ok
-    assert host.add_bot(CH, "u1", "greedy").ok
+    assert host.add_bot(CH, "u1", "medium").ok
     reply = host.start(CH, "u1")
     assert reply.ok, reply.private
     host.play_bots(CH, limit=5000)

@@ -459,7 +459,7 @@ async def _discord_play(host: Host, monkeypatch: Any, game: str, lang: str, move
 
     async with dw.wire(host, monkeypatch) as w:
         await w.send(cmd("game", {"game": game, "players": 2}, sub="new"))
-        await w.send(cmd("game", {"level": "greedy"}, sub="add-bot"))
+        await w.send(cmd("game", {"level": "medium"}, sub="add-bot"))
         await w.send(cmd("game", {}, sub="start"))
         channel = str(dw.CHANNEL)
         for k in range(moves):

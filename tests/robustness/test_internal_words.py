@@ -79,7 +79,7 @@ def test_hooks_add_and_allow_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     ("en", "Rewards: 3:blueprints×1", "token", "blueprints×1"),
     ("pl", "#37 losowanie: ~black", "chance", "~black"),
     ("en", "chance: ~?", "chance", "~?"),
-    ("en", "Bot 2 (greedy) (Red): take 2 invest white; factory SI-1", "notation", "take 2 invest white; factory SI-1"),
+    ("en", "Bot 2 (medium) (Red): take 2 invest white; factory SI-1", "notation", "take 2 invest white; factory SI-1"),
     ("ru", "Бот 2 (жадный) (Красный): consolidate; pay", "notation", "consolidate; pay"),
     ("pl", "Zielony płaci 3 monety za paper.", "english", "paper"),
     ("de", "Grün nimmt the Arbeiter.", "english", "the"),

@@ -44,8 +44,10 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, level_word
 from bot.host.records import RecordsService
-from bot.words import _
+from bot.words import _, _n
+from engine.core import game_info, get_game
 from engine.core.i18n import language, tr
 
 from ..messages import server_language, user_language
@@ -60,6 +62,7 @@ from .tree import (
     BOT_LEVEL_CHOICES,
     GAME_CHOICES,
     LANGUAGE_CHOICES,
+    SOLO_GAME_CHOICES,
     MeijiTree,
     build_commands,
     build_hint_command,
@@ -68,6 +71,7 @@ from .views import ViewCommands
 
 __all__ = [
     "BOT_LEVEL_CHOICES",
+    "SOLO_GAME_CHOICES",
     "GAME_CHOICES",
     "LANGUAGE_CHOICES",
     "MAX_AUTOCOMPLETE",
@@ -107,34 +111,68 @@ class TableCommands(LobbyCommands, PlayCommands, ViewCommands, BotCommands, Sett
     ``messenger`` and ``outbox`` replace the defaults (e.g. with shorter back-off).
     """
 
-    async def solo_new(self, interaction: discord.Interaction, difficulty: str = "medium") -> None:
-        """``/solo new``: start a solo game against the automated opponent here (a DM or a channel)."""
+    async def solo_new(self, interaction: discord.Interaction, difficulty: str | None = None, game: str | None = None,
+                       bots: int | None = None, level: str | None = None) -> None:
+        """``/solo new``: start a game for one person here (a DM or a channel).
+
+        Against the automated opponent of :data:`SOLO_GAME` (its ``difficulty``), or against 1–3
+        bots of ``level`` (``easy``, ``medium``, ``hard``): ``game`` defaults to the automa game; a
+        game without a solo mode gets 1 bot unless ``bots`` says more, and for the automa game
+        ``bots`` (or ``level``) seats bots instead of its automated opponent. The bots' turns
+        follow each move at once, one message and one picture each.
+        """
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         lang = user_language(interaction)
-        level = str(difficulty or "").strip().lower()
-        if SOLO_GAME is None:
+        name = str(game or SOLO_GAME or "").strip().lower()
+        if not name:
             await self._private(interaction, str(tr(_("No installed game has a solo mode."), lang)))
             return
-        if level not in DIFFICULTIES:
+        automa = name == SOLO_GAME and bots is None and level is None
+        if automa:
+            chosen = DIFFICULTIES[len(DIFFICULTIES) // 2] if difficulty is None else str(difficulty).strip().lower()
+            if chosen not in DIFFICULTIES:
+                with language(lang):
+                    names = ", ".join(_difficulty_choice(d) for d in DIFFICULTIES)
+                    text = _("Choose a difficulty: {levels}.", levels=names)
+                await self._private(interaction, text)
+                return
+        elif difficulty is not None:
             with language(lang):
-                names = ", ".join(_difficulty_choice(d) for d in DIFFICULTIES)
-                text = _("Choose a difficulty: {levels}.", levels=names)
+                text = _("The difficulty is for the game against {opponent}; bots have a level instead. "
+                         "Choose one of them.", opponent=opponent_name())
+            await self._private(interaction, text)
+            return
+        elif bots is not None and not MIN_SOLO_BOTS <= bots <= MAX_SOLO_BOTS:
+            with language(lang):
+                text = _("Choose {low} to {high} bots.", low=MIN_SOLO_BOTS, high=MAX_SOLO_BOTS)
             await self._private(interaction, text)
             return
         if interaction.guild_id is not None and await self._refuse_without_permissions(interaction):
             return
         host = self.host_for(interaction, solo=True)
-        outcome = await self._run(
-            self._with_options, host, host.solo, channel, user, self._name(interaction), SOLO_GAME,
-            {"difficulty": level}, guild=self._guild(interaction), language=server_language(interaction), lang=lang,
-        )
+        call = dict(guild=self._guild(interaction), language=server_language(interaction), lang=lang)
+        if automa:
+            outcome = await self._run(self._with_options, host, host.solo, channel, user, self._name(interaction),
+                                      name, {"difficulty": chosen}, **call)
+        else:
+            outcome = await self._run(self._with_options, host, host.solo, channel, user, self._name(interaction),
+                                      name, None, bots=bots, level=level, **call)
         if not outcome.reply.ok:
             await self._private(interaction, self._refusal_with_link(interaction, outcome.reply))
             return
         with language(lang):
-            ack = _("Your solo game against {opponent} ({difficulty}) has started.", opponent=opponent_name(),
-                    difficulty=DIFFICULTY_NAMES.get(level, level))
+            if automa:
+                ack = _("Your solo game against {opponent} ({difficulty}) has started.", opponent=opponent_name(),
+                        difficulty=DIFFICULTY_NAMES.get(chosen, chosen))
+            else:
+                data, title = outcome.reply.data or {}, game_info(get_game(name)).title
+                if data.get("bots"):
+                    ack = _n("Your {game} game against {n} bot ({level}) has started.",
+                             "Your {game} game against {n} bots ({level}) has started.", int(data["bots"]),
+                             game=title, level=level_word(data.get("level")))
+                else:  # a game played alone
+                    ack = _("The {game} solo game has started.", game=title)
         await self._publish(interaction, outcome, ack=ack)
 
 
@@ -149,18 +187,24 @@ def build_solo_commands(tables: TableCommands) -> app_commands.Group:
 
     Discord ignores context and install settings on subcommands, so they are set on the group.
     """
-    group = app_commands.Group(name="solo", description="Play a solo game against the automated opponent (DMs too)")
+    group = app_commands.Group(name="solo", description="Play alone: against the automated opponent or bots (DMs too)")
     app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(group)
     app_commands.allowed_installs(guilds=True, users=True)(group)
 
-    @group.command(name="new", description="Start a solo game here")
-    @app_commands.describe(difficulty="How hard the opponent plays")
-    @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
-    async def solo_new(interaction: discord.Interaction, difficulty: str) -> None:
+    @group.command(name="new", description="Start a game for one: against the automated opponent or against bots")
+    @app_commands.describe(
+        difficulty="How hard the automated opponent plays",
+        game="The game (default: the one with an automated opponent)",
+        bots="How many bots play with you (1–3; a game without an automated opponent: 1)",
+        level="How well the bots play (default: medium)",
+    )
+    @app_commands.choices(difficulty=DIFFICULTY_CHOICES, game=SOLO_GAME_CHOICES, level=BOT_LEVEL_CHOICES)
+    async def solo_new(interaction: discord.Interaction, difficulty: str | None = None, game: str | None = None,
+                       bots: app_commands.Range[int, 1, 3] | None = None, level: str | None = None) -> None:
         """/solo new (see :class:`TableCommands`)."""
-        await tables.solo_new(interaction, difficulty)
+        await tables.solo_new(interaction, difficulty, game, bots, level)
 
-    @group.command(name="status", description="Your solo game: whose turn, difficulty")
+    @group.command(name="status", description="Your solo game: whose turn, who plays")
     async def solo_status(interaction: discord.Interaction) -> None:
         """/solo status (see :class:`TableCommands`)."""
         await tables.status(interaction, solo=True)

@@ -16,8 +16,9 @@ from .base import CommandsCore, Outcome, _error
 class BotCommands(CommandsCore):
     """``add-bot``, ``timeout``, ``return``, ``/hint`` and the bots' turns."""
 
-    async def add_bot(self, interaction: discord.Interaction, level: str = "greedy") -> None:
-        """``/game add-bot``: seat a bot of ``level`` at the open table (its turns follow automatically)."""
+    async def add_bot(self, interaction: discord.Interaction, level: str = "medium") -> None:
+        """``/game add-bot``: seat a bot of ``level`` (``easy``, ``medium``, ``hard``; the older
+        ``greedy`` and ``search`` too) at the open table (its turns follow automatically)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         lang = user_language(interaction)
@@ -49,7 +50,7 @@ class BotCommands(CommandsCore):
         await self._answer(interaction, outcome, ack)
 
     async def hint(self, interaction: discord.Interaction) -> None:
-        """``/hint``: your three best moves now, by the greedy bot, with a reason each (only you see it)."""
+        """``/hint``: your three best moves now, by the medium bot's planning, with a reason each (only you see it)."""
         await self._defer(interaction)
         channel, user = self._ids(interaction)
         reply = await self._run(self.host_for(interaction).hint, channel, user, lang=user_language(interaction))

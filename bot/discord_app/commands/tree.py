@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.words import _
 from engine.core import builtin_game_names, game_info, get_game
+from engine.core.bots import LEVELS, bots_supported
 from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language
 
 from ..messages import user_language
@@ -26,11 +27,23 @@ GAME_CHOICES = [
     app_commands.Choice(name=game_info(get_game(name)).title, value=name) for name in builtin_game_names()
 ]
 
+#: Games offered by ``/solo new``: those with an automated opponent or with bot players.
+SOLO_GAME_CHOICES = [
+    app_commands.Choice(name=game_info(get_game(name)).title, value=name) for name in builtin_game_names()
+    if game_info(get_game(name)).solo_levels or bots_supported(get_game(name))
+]
+
 #: Languages of ``/game language``, each under its own name (never translated).
 LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[lang], value=lang) for lang in LANGUAGES]
 
-#: The bot levels of /game add-bot (the choice names are translated with the command tree).
-BOT_LEVEL_CHOICES = [app_commands.Choice(name="greedy", value="greedy"), app_commands.Choice(name="search", value="search")]
+#: What each bot level does, as its choice name in /game add-bot and /solo new (translated with the
+#: command tree; the value is the level of :data:`engine.core.bots.LEVELS`).
+BOT_LEVEL_NAMES = {
+    "easy": "easy — looks one step ahead and slips now and then",
+    "medium": "medium — plans its whole turn",
+    "hard": "hard — searches ahead and thinks longest",
+}
+BOT_LEVEL_CHOICES = [app_commands.Choice(name=BOT_LEVEL_NAMES.get(level, level), value=level) for level in LEVELS]
 
 
 class MeijiTree(app_commands.CommandTree):
@@ -177,9 +190,9 @@ def build_commands(tables: TableCommands) -> tuple[app_commands.Group, app_comma
         await tables.set_language(interaction, language)
 
     @group.command(name="add-bot", description="Seat a bot at the open table (its turns follow automatically)")
-    @app_commands.describe(level="greedy: quick and sensible; search: stronger, thinks up to 2 seconds a step")
+    @app_commands.describe(level="How well the bot plays (default: medium)")
     @app_commands.choices(level=BOT_LEVEL_CHOICES)
-    async def game_add_bot(interaction: discord.Interaction, level: str = "greedy") -> None:
+    async def game_add_bot(interaction: discord.Interaction, level: str = "medium") -> None:
         """/game add-bot (see :class:`TableCommands`)."""
         await tables.add_bot(interaction, level)
 
