@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, components
+from engine.core import Action, Event
 
 from ..state import Factory, Player, ZState
 from ..tables import tables
@@ -34,25 +34,18 @@ def factory_options(state: ZState, p: Player) -> list[Action]:
     return out
 
 
-@components.data_cached("zaibatsu", 256)
-def _easiest_factory(display: tuple[str, ...]) -> int:
-    """The least R&D any factory side of ``display`` needs (the display changes rarely: cached)."""
-    side_rd = tables().side_rd
-    return min(side_rd[side_id] for side_id in display)
-
-
 def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
     """Factory: a free factory slot and a side of the display within (silk-boosted) R&D and money."""
     t = tables()
-    if len(p.factories) >= t.n["factory_slots"] or not state.display:
+    display = state.display
+    if not display or len(p.factories) >= t.factory_slots:
         return False
-    cost = t.n["factory_cost"]
-    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
-        cost -= t.n["cheap_factory_discount"]
+    cost = t.factory_cost_by_start.get(p.start_a, t.factory_cost) if p.start_a else t.factory_cost
     # The side needing the least R&D is the easiest one; silk may raise R&D for this build.
-    need = _easiest_factory(tuple(state.display))
-    for steps, silk in enumerate(t.silk_boosts):
-        if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+    need = min(map(t.side_rd.__getitem__, display))
+    rd, silk, money = p.rd, p.silk, p.money + p.silk
+    for steps, boost in enumerate(t.silk_boosts):
+        if rd + steps >= need and silk >= boost and money - boost >= cost:
             return True
     return False
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.core import CHANCE, Action, Decision, Event
 
-from ..data import COLOURS
+from ..data import ACTIONS, COLOURS
 from ..state import Player, Worker, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M
 from .actions import CAN_ACTIVATE, activations, apply_activation, can_activate, finish_action, new_act_frame
 from .basics import ACTION_NAMES, PLAYER_NAMES, TAKATOSHI, WORKER_COLOURS, act, ev, name
@@ -157,22 +157,35 @@ def turn_actions(state: ZState, p: Player) -> list[Action]:
     """Legal turn choices (rulebook: Gameplay): take a worker for an action, or consolidate."""
     t = tables()
     out: list[Action] = []
-    if len(p.workforce) < t.n["workforce_slots"]:
-        for h, space in enumerate(state.hiring):
+    if len(p.workforce) < t.workforce_slots:
+        probes = _probes(p.seat)
+        spaces = t.memo.get("turn_checks") or _turn_checks(t)
+        for space, checks in zip(state.hiring, spaces):
             if not space:
                 continue
             colours: list[str] | None = None
-            for action in t.hiring_actions[h]:
+            for action, check, takes in checks:
                 # A fresh frame is below every activation limit; the worker is not placed yet.
-                if CAN_ACTIVATE[action](state, p, _probe(p.seat, action), 1):
+                if check(state, p, probes[action], 1):
                     if colours is None:
                         colours = sorted(set(space))
-                    out.extend(map(_takes(h + 1, action).__getitem__, colours))
+                    out.extend(map(takes.__getitem__, colours))
     if p.workforce or (state.options.empty_consolidation and not out):
         # Rulebook: Gameplay (consolidate); rule gap docs/rules-notes.md G-1: with an empty workforce
         # and no legal action the engine allows an (empty) consolidation — a house rule, on by default.
         out.append(_CONSOLIDATE)
     return out
+
+
+def _turn_checks(t: Tables) -> tuple[tuple[tuple[str, Any, dict[str, Action]], ...], ...]:
+    """For each hiring space, its actions as ``(action, existence check, "take" actions by colour)``
+    (built once per data set, kept in ``t.memo``)."""
+    checks = tuple(
+        tuple((action, CAN_ACTIVATE[action], _takes(h + 1, action)) for action in actions)
+        for h, actions in enumerate(t.hiring_actions)
+    )
+    t.memo["turn_checks"] = checks
+    return checks
 
 
 @cache
@@ -191,6 +204,12 @@ def _probe(seat: int, action: str) -> dict[str, Any]:
     Shared between calls: :func:`can_activate` and :func:`activations` only read their frame.
     """
     return new_act_frame(seat, action, "")
+
+
+@cache
+def _probes(seat: int) -> dict[str, dict[str, Any]]:
+    """:func:`_probe` of every action for ``seat``, by action."""
+    return {action: _probe(seat, action) for action in ACTIONS}
 
 
 def apply_in_place(state: ZState, action: Action) -> list[Event]:

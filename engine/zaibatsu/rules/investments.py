@@ -11,7 +11,7 @@ from ..data import GOODS
 from ..state import Player, ZState
 from ..tables import tables
 from ..words import TRACK_NAMES, M, amount, contract_text
-from .basics import act, ev, goods_distributions, goods_stock, name, parse_sources, sources_text, take_goods
+from .basics import act, ev, goods_distributions, name, parse_sources, sources_text, take_goods
 from .bonuses import bonus_ops, move_track
 from .modifiers import mod_variants
 
@@ -49,9 +49,13 @@ def can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) 
     """Investments: ``n + 1`` goods of a type not invested yet in this action."""
     k = f["n"] + 1
     types = f["types"]
-    for goods, n in goods_stock(p).items():  # noqa: SIM110 - a loop: cheaper than any() in this hot path
-        if n >= k and goods not in types:
-            return True
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        if fac.goods:
+            goods = fac.goods_type
+            n = stock[goods] = stock.get(goods, 0) + fac.goods
+            if n >= k and goods not in types:
+                return True
     return False
 
 

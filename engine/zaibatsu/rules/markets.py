@@ -82,25 +82,43 @@ def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: 
     """Local Markets: a slot whose goods, token value and placement rule allow an influence token.
 
     Enough goods of a type always give at least one way to take them (:func:`goods_distributions`),
-    so the slot is enough.
+    so the slot is enough. The placement rule is :func:`market_slot_check`'s, asked only whether.
     """
-    stock = goods_stock(p)
-    if not any(stock.values()):
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        if fac.goods:
+            stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
+    if not stock:
         return False
     t = tables()
     region = f["region"]
     tokens = p.tokens
+    limit = t.market_limit[state.options.players]
+    slot_goods, goods_influence = t.slot_goods, t.goods_influence
     for market in state.markets:
         if region and market.region != region:
             continue
-        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
-            have = stock[goods]
+        slots = market.slots
+        placed: list[int] | None = None
+        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):
+            have = stock.get(goods)
             if not have:
                 continue
-            values = t.goods_influence[goods]
+            values = goods_influence[goods]
+            current = slots[slot]
             for n in range(min(3, have)):
                 value = values[n]
-                if value in tokens and market_slot_check(state, market, slot, value)[0]:
+                if value not in tokens:
+                    continue
+                # engine.core.majority.placement: an occupied slot takes a strictly higher token; an
+                # empty one takes any below the market's limit, else one above the lowest token.
+                if current is not None:
+                    if current[1] < value:
+                        return True
+                    continue
+                if placed is None:
+                    placed = [s[1] for s in slots if s is not None]
+                if len(placed) < limit or value > min(placed):
                     return True
     return False
 

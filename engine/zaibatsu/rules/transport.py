@@ -40,10 +40,10 @@ def _can_pay_transport(t: Tables, p: Player) -> bool:
 def can_ship(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
     """Ships: affordable, a ship and a workforce slot (for the expert) left, a destination open."""
     t = tables()
-    if p.ships >= 6 or len(p.workforce) + extra_workers >= t.n["workforce_slots"] or not _can_pay_transport(t, p):
+    if p.ships >= 6 or len(p.workforce) + extra_workers >= t.workforce_slots or not _can_pay_transport(t, p):
         return False
     used = f["used"]
-    limit = t.count(state.options.players).ship_slots
+    limit = t.ship_slots[state.options.players]
     experts, ships = state.experts, state.ships
     for dest in t.dest_ids:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
         if experts[dest] and len(ships[dest]) < limit and dest not in used:
