@@ -12,7 +12,7 @@ from ..tables import tables
 from ..words import M, amount, factory_name, listing
 from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
 from .bonuses import area_bonus_ops
-from .modifiers import mod_has, mod_variants, modifier_slots
+from .modifiers import mod_has, mod_variants
 
 
 def factory_options(state: ZState, p: Player) -> list[Action]:
@@ -197,17 +197,24 @@ def production_options(p: Player, f: dict[str, Any]) -> list[Action]:
 
 def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
     """Production: an unused factory (not the old one) whose coal cost, with a modifier, is payable."""
+    factories = p.factories
+    if not factories:
+        return False
     t = tables()
-    coal = coal_total(p)
+    coal = p.coal + p.protected_coal  # coal_total, inline in this hot path
+    for fac in factories:
+        coal += fac.coal
     # Without a modifier factory for production (or with the action's modifier used) the only
     # variant is "no modifier", at the full coal cost.
-    plain = bool(f["mod"]) or not modifier_slots(p, "production")
+    modifier_action = t.modifier_action
+    plain = bool(f["mod"]) or not any(modifier_action.get(fac.side) == "production" for fac in factories)
     used = f["used"]
-    for i, fac in enumerate(p.factories):
+    production_coal = t.production_coal
+    for i, fac in enumerate(factories):
         slot = i + 1
         if fac.side == "old" or slot in used:
             continue
-        base = t.production_coal[fac.goods_type]
+        base = production_coal[fac.goods_type]
         if plain:
             if coal >= max(0, base):
                 return True

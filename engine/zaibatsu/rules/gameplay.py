@@ -231,6 +231,11 @@ def apply_quiet(state: ZState, action: Action, events: list[Event] | None = None
     elif k == "draft":
         apply_draft(state, f, action, events)
     elif k == "turn":
+        if action.kind == "take":
+            # The action taken is legal, so its first activation is due: the new frame is the next
+            # decision (what :func:`advance` would find at once).
+            apply_turn(state, f, action, events)
+            return
         apply_turn(state, f, action, events)
     elif k == "act":
         apply_activation(state, f, action, events)
