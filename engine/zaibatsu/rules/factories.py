@@ -22,14 +22,13 @@ def factory_options(state: ZState, p: Player) -> list[Action]:
     out: list[Action] = []
     if len(p.factories) >= t.n["factory_slots"]:
         return []  # docs/rules-notes.md G-2: no empty factory slot, no Factory action.
-    cost = t.n["factory_cost"]
-    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
-        cost -= t.n["cheap_factory_discount"]
-    boosts = [0, *t.n["silk_boost_costs"]]
+    cost = t.factory_cost_by_start.get(p.start_a, t.factory_cost) if p.start_a else t.factory_cost
+    rd, silk_held, money = p.rd, p.silk, p.money + p.silk
+    side_rd = t.side_rd
     for side_id in state.display:
-        need = t.goods[t.sides[side_id].goods].rd_required
-        for steps, silk in enumerate(boosts):
-            if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+        need = side_rd[side_id]
+        for steps, silk in enumerate(t.silk_boosts):
+            if rd + steps >= need and silk_held >= silk and money - silk >= cost:
                 out.append(act("factory", side_id, silk))
     return out
 
