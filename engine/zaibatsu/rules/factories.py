@@ -12,7 +12,7 @@ from ..tables import tables
 from ..words import M, amount, factory_name, listing
 from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
 from .bonuses import area_bonus_ops
-from .modifiers import mod_has, mod_variants
+from .modifiers import mod_has, mod_variants, modifier_slots
 
 
 def factory_options(state: ZState, p: Player) -> list[Action]:
@@ -40,11 +40,18 @@ def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers
     if not display or len(p.factories) >= t.factory_slots:
         return False
     cost = t.factory_cost_by_start.get(p.start_a, t.factory_cost) if p.start_a else t.factory_cost
-    # The side needing the least R&D is the easiest one; silk may raise R&D for this build.
-    need = min(map(t.side_rd.__getitem__, display))
-    rd, silk, money = p.rd, p.silk, p.money + p.silk
+    # The most R&D this build can reach: silk may raise it (Note on silk) if money still covers the cost.
+    silk, money = p.silk, p.money + p.silk
+    reach = -1
     for steps, boost in enumerate(t.silk_boosts):
-        if rd + steps >= need and silk >= boost and money - boost >= cost:
+        if silk >= boost and money - boost >= cost:
+            reach = steps
+    if reach < 0:
+        return False
+    reach += p.rd
+    side_rd = t.side_rd
+    for side_id in display:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
+        if side_rd[side_id] <= reach:
             return True
     return False
 
@@ -181,15 +188,24 @@ def production_options(p: Player, f: dict[str, Any]) -> list[Action]:
     whose coal cost, with a modifier, is payable."""
     t = tables()
     out: list[Action] = []
+    coal = coal_total(p)
+    used = f["used"]
+    # Without a modifier factory for production (or with the action's modifier used) the only
+    # variant is "no modifier" (:func:`mod_variants`), at the full coal cost.
+    plain = bool(f["mod"]) or not modifier_slots(p, "production")
     for i, fac in enumerate(p.factories):
         slot = i + 1
-        if fac.side == "old" or slot in f["used"]:
+        if fac.side == "old" or slot in used:
             continue  # Rulebook: Start tiles A, A5: the old factory never produces.
-        base = t.goods[fac.goods_type].production_coal
+        base = t.production_coal[fac.goods_type]
+        if plain:
+            if coal >= max(0, base):
+                out.append(act("produce", slot, 0))
+            continue
         for m in mod_variants(p, f, {"factory": slot}):
             red = mod_has(p, m, "reduce_production_coal")
             cost = max(0, base - (red.n if red else 0))
-            if coal_total(p) >= cost:
+            if coal >= cost:
                 out.append(act("produce", slot, m))
     return out
 

@@ -25,8 +25,9 @@ def step_options(p: Player, f: dict[str, Any]) -> list[Action]:
     # stattdessen nichts"); the action can still be activated (paying its cost), so it is not
     # excluded here.
     mods = mod_variants(p, f, {})
+    money = money_like(p)
     for i, cost in enumerate(costs):
-        if money_like(p) >= cost:
+        if money >= cost:
             for m in mods:
                 out.append(act(action, i + 1, m))
     return out
