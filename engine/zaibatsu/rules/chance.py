@@ -40,11 +40,11 @@ def chance_outcomes(state: ZState) -> list[Outcome]:
     """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
     if state.over or not state.stack or state.stack[-1]["k"] != "chance":
         return []
-    t = tables()
     f = state.stack[-1]
     what = f["what"]
     if what == "draw":
         return list(_draw_outcomes(tuple(state.bag.items())))
+    t = tables()
     if what == "demand":
         used = {m.tile for m in state.markets if m.tile}
         return [_outcome(d, 1) for d in sorted(t.demand) if d not in used]

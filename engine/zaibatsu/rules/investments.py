@@ -25,9 +25,12 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
     slots_free = len(p.contracts_done) < t.n["contract_slots"]
     # The modifier variants depend only on whether the activation fulfils a contract.
     mods = {False: mod_variants(p, f, {"contract": False}), True: mod_variants(p, f, {"contract": True})}
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
     for goods in GOODS:
-        if goods in f["types"]:
-            continue
+        if goods in f["types"] or stock.get(goods, 0) < k:
+            continue  # fewer than k goods of a type: no way to take them (goods_distributions)
         level = t.goods[goods].level
         for src in goods_distributions(p, goods, k):
             rewards: list[str] = ["finance"]
