@@ -43,7 +43,7 @@ def chance_outcomes(state: ZState) -> list[Outcome]:
     f = state.stack[-1]
     what = f["what"]
     if what == "draw":
-        return list(_draw_outcomes(tuple(state.bag.items())))
+        return [_outcome(c, n) for c, n in state.bag.items() if n > 0]
     t = tables()
     if what == "demand":
         used = {m.tile for m in state.markets if m.tile}
@@ -94,13 +94,6 @@ def _display_draws(goods: str | None, k: int) -> tuple[Outcome, ...]:
     else:
         tiles = sorted({s.tile for s in tables().data.factories if s.goods == goods and not s.modern})
     return tuple(_outcome("+".join(c), 1) for c in itertools.combinations(tiles, k))
-
-
-@lru_cache(maxsize=4096)
-def _draw_outcomes(bag: tuple[tuple[str, int], ...]) -> tuple[Outcome, ...]:
-    """The outcomes of drawing a worker from a bag of ``(colour, count)`` pairs: each colour in the
-    bag, weighted by its count (the same for every game: cached)."""
-    return tuple(_outcome(c, n) for c, n in bag if n > 0)
 
 
 @lru_cache(maxsize=4096, typed=True)

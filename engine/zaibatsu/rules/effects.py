@@ -221,7 +221,7 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
     t = tables()
     seat = f["seat"]
     p = state.players[seat]
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     what = f["what"]
     state.stack.pop()
     ops: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Action, Event
 
 from ..state import Factory, Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M, amount, factory_name, listing
 from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
 from .bonuses import area_bonus_ops
@@ -33,9 +33,10 @@ def factory_options(state: ZState, p: Player) -> list[Action]:
     return out
 
 
-def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                      t: Tables | None = None) -> bool:
     """Factory: a free factory slot and a side of the display within (silk-boosted) R&D and money."""
-    t = tables()
+    t = t or tables()
     display = state.display
     if not display or len(p.factories) >= t.factory_slots:
         return False
@@ -61,7 +62,7 @@ def build_factory(state: ZState, p: Player, action: Action, ops: list[dict[str, 
     """A Factory activation (rulebook: Building a factory, p. 10). Returns the modifier used (none)."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     side_id, silk = str(action.args[0]), int(action.args[1])
     cost = t.n["factory_cost"]
     if p.start_a and t.start[p.start_a].effect == "cheap_factory":
@@ -118,11 +119,12 @@ def machine_options(p: Player, f: dict[str, Any]) -> list[Action]:
     return out
 
 
-def can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                      t: Tables | None = None) -> bool:
     """Machines: a machine left and an affordable free machine slot on an unused factory."""
     if p.machines >= 6:
         return False
-    t = tables()
+    t = t or tables()
     extra = t.n["machine_right_slot_extra"]
     cost = t.n["machine_cost"]
     left = p.money + p.silk >= cost and p.iron >= 0
@@ -143,7 +145,7 @@ def build_machine(state: ZState, f: dict[str, Any], p: Player, action: Action, o
     """A Machines activation (rulebook: Building a machine). Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     slot, lr, mod = int(action.args[0]), str(action.args[1]), int(action.args[2])
     extra = t.n["machine_right_slot_extra"]
     money = t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0)
@@ -210,12 +212,13 @@ def production_options(p: Player, f: dict[str, Any]) -> list[Action]:
     return out
 
 
-def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                t: Tables | None = None) -> bool:
     """Production: an unused factory (not the old one) whose coal cost, with a modifier, is payable."""
     factories = p.factories
     if not factories:
         return False
-    t = tables()
+    t = t or tables()
     coal = p.coal + p.protected_coal  # coal_total, inline in this hot path
     for fac in factories:
         coal += fac.coal
@@ -245,7 +248,7 @@ def apply_production(state: ZState, f: dict[str, Any], p: Player, action: Action
     """A Production activation (rulebook: Production action). Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     slot, mod = int(action.args[0]), int(action.args[1])
     fac = p.factories[slot - 1]
     red = mod_has(p, mod, "reduce_production_coal")

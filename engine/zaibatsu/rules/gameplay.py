@@ -166,7 +166,7 @@ def turn_actions(state: ZState, p: Player) -> list[Action]:
             colours: list[str] | None = None
             for action, check, takes in checks:
                 # A fresh frame is below every activation limit; the worker is not placed yet.
-                if check(state, p, probes[action], 1):
+                if check(state, p, probes[action], 1, t):
                     if colours is None:
                         colours = sorted(set(space))
                     out.extend(map(takes.__getitem__, colours))

@@ -9,7 +9,7 @@ from engine.core import Action, Event
 
 from ..data import GOODS
 from ..state import Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import TRACK_NAMES, M, amount, contract_text
 from .basics import act, ev, goods_distributions, name, parse_sources, sources_text, take_goods
 from .bonuses import bonus_ops, move_track
@@ -48,7 +48,8 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
     return out
 
 
-def can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+               t: Tables | None = None) -> bool:
     """Investments: ``n + 1`` goods of a type not invested yet in this action."""
     k = f["n"] + 1
     types = f["types"]
@@ -67,7 +68,7 @@ def apply_investment(state: ZState, f: dict[str, Any], p: Player, action: Action
     """An Investments & Contracts activation: goods for Finance +2 or a contract. Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     src, reward, mod = parse_sources(str(action.args[0])), str(action.args[1]), int(action.args[2])
     goods = p.factories[src[0] - 1].goods_type
     take_goods(p, src)

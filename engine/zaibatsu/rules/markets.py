@@ -9,7 +9,7 @@ from engine.core import Action, Event
 from engine.core.majority import placement
 
 from ..state import MarketState, Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M, amount
 from .basics import (
     DIRS,
@@ -98,7 +98,8 @@ def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
     return out
 
 
-def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                    t: Tables | None = None) -> bool:
     """Local Markets: a slot whose goods, token value and placement rule allow an influence token.
 
     Enough goods of a type always give at least one way to take them (:func:`goods_distributions`),
@@ -110,7 +111,7 @@ def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: 
             stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
     if not stock:
         return False
-    t = tables()
+    t = t or tables()
     region = f["region"]
     tokens = p.tokens
     limit = t.market_limit[state.options.players]
