@@ -130,9 +130,10 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) ->
             stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
         return
     if more:
-        if any(m["op"] != "gain" for m in more):
-            stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
-            return
+        for m in more:
+            if m["op"] != "gain":
+                stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+                return
         for m in more:
             gain(state, p, m, events)
     if not f["ops"]:

@@ -250,8 +250,7 @@ def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Ev
     """Take a worker and start the action (rulebook: Gameplay, step A), or consolidate."""
     seat = f["seat"]
     p = state.players[seat]
-    state.stack.pop()
-    state.stack.append({"k": "end_turn", "seat": seat})
+    state.stack[-1] = {"k": "end_turn", "seat": seat}  # in place of the turn frame ``f`` (the top)
     if action.kind == "take":
         h, act, colour = int(action.args[0]), str(action.args[1]), str(action.args[2])
         state.hiring[h - 1].remove(colour)
