@@ -224,8 +224,13 @@ def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
         coal += fac.coal
     # Without a modifier factory for production (or with the action's modifier used) the only
     # variant is "no modifier", at the full coal cost.
-    modifier_action = t.modifier_action
-    plain = bool(f["mod"]) or not any(modifier_action.get(fac.side) == "production" for fac in factories)
+    plain = True
+    if not f["mod"]:
+        modifier_action = t.modifier_action
+        for fac in factories:
+            if modifier_action.get(fac.side) == "production":
+                plain = False
+                break
     used = f["used"]
     production_coal = t.production_coal
     for i, fac in enumerate(factories):
