@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import random
+from _random import Random as _CRandom
 from collections.abc import Sequence
 from typing import Any
 
 from .game import CHANCE, Action, Game, IllegalAction, Outcome
 
 
+def _seed_for(seed: int, ply: int) -> int:
+    """The integer that seeds the generator of the draw at ``(seed, ply)`` (a 64-bit hash)."""
+    return int.from_bytes(hashlib.blake2b(f"{seed}:{ply}".encode(), digest_size=8).digest(), "big")
+
+
 def rng_for(seed: int, ply: int) -> random.Random:
     """Return a ``random.Random`` seeded from ``(seed, ply)`` (stable across Python versions)."""
-    digest = hashlib.blake2b(f"{seed}:{ply}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return random.Random(_seed_for(seed, ply))
 
 
 def sample_chance(game: Game, state: Any, seed: int, ply: int) -> Action:
@@ -32,13 +37,22 @@ def sample_chance(game: Game, state: Any, seed: int, ply: int) -> Action:
     outcomes = game.chance_outcomes(state)
     if not outcomes:
         raise IllegalAction("The random event has no possible outcome.")
-    return pick_outcome(outcomes, rng_for(seed, ply))
+    if len(outcomes) == 1:
+        return outcomes[0].action  # the only outcome, whatever the draw
+    # The draw of :func:`pick_outcome` with ``rng_for(seed, ply)``, without building a
+    # ``random.Random``: its C base class seeded with the same integer gives the same first
+    # ``random()`` (a ``random.Random`` seeds an int through it unchanged).
+    return _pick(outcomes, _CRandom(_seed_for(seed, ply)).random())
 
 
 def pick_outcome(outcomes: Sequence[Outcome], rng: random.Random) -> Action:
     """One of ``outcomes`` (non-empty), drawn by weight with one ``rng.random()``."""
-    total = sum(o.weight for o in outcomes)
-    pick = rng.random() * total
+    return _pick(outcomes, rng.random())
+
+
+def _pick(outcomes: Sequence[Outcome], draw: float) -> Action:
+    """The outcome that ``draw`` (in [0, 1)) falls on, the outcomes laid end to end by weight."""
+    pick = draw * sum([o.weight for o in outcomes])
     acc = 0.0
     for outcome in outcomes:
         acc += outcome.weight

@@ -77,6 +77,22 @@ class Tables:
         self.open_train_slots = {
             n: tuple(ts.slot - 1 for ts in self.train_slots if ts.min_players <= n) for n in self._counts
         }
+        #: Rule numbers the existence checks read at every turn, as attributes.
+        self.workforce_slots: int = self.n["workforce_slots"]
+        self.factory_slots: int = self.n["factory_slots"]
+        self.machine_cost: int = self.n["machine_cost"]
+        #: A factory's cost by the player's start tile A (start tile A with ``cheap_factory`` pays
+        #: less; any other tile, or none yet, the full cost: look up with ``.get(start_a, factory_cost)``).
+        self.factory_cost: int = self.n["factory_cost"]
+        self.factory_cost_by_start = {
+            s.id: self.factory_cost - self.n["cheap_factory_discount"]
+            for s in data.start_tiles if s.effect == "cheap_factory"
+        }
+        #: Ship slots per destination and tokens per local market, by player count (1 = solo).
+        self.ship_slots = {n: c.ship_slots for n, c in self._counts.items()}
+        self.market_limit = {n: c.market_limit for n, c in self._counts.items()}
+        #: Values the rules derive from this data set on first use (e.g. each hiring space's checks).
+        self.memo: dict[str, Any] = {}
 
     @cache  # noqa: B019 - one Tables object lives for the whole process
     def special_values(self, op_name: str, attr: str) -> dict[str, int]:

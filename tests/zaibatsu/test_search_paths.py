@@ -144,3 +144,34 @@ def test_advance_shortcuts_agree_with_the_full_enumeration(monkeypatch: pytest.M
         for _ in _moves(options, 11):
             pass
     assert checked["choice"] > 100 and checked["chance"] > 100
+
+
+def test_sample_chance_draws_what_the_pinned_generator_draws() -> None:
+    """``sample_chance`` skips building a ``random.Random``; its draws stay those of
+    ``pick_outcome(outcomes, rng_for(seed, ply))``, with which stored games were sampled."""
+    from engine.core.chance import pick_outcome, rng_for
+
+    checked = 0
+    for options in CONFIGS:
+        for seed in (5, 2**40 + 3):
+            for ply, (state, action) in enumerate(_moves(options, seed)):
+                if GAME.decision(state).seat == CHANCE:
+                    outcomes = GAME.chance_outcomes(state)
+                    assert action == pick_outcome(outcomes, rng_for(seed, ply)), (options, seed, ply)
+                    checked += len(outcomes) > 1
+    assert checked > 300
+
+
+def test_a_taken_action_is_activatable_at_once() -> None:
+    """``apply_quiet`` does not run the frame loop after a worker is taken: the action's first
+    activation is the next decision, as the loop would find (the checks it skips hold)."""
+    checked = 0
+    for options in CONFIGS:
+        for state, action in _moves(options, 13):
+            if action.kind == "take":
+                after = GAME.copy_state(state)
+                GAME.apply_quiet(after, action)
+                frame = after.stack[-1]
+                assert frame["k"] == "act" and rules.can_activate(after, after.players[frame["seat"]], frame)
+                checked += 1
+    assert checked > 100

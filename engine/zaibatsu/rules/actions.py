@@ -71,12 +71,15 @@ def can_activate(state: ZState, p: Player, f: dict[str, Any], extra_workers: int
     checks that the answer agrees with the full enumeration at every decision of random games.
     """
     action = f["action"]
-    if f["n"] >= tables().activation_limit[action]:
+    t = tables()
+    if f["n"] >= t.activation_limit[action]:
         return False
-    return CAN_ACTIVATE[action](state, p, f, extra_workers)
+    return CAN_ACTIVATE[action](state, p, f, extra_workers, t)
 
 
-#: The existence check of each action (:func:`can_activate`, once the activation limit is checked).
+#: The existence check of each action (:func:`can_activate`, once the activation limit is checked):
+#: ``check(state, player, frame, extra_workers, t=None)`` with ``t`` the :class:`..tables.Tables` in
+#: use (looked up when ``None``).
 CAN_ACTIVATE = {
     "rd": can_step,
     "mining": can_step,
@@ -92,10 +95,9 @@ CAN_ACTIVATE = {
 
 def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: list[Event] | None) -> None:
     """Resolve one activation of the action in progress (rulebook: Gameplay, step B; Actions, pp. 9–16)."""
-    t = tables()
     seat = f["seat"]
     p = state.players[seat]
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     if action.kind == "done":
         finish_action(state, f, events)
         return
@@ -127,7 +129,7 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": ctx})
     if mod:
         f["mod"] = mod
-        side = t.sides[p.factories[mod - 1].side]
+        side = tables().sides[p.factories[mod - 1].side]
         if events is not None:
             ev(events, "modifier", seat, M("{who} uses the modifier of {factory}: {effect}", who=who, factory=factory_name(side.id),
                                            effect=effect_text(side.id)))
@@ -139,14 +141,13 @@ def apply_activation(state: ZState, f: dict[str, Any], action: Action, events: l
 
 def finish_action(state: ZState, f: dict[str, Any], events: list[Event] | None) -> None:
     """End the action: apply an ``action_end`` modifier if the action's modifier is still free."""
-    t = tables()
     state.stack.pop()
     p = state.players[f["seat"]]
     if f["mod"]:
         return
     slots = []
     for s in modifier_slots(p, f["action"]):
-        side = t.sides[p.factories[s - 1].side]
+        side = tables().sides[p.factories[s - 1].side]
         if side.trigger != "action_end":
             continue
         needs_regions = any(o.op == "region_bonus_of_train" for o in side.ops)

@@ -86,11 +86,14 @@ def dept_ops(state: ZState, p: Player, colour: str, events: list[Event] | None) 
 GAINS = ("money", "coal", "silk", "iron", "vp")
 
 
+_GAIN_SET = frozenset(GAINS)
+
+
 def gain(state: ZState, p: Player, op: dict[str, Any], events: list[Event] | None) -> None:
     """Run a ``gain`` op: resources and VP for ``p``."""
-    for r in GAINS:
-        if op.get(r):
-            setattr(p, r, getattr(p, r) + op[r])
+    for r, n in op.items():
+        if n and r in _GAIN_SET:
+            setattr(p, r, getattr(p, r) + n)
     if events is not None:
         gained = [amount(r, op[r]) for r in GAINS if op.get(r)]
         if gained and op.get("why") in TRACK_NAMES:

@@ -40,15 +40,11 @@ def chance_outcomes(state: ZState) -> list[Outcome]:
     """Weighted outcomes of the pending chance decision (empty if not a chance decision)."""
     if state.over or not state.stack or state.stack[-1]["k"] != "chance":
         return []
-    t = tables()
     f = state.stack[-1]
     what = f["what"]
     if what == "draw":
-        out = []
-        for c, n in state.bag.items():
-            if n > 0:
-                out.append(_outcome(c, n))
-        return out
+        return [_outcome(c, n) for c, n in state.bag.items() if n > 0]
+    t = tables()
     if what == "demand":
         used = {m.tile for m in state.markets if m.tile}
         return [_outcome(d, 1) for d in sorted(t.demand) if d not in used]
@@ -130,7 +126,6 @@ def forced_chance(state: ZState, f: dict[str, Any]) -> bool:
 
 def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Event] | None) -> None:
     """Apply a chance outcome to the state."""
-    t = tables()
     what = f["what"]
     if what == "draw":
         state.bag[value] -= 1
@@ -155,7 +150,7 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         m = state.markets[f["city"]]
         m.rotation = int(value[1:])
         if events is not None and m.tile is not None:
-            goods = t.slot_goods[(m.tile, m.rotation)]
+            goods = tables().slot_goods[(m.tile, m.rotation)]
             ev(events, "demand_goods", CHANCE,
                M("Market {market} asks for {slots}.", market=m.id, slots=demand_slots(goods)),
                market=m.id, goods=list(goods))
@@ -186,7 +181,7 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
     elif what == "common":
         state.common_goals.setdefault(str(f["period"]), []).append(value)
         if events is not None:
-            goal = next(g for g in t.data.common_goals if g.id == value)
+            goal = next(g for g in tables().data.common_goals if g.id == value)
             ev(events, "common_goal", CHANCE, M("Common goal for period {period}: {goal}", goal=T("common goal", goal.text),
                                                 period=f["period"]), goal=value, period=f["period"])
     elif what == "regioncolour":
@@ -204,6 +199,7 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
     elif what == "goal":
         a = state.automa
         assert a is not None
+        t = tables()
         slots = sorted(t.n["solo_goal_slots"], key=lambda c: t.n["solo_goal_slots"][c])
         slot = slots[len(a.goals)]
         a.goals[slot] = value

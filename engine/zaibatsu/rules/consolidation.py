@@ -20,13 +20,12 @@ def push_consolidation(state: ZState, seat: int, final: bool) -> None:
 
 def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event] | None) -> None:
     """Advance one consolidation step A → B → C → D → cleanup."""
-    t = tables()
     p = state.players[f["seat"]]
     step = f["step"]
     if step == "A":
         f["step"] = "B"
         top_slot = len(p.workforce)
-        level = t.workforce[top_slot - 1].prestige_level if top_slot else None
+        level = tables().workforce[top_slot - 1].prestige_level if top_slot else None
         if level and has_prestige_option(p, level):
             state.stack.append({"k": "choose", "seat": p.seat, "what": "prestige", "level": level})
         return
@@ -47,6 +46,7 @@ def consolidation_step(state: ZState, f: dict[str, Any], events: list[Event] | N
         return
     if step == "C":
         f["step"] = "D"
+        t = tables()
         ops: list[dict[str, Any]] = []
         if p.workforce:
             bottom = p.workforce[0].colour

@@ -37,7 +37,6 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) ->
     p = state.players[f["seat"]]
     ctx = f["ctx"]
     o = op["op"]
-    t = tables()
     more: list[dict[str, Any]] = []
     if o == "gain":
         gain(state, p, op, events)
@@ -85,13 +84,13 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) ->
             state.stack.append(fr)
     elif o == "goods_here":
         fac = p.factories[ctx["factory"] - 1]
-        fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
+        fac.goods = min(tables().n["goods_slots"], fac.goods + op["n"])
         if events is not None:
             ev(events, "goods", p.seat, M("{who} puts {goods} on factory {slot}.", who=name(state, p.seat),
                                           goods=amount("goods", op["n"]), slot=ctx["factory"]))
     elif o == "goods_at":
         fac = p.factories[op["slot"] - 1]
-        fac.goods = min(t.n["goods_slots"], fac.goods + op["n"])
+        fac.goods = min(tables().n["goods_slots"], fac.goods + op["n"])
     elif o == "goods_spread":
         if p.factories:
             state.stack.append({"k": "choose", "seat": p.seat, "what": "spread", "n": op["n"]})
@@ -114,7 +113,7 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) ->
         n = len({fac.goods_type for fac in p.factories})
         more = [{"op": "gain", "vp": op["vp"] * n}]
     elif o == "mining_track_bonuses":
-        for s in t.track["mining"][: p.mining]:
+        for s in tables().track["mining"][: p.mining]:
             if s.bonus is not None and (s.bonus.dept or s.bonus.dept_any):
                 more.extend(bonus_ops(s.bonus))
     elif o == "money_per_machine":
@@ -131,9 +130,10 @@ def run_next_op(state: ZState, f: dict[str, Any], events: list[Event] | None) ->
             stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
         return
     if more:
-        if any(m["op"] != "gain" for m in more):
-            stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
-            return
+        for m in more:
+            if m["op"] != "gain":
+                stack.append({"k": "ops", "seat": p.seat, "ops": more, "ctx": dict(ctx)})
+                return
         for m in more:
             gain(state, p, m, events)
     if not f["ops"]:
@@ -222,7 +222,7 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
     t = tables()
     seat = f["seat"]
     p = state.players[seat]
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     what = f["what"]
     state.stack.pop()
     ops: list[dict[str, Any]] = []

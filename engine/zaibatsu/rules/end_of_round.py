@@ -30,9 +30,11 @@ def end_turn(state: ZState, seat: int, events: list[Event] | None) -> None:
             continue
         if refill_from_top_row(space, state.waiting) is None and not state.final:
             round_over = True
-    state.stack.append({"k": "next_turn", "seat": seat})
     if round_over:
+        state.stack.append({"k": "next_turn", "seat": seat})
         end_round(state, events)
+    else:
+        next_turn(state, seat, events)  # what the frame would do next, at once
 
 
 def end_round(state: ZState, events: list[Event] | None) -> None:
@@ -65,11 +67,12 @@ def end_round(state: ZState, events: list[Event] | None) -> None:
 
 def next_turn(state: ZState, seat: int, events: list[Event] | None) -> None:
     """Pass the turn to the left; run the final-round bookkeeping and the game end."""
-    t = tables()
-    everyone: list[Any] = [*state.players, *([state.automa] if state.automa is not None else [])]
-    n = len(everyone)  # solo: you (seat 0) and Takatoshi (seat 1) alternate, like 2 players
+    # Solo: you (seat 0) and Takatoshi (seat 1) alternate, like 2 players.
+    n = len(state.players) + (state.automa is not None)
     nxt = (seat + 1) % n
     if state.final:
+        t = tables()
+        everyone: list[Any] = [*state.players, *([state.automa] if state.automa is not None else [])]
         if state.marker2 is None:
             state.marker2 = nxt  # Rulebook: End of round, final rounds: the next player takes round marker 2
             if events is not None:

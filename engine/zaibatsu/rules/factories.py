@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, components
+from engine.core import Action, Event
 
 from ..state import Factory, Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M, amount, factory_name, listing
 from .basics import act, coal_total, effect_text, ev, money_like, name, pay_coal, pay_money
 from .bonuses import area_bonus_ops
@@ -22,37 +22,37 @@ def factory_options(state: ZState, p: Player) -> list[Action]:
     out: list[Action] = []
     if len(p.factories) >= t.n["factory_slots"]:
         return []  # docs/rules-notes.md G-2: no empty factory slot, no Factory action.
-    cost = t.n["factory_cost"]
-    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
-        cost -= t.n["cheap_factory_discount"]
-    boosts = [0, *t.n["silk_boost_costs"]]
+    cost = t.factory_cost_by_start.get(p.start_a, t.factory_cost) if p.start_a else t.factory_cost
+    rd, silk_held, money = p.rd, p.silk, p.money + p.silk
+    side_rd = t.side_rd
     for side_id in state.display:
-        need = t.goods[t.sides[side_id].goods].rd_required
-        for steps, silk in enumerate(boosts):
-            if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+        need = side_rd[side_id]
+        for steps, silk in enumerate(t.silk_boosts):
+            if rd + steps >= need and silk_held >= silk and money - silk >= cost:
                 out.append(act("factory", side_id, silk))
     return out
 
 
-@components.data_cached("zaibatsu", 256)
-def _easiest_factory(display: tuple[str, ...]) -> int:
-    """The least R&D any factory side of ``display`` needs (the display changes rarely: cached)."""
-    side_rd = tables().side_rd
-    return min(side_rd[side_id] for side_id in display)
-
-
-def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_build_factory(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                      t: Tables | None = None) -> bool:
     """Factory: a free factory slot and a side of the display within (silk-boosted) R&D and money."""
-    t = tables()
-    if len(p.factories) >= t.n["factory_slots"] or not state.display:
+    t = t or tables()
+    display = state.display
+    if not display or len(p.factories) >= t.factory_slots:
         return False
-    cost = t.n["factory_cost"]
-    if p.start_a and t.start[p.start_a].effect == "cheap_factory":
-        cost -= t.n["cheap_factory_discount"]
-    # The side needing the least R&D is the easiest one; silk may raise R&D for this build.
-    need = _easiest_factory(tuple(state.display))
-    for steps, silk in enumerate(t.silk_boosts):
-        if p.rd + steps >= need and p.silk >= silk and p.money + p.silk - silk >= cost:
+    cost = t.factory_cost_by_start.get(p.start_a, t.factory_cost) if p.start_a else t.factory_cost
+    # The most R&D this build can reach: silk may raise it (Note on silk) if money still covers the cost.
+    silk, money = p.silk, p.money + p.silk
+    reach = -1
+    for steps, boost in enumerate(t.silk_boosts):
+        if silk >= boost and money - boost >= cost:
+            reach = steps
+    if reach < 0:
+        return False
+    reach += p.rd
+    side_rd = t.side_rd
+    for side_id in display:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
+        if side_rd[side_id] <= reach:
             return True
     return False
 
@@ -62,7 +62,7 @@ def build_factory(state: ZState, p: Player, action: Action, ops: list[dict[str, 
     """A Factory activation (rulebook: Building a factory, p. 10). Returns the modifier used (none)."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     side_id, silk = str(action.args[0]), int(action.args[1])
     cost = t.n["factory_cost"]
     if p.start_a and t.start[p.start_a].effect == "cheap_factory":
@@ -119,11 +119,12 @@ def machine_options(p: Player, f: dict[str, Any]) -> list[Action]:
     return out
 
 
-def can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_build_machine(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                      t: Tables | None = None) -> bool:
     """Machines: a machine left and an affordable free machine slot on an unused factory."""
     if p.machines >= 6:
         return False
-    t = tables()
+    t = t or tables()
     extra = t.n["machine_right_slot_extra"]
     cost = t.n["machine_cost"]
     left = p.money + p.silk >= cost and p.iron >= 0
@@ -144,7 +145,7 @@ def build_machine(state: ZState, f: dict[str, Any], p: Player, action: Action, o
     """A Machines activation (rulebook: Building a machine). Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     slot, lr, mod = int(action.args[0]), str(action.args[1]), int(action.args[2])
     extra = t.n["machine_right_slot_extra"]
     money = t.n["machine_cost"] + (extra.get("money", 0) if lr == "R" else 0)
@@ -189,32 +190,54 @@ def production_options(p: Player, f: dict[str, Any]) -> list[Action]:
     whose coal cost, with a modifier, is payable."""
     t = tables()
     out: list[Action] = []
+    coal = coal_total(p)
+    used = f["used"]
+    # Without a modifier factory for production (or with the action's modifier used) the only
+    # variant is "no modifier" (:func:`mod_variants`), at the full coal cost.
+    plain = bool(f["mod"]) or not modifier_slots(p, "production")
     for i, fac in enumerate(p.factories):
         slot = i + 1
-        if fac.side == "old" or slot in f["used"]:
+        if fac.side == "old" or slot in used:
             continue  # Rulebook: Start tiles A, A5: the old factory never produces.
-        base = t.goods[fac.goods_type].production_coal
+        base = t.production_coal[fac.goods_type]
+        if plain:
+            if coal >= max(0, base):
+                out.append(act("produce", slot, 0))
+            continue
         for m in mod_variants(p, f, {"factory": slot}):
             red = mod_has(p, m, "reduce_production_coal")
             cost = max(0, base - (red.n if red else 0))
-            if coal_total(p) >= cost:
+            if coal >= cost:
                 out.append(act("produce", slot, m))
     return out
 
 
-def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_produce(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                t: Tables | None = None) -> bool:
     """Production: an unused factory (not the old one) whose coal cost, with a modifier, is payable."""
-    t = tables()
-    coal = coal_total(p)
+    factories = p.factories
+    if not factories:
+        return False
+    t = t or tables()
+    coal = p.coal + p.protected_coal  # coal_total, inline in this hot path
+    for fac in factories:
+        coal += fac.coal
     # Without a modifier factory for production (or with the action's modifier used) the only
     # variant is "no modifier", at the full coal cost.
-    plain = bool(f["mod"]) or not modifier_slots(p, "production")
+    plain = True
+    if not f["mod"]:
+        modifier_action = t.modifier_action
+        for fac in factories:
+            if modifier_action.get(fac.side) == "production":
+                plain = False
+                break
     used = f["used"]
-    for i, fac in enumerate(p.factories):
+    production_coal = t.production_coal
+    for i, fac in enumerate(factories):
         slot = i + 1
         if fac.side == "old" or slot in used:
             continue
-        base = t.production_coal[fac.goods_type]
+        base = production_coal[fac.goods_type]
         if plain:
             if coal >= max(0, base):
                 return True
@@ -230,7 +253,7 @@ def apply_production(state: ZState, f: dict[str, Any], p: Player, action: Action
     """A Production activation (rulebook: Production action). Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     slot, mod = int(action.args[0]), int(action.args[1])
     fac = p.factories[slot - 1]
     red = mod_has(p, mod, "reduce_production_coal")

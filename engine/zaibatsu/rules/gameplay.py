@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.core import CHANCE, Action, Decision, Event
 
-from ..data import COLOURS
+from ..data import ACTIONS, COLOURS
 from ..state import Player, Worker, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M
 from .actions import CAN_ACTIVATE, activations, apply_activation, can_activate, finish_action, new_act_frame
 from .basics import ACTION_NAMES, PLAYER_NAMES, TAKATOSHI, WORKER_COLOURS, act, ev, name
@@ -157,22 +157,35 @@ def turn_actions(state: ZState, p: Player) -> list[Action]:
     """Legal turn choices (rulebook: Gameplay): take a worker for an action, or consolidate."""
     t = tables()
     out: list[Action] = []
-    if len(p.workforce) < t.n["workforce_slots"]:
-        for h, space in enumerate(state.hiring):
+    if len(p.workforce) < t.workforce_slots:
+        probes = _probes(p.seat)
+        spaces = t.memo.get("turn_checks") or _turn_checks(t)
+        for space, checks in zip(state.hiring, spaces):
             if not space:
                 continue
             colours: list[str] | None = None
-            for action in t.hiring_actions[h]:
+            for action, check, takes in checks:
                 # A fresh frame is below every activation limit; the worker is not placed yet.
-                if CAN_ACTIVATE[action](state, p, _probe(p.seat, action), 1):
+                if check(state, p, probes[action], 1, t):
                     if colours is None:
                         colours = sorted(set(space))
-                    out.extend(map(_takes(h + 1, action).__getitem__, colours))
+                    out.extend(map(takes.__getitem__, colours))
     if p.workforce or (state.options.empty_consolidation and not out):
         # Rulebook: Gameplay (consolidate); rule gap docs/rules-notes.md G-1: with an empty workforce
         # and no legal action the engine allows an (empty) consolidation — a house rule, on by default.
         out.append(_CONSOLIDATE)
     return out
+
+
+def _turn_checks(t: Tables) -> tuple[tuple[tuple[str, Any, dict[str, Action]], ...], ...]:
+    """For each hiring space, its actions as ``(action, existence check, "take" actions by colour)``
+    (built once per data set, kept in ``t.memo``)."""
+    checks = tuple(
+        tuple((action, CAN_ACTIVATE[action], _takes(h + 1, action)) for action in actions)
+        for h, actions in enumerate(t.hiring_actions)
+    )
+    t.memo["turn_checks"] = checks
+    return checks
 
 
 @cache
@@ -191,6 +204,12 @@ def _probe(seat: int, action: str) -> dict[str, Any]:
     Shared between calls: :func:`can_activate` and :func:`activations` only read their frame.
     """
     return new_act_frame(seat, action, "")
+
+
+@cache
+def _probes(seat: int) -> dict[str, dict[str, Any]]:
+    """:func:`_probe` of every action for ``seat``, by action."""
+    return {action: _probe(seat, action) for action in ACTIONS}
 
 
 def apply_in_place(state: ZState, action: Action) -> list[Event]:
@@ -212,6 +231,11 @@ def apply_quiet(state: ZState, action: Action, events: list[Event] | None = None
     elif k == "draft":
         apply_draft(state, f, action, events)
     elif k == "turn":
+        if action.kind == "take":
+            # The action taken is legal, so its first activation is due: the new frame is the next
+            # decision (what :func:`advance` would find at once).
+            apply_turn(state, f, action, events)
+            return
         apply_turn(state, f, action, events)
     elif k == "act":
         apply_activation(state, f, action, events)
@@ -226,8 +250,7 @@ def apply_turn(state: ZState, f: dict[str, Any], action: Action, events: list[Ev
     """Take a worker and start the action (rulebook: Gameplay, step A), or consolidate."""
     seat = f["seat"]
     p = state.players[seat]
-    state.stack.pop()
-    state.stack.append({"k": "end_turn", "seat": seat})
+    state.stack[-1] = {"k": "end_turn", "seat": seat}  # in place of the turn frame ``f`` (the top)
     if action.kind == "take":
         h, act, colour = int(action.args[0]), str(action.args[1]), str(action.args[2])
         state.hiring[h - 1].remove(colour)

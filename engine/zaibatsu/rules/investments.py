@@ -9,9 +9,9 @@ from engine.core import Action, Event
 
 from ..data import GOODS
 from ..state import Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import TRACK_NAMES, M, amount, contract_text
-from .basics import act, ev, goods_distributions, goods_stock, name, parse_sources, sources_text, take_goods
+from .basics import act, ev, goods_distributions, name, parse_sources, sources_text, take_goods
 from .bonuses import bonus_ops, move_track
 from .modifiers import mod_variants
 
@@ -25,9 +25,12 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
     slots_free = len(p.contracts_done) < t.n["contract_slots"]
     # The modifier variants depend only on whether the activation fulfils a contract.
     mods = {False: mod_variants(p, f, {"contract": False}), True: mod_variants(p, f, {"contract": True})}
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
     for goods in GOODS:
-        if goods in f["types"]:
-            continue
+        if goods in f["types"] or stock.get(goods, 0) < k:
+            continue  # fewer than k goods of a type: no way to take them (goods_distributions)
         level = t.goods[goods].level
         for src in goods_distributions(p, goods, k):
             rewards: list[str] = ["finance"]
@@ -45,13 +48,18 @@ def investment_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Acti
     return out
 
 
-def can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_invest(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+               t: Tables | None = None) -> bool:
     """Investments: ``n + 1`` goods of a type not invested yet in this action."""
     k = f["n"] + 1
     types = f["types"]
-    for goods, n in goods_stock(p).items():  # noqa: SIM110 - a loop: cheaper than any() in this hot path
-        if n >= k and goods not in types:
-            return True
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        if fac.goods:
+            goods = fac.goods_type
+            n = stock[goods] = stock.get(goods, 0) + fac.goods
+            if n >= k and goods not in types:
+                return True
     return False
 
 
@@ -60,7 +68,7 @@ def apply_investment(state: ZState, f: dict[str, Any], p: Player, action: Action
     """An Investments & Contracts activation: goods for Finance +2 or a contract. Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     src, reward, mod = parse_sources(str(action.args[0])), str(action.args[1]), int(action.args[2])
     goods = p.factories[src[0] - 1].goods_type
     take_goods(p, src)

@@ -9,14 +9,13 @@ from engine.core import Action, Event
 from engine.core.majority import placement
 
 from ..state import MarketState, Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M, amount
 from .basics import (
     DIRS,
     act,
     ev,
     goods_distributions,
-    goods_stock,
     name,
     parse_sources,
     return_token,
@@ -46,61 +45,101 @@ def market_slot_check(state: ZState, market: MarketState, slot: int, value: int)
 
 def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
     """Local Markets activations (rulebook: Local Markets action, p. 14): all in one region, exact token
-    value, slot rules."""
+    value, slot rules (:func:`market_slot_check`, worked out once per market here)."""
     t = tables()
     out: list[Action] = []
-    stock = goods_stock(p)
-    if not any(stock.values()):
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        if fac.goods:
+            stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
+    if not stock:
         return out
+    region = f["region"]
+    tokens = p.tokens
+    limit = t.market_limit[state.options.players]
+    slot_goods, goods_influence = t.slot_goods, t.goods_influence
     sources: dict[tuple[str, int], list[str]] = {}  # (goods, n) -> the ways to take them, as notation
     for market in state.markets:
-        if f["region"] and market.region != f["region"]:
+        if region and market.region != region:
             continue
-        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
-            if not stock[goods]:
+        slots = market.slots
+        placed = [s[1] for s in slots if s is not None]
+        full = len(placed) >= limit
+        lowest = min(placed) if full else 0
+        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):
+            have = stock.get(goods)
+            if not have:
                 continue
-            values = t.goods_influence[goods]
-            for n in (1, 2, 3):
+            values = goods_influence[goods]
+            current = slots[slot]
+            for n in range(1, min(3, have) + 1):
                 value = values[n - 1]
-                if n > stock[goods] or value not in p.tokens:
+                if value not in tokens:
                     continue
-                ok, evicts = market_slot_check(state, market, slot, value)
-                if not ok:
-                    continue
+                # engine.core.majority.placement: an occupied slot takes a strictly higher token; an
+                # empty one any token below the market's limit, else one above the lowest token,
+                # which (one of the lowest, the placer's choice) goes back to its owner.
+                evicts: list[Any] = [None]
+                if current is not None:
+                    if current[1] >= value:
+                        continue
+                elif full:
+                    if value <= lowest:
+                        continue
+                    evicts = [i for i, s in enumerate(slots) if s is not None and s[1] == lowest]
                 srcs = sources.get((goods, n))
                 if srcs is None:
                     srcs = sources[goods, n] = [sources_text(src) for src in goods_distributions(p, goods, n)]
                 for src_text in srcs:
                     for reward in ("bonus", "vp"):
-                        for e in evicts or [None]:
+                        for e in evicts:
                             out.append(act("market", market.id, DIRS[slot], src_text, reward,
                                            DIRS[e] if e is not None else "-"))
     return out
 
 
-def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+                    t: Tables | None = None) -> bool:
     """Local Markets: a slot whose goods, token value and placement rule allow an influence token.
 
     Enough goods of a type always give at least one way to take them (:func:`goods_distributions`),
-    so the slot is enough.
+    so the slot is enough. The placement rule is :func:`market_slot_check`'s, asked only whether.
     """
-    stock = goods_stock(p)
-    if not any(stock.values()):
+    stock: dict[str, int] = {}
+    for fac in p.factories:
+        if fac.goods:
+            stock[fac.goods_type] = stock.get(fac.goods_type, 0) + fac.goods
+    if not stock:
         return False
-    t = tables()
+    t = t or tables()
     region = f["region"]
     tokens = p.tokens
+    limit = t.market_limit[state.options.players]
+    slot_goods, goods_influence = t.slot_goods, t.goods_influence
     for market in state.markets:
         if region and market.region != region:
             continue
-        for slot, goods in enumerate(t.slot_goods[market.tile, market.rotation % 4]):
-            have = stock[goods]
+        slots = market.slots
+        placed: list[int] | None = None
+        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):
+            have = stock.get(goods)
             if not have:
                 continue
-            values = t.goods_influence[goods]
+            values = goods_influence[goods]
+            current = slots[slot]
             for n in range(min(3, have)):
                 value = values[n]
-                if value in tokens and market_slot_check(state, market, slot, value)[0]:
+                if value not in tokens:
+                    continue
+                # engine.core.majority.placement: an occupied slot takes a strictly higher token; an
+                # empty one takes any below the market's limit, else one above the lowest token.
+                if current is not None:
+                    if current[1] < value:
+                        return True
+                    continue
+                if placed is None:
+                    placed = [s[1] for s in slots if s is not None]
+                if len(placed) < limit or value > min(placed):
                     return True
     return False
 

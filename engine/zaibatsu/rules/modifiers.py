@@ -11,8 +11,10 @@ from ..tables import tables
 
 def modifier_slots(p: Player, action: str) -> list[int]:
     """1-based factory slots whose side is an action modifier of ``action``."""
+    out: list[int] = []
+    if not p.factories:
+        return out
     modifier_action = tables().modifier_action
-    out = []
     for i, f in enumerate(p.factories):  # a loop: cheaper than a comprehension in this hot path
         if modifier_action.get(f.side) == action:
             out.append(i + 1)

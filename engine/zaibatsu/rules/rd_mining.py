@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Action, Event
 
 from ..state import Player, ZState
-from ..tables import tables
+from ..tables import Tables, tables
 from ..words import M, amount
 from .basics import ACTION_NAMES, act, ev, money_like, name, pay_money
 from .bonuses import move_track
@@ -25,23 +25,25 @@ def step_options(p: Player, f: dict[str, Any]) -> list[Action]:
     # stattdessen nichts"); the action can still be activated (paying its cost), so it is not
     # excluded here.
     mods = mod_variants(p, f, {})
+    money = money_like(p)
     for i, cost in enumerate(costs):
-        if money_like(p) >= cost:
+        if money >= cost:
             for m in mods:
                 out.append(act(action, i + 1, m))
     return out
 
 
-def can_step(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_step(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+             t: Tables | None = None) -> bool:
     """R&D or Mining: the cheapest step is affordable (a marker on the last space still activates)."""
-    return p.money + p.silk >= tables().min_step_cost[f["action"]]
+    return p.money + p.silk >= (t or tables()).min_step_cost[f["action"]]
 
 
 def apply_steps(state: ZState, p: Player, action: Action, ops: list[dict[str, Any]], events: list[Event] | None) -> int:
     """An R&D or Mining activation: pay, move the track (a modifier may add steps). Returns the modifier used."""
     t = tables()
     seat = p.seat
-    who = name(state, seat)
+    who = name(state, seat) if events is not None else ""  # only events name the seat
     kind = action.kind
     steps, mod = int(action.args[0]), int(action.args[1])
     costs = t.n["rd_step_costs" if kind == "rd" else "mining_step_costs"]

@@ -37,13 +37,14 @@ def _can_pay_transport(t: Tables, p: Player) -> bool:
     return False
 
 
-def can_ship(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_ship(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+             t: Tables | None = None) -> bool:
     """Ships: affordable, a ship and a workforce slot (for the expert) left, a destination open."""
-    t = tables()
-    if p.ships >= 6 or len(p.workforce) + extra_workers >= t.n["workforce_slots"] or not _can_pay_transport(t, p):
+    t = t or tables()
+    if p.ships >= 6 or len(p.workforce) + extra_workers >= t.workforce_slots or not _can_pay_transport(t, p):
         return False
     used = f["used"]
-    limit = t.count(state.options.players).ship_slots
+    limit = t.ship_slots[state.options.players]
     experts, ships = state.experts, state.ships
     for dest in t.dest_ids:  # noqa: SIM110 - a loop: cheaper than any() in this hot path
         if experts[dest] and len(ships[dest]) < limit and dest not in used:
@@ -51,9 +52,10 @@ def can_ship(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) ->
     return False
 
 
-def can_train(state: ZState, p: Player, f: dict[str, Any], extra_workers: int) -> bool:
+def can_train(state: ZState, p: Player, f: dict[str, Any], extra_workers: int,
+              t: Tables | None = None) -> bool:
     """Railways: affordable, a train left, an open train slot in a region not used by this action."""
-    t = tables()
+    t = t or tables()
     if p.trains >= 6 or not _can_pay_transport(t, p):
         return False
     used = f["used"]
