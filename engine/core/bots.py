@@ -62,7 +62,8 @@ LEVEL_BUDGETS = {"easy": 0.3, "medium": 0.6, "hard": 0.85}
 #: The ``hard`` level's search settings (docs/bots.md, "How the hard level was tuned"): more
 #: candidates than greedy's first few, the better half of them searched further each round, and
 #: greedy's own choice given only a small head start.
-HARD_SETTINGS = {"rollouts": 24, "candidates": 6, "margin": 20.0, "switch_margin": 0.5, "halving": True}
+HARD_SETTINGS = {"rollouts": 24, "candidates": 6, "margin": 20.0, "switch_margin": 0.5, "halving": True,
+                 "rollout_width": 3, "rollout_sample": 12}
 #: The ``easy`` level's chance per decision of playing the second or third best action.
 EASY_SLIP = 0.35
 #: Decision kind of the first decision of a player's turn (the hosts' convention).
@@ -302,6 +303,8 @@ class _Planner:
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.sim = sim
         self.clock = clock
+        #: Whether a step drew its actions at random (``sample``) since the flag was last cleared.
+        self.sampled = False
         self.width = width
         self.rivalry = rivalry
         self.sample = sample
@@ -317,6 +320,7 @@ class _Planner:
         indexes: Sequence[int] = range(len(legal))
         if self.sample and rng is not None and len(legal) > self.sample:
             indexes = sorted(rng.sample(range(len(legal)), self.sample))
+            self.sampled = True
         for i in indexes:
             action = legal[i]
             after = sim.step(sim.thaw(blob), action)
@@ -542,7 +546,7 @@ class SearchPolicy:
                     totals[i] += value
                     counts[i] += 1
                     # Exact: no chance drawn, no hidden cards re-dealt, no actions sampled.
-                    exact[i] = not drew and self._resample is None and not self.fast.sample
+                    exact[i] = not drew and self._resample is None
                     done += 1
                 round_no += 1
                 if self.halving and len(active) > 2 and all(counts[i] == round_no for i in active):
@@ -567,11 +571,12 @@ class SearchPolicy:
         """From the end of the bot's turn: the others' turns, then the bot's next turn.
 
         Returns ``(value, drew)``: the bot's value minus ``rivalry`` × the others' mean, and whether a
-        chance outcome was drawn on the way (``None`` when the time limit cut the rollout short).
+        chance outcome (or a random sample of actions) was drawn on the way (``None`` when the time limit cut the rollout short).
         """
         sim, game = self.sim, self.sim.game
         others = False
         drew = False
+        self.fast.sampled = False
         for _ in range(self.horizon):
             d = game.decision(state)
             if d.seat is None:
@@ -596,9 +601,9 @@ class SearchPolicy:
                 break  # the bot's next turn is played
             others = others or not mine
         if seats <= 1:
-            return sim.value(state, seat, seats, 0.0), drew
+            return sim.value(state, seat, seats, 0.0), drew or self.fast.sampled
         scores = sim.scores(state, seats)
-        return scores[seat] - self.rivalry * (sum(scores) - scores[seat]) / (seats - 1), drew
+        return scores[seat] - self.rivalry * (sum(scores) - scores[seat]) / (seats - 1), drew or self.fast.sampled
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""
