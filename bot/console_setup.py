@@ -86,16 +86,7 @@ class TableSetup:
         if len(counts) == 1:
             return counts[0]
         low, high = min(counts), max(counts)
-        while True:
-            answer = self._read(_("players [{low}-{high}, Enter = {low}]> ", low=low, high=high))
-            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                return None
-            answer = answer.strip()
-            if not answer:
-                return low
-            if answer.isascii() and answer.isdigit() and int(answer) in counts:
-                return int(answer)
-            self.say(_("Please type a number from {low} to {high}.", low=low, high=high))
+        return self._ask_count(counts, _("players [{low}-{high}, Enter = {low}]> ", low=low, high=high))
 
     def _ask_bots(self, game: str) -> int | None:
         """How many bots play with the person (those the game's player counts allow, 1–3; Enter takes
@@ -104,8 +95,14 @@ class TableSetup:
         if len(counts) <= 1:
             return counts[0] if counts else MIN_SOLO_BOTS
         low, high = min(counts), max(counts)
+        return self._ask_count(counts, _("bots [{low}-{high}, Enter = {low}]> ", low=low, high=high))
+
+    def _ask_count(self, counts: list[int], prompt: str) -> int | None:
+        """One of ``counts`` typed at ``prompt`` (Enter takes the smallest), asked again until it is;
+        ``None`` at end of input or quit."""
+        low, high = min(counts), max(counts)
         while True:
-            answer = self._read(_("bots [{low}-{high}, Enter = {low}]> ", low=low, high=high))
+            answer = self._read(prompt)
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 return None
             answer = answer.strip()
