@@ -78,14 +78,14 @@ def play(game_name: str, bots: int, level: str, seed: int, person: str, folder: 
     moves = turns = 0
     started = time.perf_counter()
     for _ in range(20_000):
-        data = host.status(channel).data or {}
-        if data.get("status") != "running":
+        with store.unit_of_work(write=False) as repo:
+            table = repo.latest_table(channel)
+            people = {s.seat for s in repo.seats(table.id) if s.user_id == me}
+            state = host._state(repo, table, game)  # the real state: the person's view is built from it
+        seat = game.decision(state).seat
+        if seat is None:
             break
-        if data.get("to_act") == me:
-            with store.unit_of_work(write=False) as repo:
-                table = repo.latest_table(channel)
-                state = host._state(repo, table, game)  # the real state: the person's view is built from it
-            seat = game.decision(state).seat
+        if seat in people:
             legal = game.legal_actions(state)
             action = thinker.choose(bots_module.bot_view(game, state, seat, moves), legal) if len(legal) > 1 else legal[0]
             answer = host.move(channel, me, game.format_action(state, action))

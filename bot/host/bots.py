@@ -335,7 +335,7 @@ class BotService(AccountService):
         Only the player to act may ask; the bot sees only that player's view. ``choices`` holds
         ``(notation, reason)`` pairs, best first; nothing is saved.
         """
-        from engine.core.bots import GreedyPolicy, bot_view, bots_supported
+        from engine.core.bots import LEVEL_BUDGETS, GreedyPolicy, bot_view, bots_supported
 
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.store.unit_of_work(write=False) as repo:
@@ -349,7 +349,9 @@ class BotService(AccountService):
                           table.version)
         seed = random.Random(f"hint:{table.seed}:{table.version}").getrandbits(62)
         legal = game.legal_actions(state)
-        ranked = GreedyPolicy(game, seed).rank(bot_view(game, state, me.seat, seed), legal, n)
+        # A hint thinks like the medium level and within its budget (a host's bot_time_limit caps it too).
+        limit = self.bot_time_limit if self.bot_time_limit is not None else LEVEL_BUDGETS["medium"]
+        ranked = GreedyPolicy(game, seed, time_limit=limit).rank(bot_view(game, state, me.seat, seed), legal, n)
         choices = [(game.format_action(state, r.action), str(tr(r.reason))) for r in ranked]
         lines = [_("Suggested moves (best first):")]
         lines += [f"{i}. {notation} — {reason}" for i, (notation, reason) in enumerate(choices, start=1)]
