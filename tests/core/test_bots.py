@@ -366,3 +366,30 @@ def test_the_hard_level_re_deals_the_hidden_cards_for_every_round_of_rollouts() 
     assert policy.last["rollouts"] == 9
     assert len(game.seen) > 2
     assert {secrets[d.seat] for secrets in game.seen} == {state.secrets[d.seat]}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("name", [n for n in builtin_game_names() if bots_supported(get_game(n))])
+def test_a_level_stops_thinking_at_its_budget_in_every_game(name: str, level: str) -> None:
+    """With a clock that moves 10 ms at every read, a decision at a busy mid-game position ends soon
+    after its budget (the deadline is checked between single moves of the look-ahead)."""
+    game = get_game(name)
+    for seed in range(20):
+        state = _position(game, seed, 150, players=3)
+        d = game.decision(state)
+        if d.seat is not None and d.seat != CHANCE and len(game.legal_actions(state)) >= 3:
+            break
+    else:
+        pytest.skip("no busy position found")
+    legal = game.legal_actions(state)
+    clock = FakeClock(0.01)
+    policy = make_policy(game, level, 2, clock=clock, time_limit=0.3, search_kinds=None) if level == "hard" \
+        else make_policy(game, level, 2, clock=clock, time_limit=0.3)
+    assert policy.choose(bot_view(game, state, d.seat, 2), legal) in legal
+    # 0.3 s of budget; each read past it is a single move of look-ahead at most.
+    assert clock.now <= 0.3 + 0.01 * 60, f"{name} {level}: thought until {clock.now:.2f} s"
+    if level == "hard":  # the search would think far longer: the budget is what stopped it
+        free = FakeClock(0.01)
+        make_policy(game, level, 2, clock=free, time_limit=1000.0, search_kinds=None).choose(
+            bot_view(game, state, d.seat, 2), legal)
+        assert free.now > 1.0
