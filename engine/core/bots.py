@@ -521,6 +521,8 @@ class SearchPolicy:
         totals = [0.0] * len(pool)
         counts = [0] * len(pool)
         exact = [False] * len(pool)
+        #: Each candidate's rollout value per round (rounds share their random numbers: paired).
+        rounds: list[dict[int, float]] = [{} for _ in pool]
         done = 0
         if len(pool) > 1:
             # Each candidate's turn is already finished greedily (its line's state): rollouts go on
@@ -543,6 +545,7 @@ class SearchPolicy:
                     if outcome is None:
                         break  # cut short by the time limit: not comparable, dropped
                     value, drew = outcome
+                    rounds[i][round_no] = value
                     totals[i] += value
                     counts[i] += 1
                     # Exact: no chance drawn, no hidden cards re-dealt, no actions sampled.
@@ -550,17 +553,22 @@ class SearchPolicy:
                     done += 1
                 round_no += 1
                 if self.halving and len(active) > 2 and all(counts[i] == round_no for i in active):
-                    # Successive halving: the better half of the candidates gets the next rollouts.
-                    active.sort(key=lambda i: -totals[i] / counts[i])
-                    active = sorted(active[: (len(active) + 1) // 2])
+                    # Successive halving: the better half of the candidates gets the next rollouts
+                    # (greedy's own choice, the baseline every other is compared with, stays).
+                    rest = sorted((i for i in active if i != 0), key=lambda i: -totals[i] / counts[i])
+                    active = sorted({0, *rest[: max(1, len(active) // 2)]})
         results = []
         if any(counts):
             for i, line in enumerate(pool):
                 results.append((totals[i] / counts[i] if counts[i] else float("-inf"), line))
-            # The greedy choice keeps a head start of ``switch_margin`` VP; candidates without a
-            # rollout (time ran out) rank after those with one.
-            head = {id(pool[0]): self.switch_margin}
-            results.sort(key=lambda r: (-(r[0] + head.get(id(r[1]), 0.0)), r[1].index))
+            # A candidate displaces greedy's choice only when it beats it clearly over the rounds both
+            # were played in (paired: the same random numbers): by more than ``switch_margin`` VP plus
+            # one standard error of the paired difference, over two rounds at least, or over one when
+            # both rollouts were exact. Otherwise greedy's choice stays first.
+            beaten = {i for i in range(1, len(pool)) if _clearly_better(rounds[i], rounds[0], exact[i] and exact[0],
+                                                                         self.switch_margin)}
+            results.sort(key=lambda r: (0 if pool.index(r[1]) in beaten else 1 if r[1] is pool[0] else 2,
+                                        -r[0], r[1].index))
         chosen = {id(line) for _, line in results}
         results += [(float(x.score or 0.0), x) for x in lines if id(x) not in chosen]
         self.last = {"rollouts": done, "candidates": len(pool), "seconds": self.clock() - start}
@@ -617,6 +625,19 @@ class SearchPolicy:
         seat, state, results = self._search(view, legal)
         return [Ranked(line.action, float(score), _reason_line(self.sim, state, line.state, seat))
                 for score, line in results[: max(0, n)]]
+
+
+def _clearly_better(mine: dict[int, float], base: dict[int, float], exact: bool, margin: float) -> bool:
+    """Whether rollout values ``mine`` beat ``base`` (both by round) by more than ``margin`` plus one
+    standard error of their paired differences (two shared rounds at least, or one if ``exact``)."""
+    diffs = [mine[r] - base[r] for r in mine if r in base]
+    if not diffs or (len(diffs) < 2 and not exact):
+        return False
+    mean = sum(diffs) / len(diffs)
+    if len(diffs) < 2:
+        return mean > margin
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean - (var / len(diffs)) ** 0.5 > margin
 
 
 def level_name(level: str) -> str:
