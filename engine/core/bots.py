@@ -561,12 +561,11 @@ class SearchPolicy:
         if any(counts):
             for i, line in enumerate(pool):
                 results.append((totals[i] / counts[i] if counts[i] else float("-inf"), line))
-            # A candidate displaces greedy's choice only when it beats it clearly over the rounds both
-            # were played in (paired: the same random numbers): by more than ``switch_margin`` VP plus
-            # one standard error of the paired difference, over two rounds at least, or over one when
-            # both rollouts were exact. Otherwise greedy's choice stays first.
-            beaten = {i for i in range(1, len(pool)) if _clearly_better(rounds[i], rounds[0], exact[i] and exact[0],
-                                                                         self.switch_margin)}
+            # A candidate displaces greedy's choice only when it beats it over the rounds both were
+            # played in (paired: the same random numbers): by more than ``switch_margin`` VP plus one
+            # standard error of the paired difference (by the margin alone over a single round).
+            # Otherwise greedy's choice stays first.
+            beaten = {i for i in range(1, len(pool)) if _clearly_better(rounds[i], rounds[0], self.switch_margin)}
             results.sort(key=lambda r: (0 if pool.index(r[1]) in beaten else 1 if r[1] is pool[0] else 2,
                                         -r[0], r[1].index))
         chosen = {id(line) for _, line in results}
@@ -627,11 +626,12 @@ class SearchPolicy:
                 for score, line in results[: max(0, n)]]
 
 
-def _clearly_better(mine: dict[int, float], base: dict[int, float], exact: bool, margin: float) -> bool:
+def _clearly_better(mine: dict[int, float], base: dict[int, float], margin: float) -> bool:
     """Whether rollout values ``mine`` beat ``base`` (both by round) by more than ``margin`` plus one
-    standard error of their paired differences (two shared rounds at least, or one if ``exact``)."""
+    standard error of their paired differences; over one shared round (an exact rollout, or the only
+    one the budget allowed), by more than ``margin``."""
     diffs = [mine[r] - base[r] for r in mine if r in base]
-    if not diffs or (len(diffs) < 2 and not exact):
+    if not diffs:
         return False
     mean = sum(diffs) / len(diffs)
     if len(diffs) < 2:

@@ -396,13 +396,13 @@ def test_a_level_stops_thinking_at_its_budget_in_every_game(name: str, level: st
 
 
 def test_a_candidate_displaces_greedys_choice_only_when_clearly_better() -> None:
-    """Paired rollout values by round: a lead must exceed the margin plus one standard error, over
-    two rounds at least unless both rollouts were exact."""
+    """Paired rollout values by round: a lead must exceed the margin plus one standard error of the
+    paired differences (the margin alone over a single shared round)."""
     from engine.core.bots import _clearly_better
 
-    assert _clearly_better({0: 10.0, 1: 12.0}, {0: 5.0, 1: 6.0}, False, 0.5)  # +5, +6: clear
-    assert not _clearly_better({0: 10.0}, {0: 5.0}, False, 0.5)  # one noisy round is not enough
-    assert _clearly_better({0: 10.0}, {0: 5.0}, True, 0.5)  # ... unless both rollouts were exact
-    assert not _clearly_better({0: 20.0, 1: 0.0}, {0: 5.0, 1: 6.0}, False, 0.5)  # +15, −6: noise
-    assert not _clearly_better({0: 5.3, 1: 6.3}, {0: 5.0, 1: 6.0}, False, 0.5)  # below the margin
-    assert not _clearly_better({2: 9.0, 3: 9.0}, {0: 1.0, 1: 1.0}, False, 0.5)  # no shared round
+    assert _clearly_better({0: 10.0, 1: 12.0}, {0: 5.0, 1: 6.0}, 0.5)  # +5, +6: clear
+    assert _clearly_better({0: 10.0}, {0: 5.0}, 0.5)  # one round: the margin decides
+    assert not _clearly_better({0: 5.2}, {0: 5.0}, 0.5)
+    assert not _clearly_better({0: 20.0, 1: 0.0}, {0: 5.0, 1: 6.0}, 0.5)  # +15, −6: noise
+    assert not _clearly_better({0: 5.3, 1: 6.3}, {0: 5.0, 1: 6.0}, 0.5)  # below the margin
+    assert not _clearly_better({2: 9.0, 3: 9.0}, {0: 1.0, 1: 1.0}, 0.5)  # no shared round
