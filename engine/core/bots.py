@@ -563,9 +563,12 @@ class SearchPolicy:
                 results.append((totals[i] / counts[i] if counts[i] else float("-inf"), line))
             # A candidate displaces greedy's choice only when it beats it over the rounds both were
             # played in (paired: the same random numbers): by more than ``switch_margin`` VP plus one
-            # standard error of the paired difference (by the margin alone over a single round).
+            # standard error of the paired difference (by the margin alone over a single round, unless
+            # the rounds re-deal hidden cards: one guess of the other hands says too little).
             # Otherwise greedy's choice stays first.
-            beaten = {i for i in range(1, len(pool)) if _clearly_better(rounds[i], rounds[0], self.switch_margin)}
+            single = self._resample is None
+            beaten = {i for i in range(1, len(pool))
+                      if _clearly_better(rounds[i], rounds[0], self.switch_margin, single)}
             results.sort(key=lambda r: (0 if pool.index(r[1]) in beaten else 1 if r[1] is pool[0] else 2,
                                         -r[0], r[1].index))
         chosen = {id(line) for _, line in results}
@@ -626,12 +629,12 @@ class SearchPolicy:
                 for score, line in results[: max(0, n)]]
 
 
-def _clearly_better(mine: dict[int, float], base: dict[int, float], margin: float) -> bool:
+def _clearly_better(mine: dict[int, float], base: dict[int, float], margin: float, single: bool = True) -> bool:
     """Whether rollout values ``mine`` beat ``base`` (both by round) by more than ``margin`` plus one
     standard error of their paired differences; over one shared round (an exact rollout, or the only
-    one the budget allowed), by more than ``margin``."""
+    one the budget allowed), by more than ``margin`` if ``single`` allows one round at all."""
     diffs = [mine[r] - base[r] for r in mine if r in base]
-    if not diffs:
+    if not diffs or (len(diffs) < 2 and not single):
         return False
     mean = sum(diffs) / len(diffs)
     if len(diffs) < 2:

@@ -403,6 +403,8 @@ def test_a_candidate_displaces_greedys_choice_only_when_clearly_better() -> None
     assert _clearly_better({0: 10.0, 1: 12.0}, {0: 5.0, 1: 6.0}, 0.5)  # +5, +6: clear
     assert _clearly_better({0: 10.0}, {0: 5.0}, 0.5)  # one round: the margin decides
     assert not _clearly_better({0: 5.2}, {0: 5.0}, 0.5)
+    assert not _clearly_better({0: 10.0}, {0: 5.0}, 0.5, single=False)  # one guess of hidden hands: no
+    assert _clearly_better({0: 10.0, 1: 12.0}, {0: 5.0, 1: 6.0}, 0.5, single=False)
     assert not _clearly_better({0: 20.0, 1: 0.0}, {0: 5.0, 1: 6.0}, 0.5)  # +15, −6: noise
     assert not _clearly_better({0: 5.3, 1: 6.3}, {0: 5.0, 1: 6.0}, 0.5)  # below the margin
     assert not _clearly_better({2: 9.0, 3: 9.0}, {0: 1.0, 1: 1.0}, 0.5)  # no shared round
