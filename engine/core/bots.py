@@ -63,7 +63,7 @@ LEVEL_BUDGETS = {"easy": 0.3, "medium": 0.6, "hard": 0.85}
 #: candidates than greedy's first few, the better half of them searched further each round, and
 #: greedy's own choice given only a small head start.
 HARD_SETTINGS = {"rollouts": 24, "candidates": 6, "margin": 20.0, "switch_margin": 0.5, "halving": True,
-                 "rollout_width": 8, "rollout_sample": 16}
+                 "rollout_width": 8}
 #: The ``easy`` level's chance per decision of playing the second or third best action.
 EASY_SLIP = 0.35
 #: Decision kind of the first decision of a player's turn (the hosts' convention).
