@@ -28,13 +28,14 @@ leads to. A turn is usually several small decisions of the same seat, so the bes
 actions by that one-step score are each followed by a greedy continuation to the end of the seat's
 turn (until another seat, chance, nobody or the seat's next turn decides), and the action whose
 *end of turn* scores best is chosen. **Search** (:class:`SearchPolicy`) is flat Monte-Carlo over
-the greedy ranking's best candidates at the start of a turn: each rollout goes on from the
-candidate's greedily finished turn, lets every other seat play its turn greedily (chance sampled
-from the bot's own generator), then plays the bot's next turn, and scores the bot's evaluation
-minus the others' mean. Candidates share their rollouts' random numbers (common random numbers);
-a rollout that drew no chance outcome is exact (the greedy players in it are deterministic) and is
-not repeated; greedy's own choice is only overridden by a clear margin; the rollout count bounds
-the work and a time limit caps every decision (default 1.8 s). Measured strength: docs/bots.md.
+the greedy ranking's best candidates at the turn's main choice: each rollout goes on from the
+candidate's greedily finished turn (hidden cards re-dealt each round), lets every other seat play
+its turn greedily (chance sampled from the bot's own generator), then plays the bot's next turn,
+and scores the bot's evaluation minus the others' mean. Candidates share their rollouts' random
+numbers (common random numbers); a rollout that drew nothing is exact and is not repeated;
+greedy's own choice is only overridden by a clear lead. The levels (:data:`LEVELS`): ``easy`` and
+``medium`` are greedy, ``hard`` is the search, each within its budget per decision
+(:data:`LEVEL_BUDGETS`, on a clock the policy is given). Measured strength: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -451,25 +452,30 @@ class GreedyPolicy:
 
 
 class SearchPolicy:
-    """The stronger player: flat Monte-Carlo over the greedy ranking's best candidates.
+    """The stronger player (the ``hard`` level): flat Monte-Carlo over the greedy ranking's best
+    candidates, with information-set sampling for hidden cards.
 
-    At the first decision of a turn (a decision of kind ``"turn"``, the hosts' convention), or at the
-    decision kinds the game names in its optional ``bot_search_kinds`` (the turn's main choice, where
+    It searches at the first decision of a turn (kind ``"turn"``, the hosts' convention), or at the
+    decision kinds the game names in its optional ``bot_search_kinds`` (the turn's main choice where
     it is not the first one), or at the kinds given in ``search_kinds`` (``None``: every decision
-    with a choice), the greedy ranking's best ``candidates``
-    actions within ``margin`` VP of the best are played out in turn, up to ``rollouts`` rollouts in
-    all (a candidate whose rollout drew no chance outcome is done: its rollout is exact): the
-    candidate's turn as greedy finished it, then every other seat's turn played by the greedy
-    player (``rollout_width`` lines per turn, ``rollout_sample`` actions drawn per step if set;
-    chance sampled from the bot's own generator), then (``next_turn``) the bot's own next turn,
-    greedily. A rollout scores the bot's evaluation minus ``rivalry`` × the mean of the others'
-    (VP). The best mean wins, but greedy's own choice keeps a head start of ``switch_margin`` VP:
-    one round of look-ahead is chaotic (a different worker colour changes every later greedy reply),
-    so small differences are noise and only a clear gain (an influence scoring reached, a worker an
-    opponent would take) overrides greedy. Other decisions (the steps inside a turn) take the
-    greedy choice. ``time_limit`` (seconds) caps a decision whatever the rollout count (a rollout the
-    limit cuts short is dropped); with the rollout count ending the search, the choice is a pure
-    function of ``(seed, view, legal)``.
+    with a choice). There the greedy ranking's best ``candidates`` actions within ``margin`` VP of
+    the best are played out in rounds of rollouts, up to ``rollouts`` in all: the candidate's turn
+    as greedy finished it, then every other seat's turn played by the greedy player
+    (``rollout_width`` lines per turn, ``rollout_sample`` actions drawn per step if set; chance from
+    the bot's own generator), then (``next_turn``) the bot's own next turn. A game with
+    ``sample_hidden`` has what the seat cannot see re-dealt at the start of each round. A rollout
+    scores the bot's evaluation minus ``rivalry`` × the mean of the others' (VP); the candidates of a
+    round share its random numbers, so their values are paired. With ``halving`` only the better half
+    of the candidates (and greedy's own choice, the baseline) go on to the next round. A candidate
+    whose rollout drew nothing (no chance, no re-deal, no sample) is exact and not played again.
+
+    A candidate displaces greedy's choice only when it leads over the rounds both were played in by
+    more than ``switch_margin`` VP plus one standard error of the paired differences (by the margin
+    alone over a single round, unless the rounds re-deal hidden cards); else greedy's choice is
+    played. The steps inside a turn take the greedy choice. ``time_limit`` (seconds of ``clock``)
+    caps a decision: no rollout starts after 85 % of it and one under way is dropped at its next move
+    past that point. With the rollout count ending the search, the choice is a pure function of
+    ``(seed, view, legal)``.
     """
 
     def __init__(self, game: Any, seed: int = 0, *, rollouts: int = 8, time_limit: float = 1.8,
