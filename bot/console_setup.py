@@ -6,13 +6,14 @@ A mixin of :class:`bot.console.Console` (which owns the reading, printing and th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import builtin_game_names, game_info, get_game
 from engine.core.bots import bots_supported
 from engine.core.i18n import tr
 
-from .host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, Host, Reply
+from .host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, Host
 from .words import _
 
 
@@ -25,15 +26,11 @@ class TableSetup:
     bots: int
     bot_level: str
 
-    def say(self, text: str = "") -> None:
-        """Write a line (the console's)."""
-        raise NotImplementedError
-
-    def _read(self, prompt: str) -> str | None:
-        raise NotImplementedError
-
-    def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False, start: bool = False) -> bool:
-        raise NotImplementedError
+    #: Provided by :class:`bot.console.Console`: write a line, read one after a prompt (``None`` at
+    #: end of input) and show a Host reply.
+    say: Callable[..., None]
+    _read: Callable[[str], str | None]
+    _show: Callable[..., bool]
 
     def _announce(self) -> None:
         """Say the new table's number and how to resume it."""
