@@ -65,12 +65,12 @@ class MeijiBot(discord.AutoShardedClient):
         sync: bool = False,
         shards: ShardPlan | None = None,
     ) -> None:
-        sharding: dict[str, object] = {}
-        if shards is not None:
-            sharding["shard_count"] = shards.count
-            if shards.ids is not None:
-                sharding["shard_ids"] = list(shards.ids)
-        super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, **sharding)
+        if shards is not None and shards.ids is not None:
+            super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, shard_count=shards.count,
+                             shard_ids=list(shards.ids))
+        else:
+            super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS,
+                             shard_count=shards.count if shards is not None else None)
         self.shard_plan = shards
         self.host = host
         self.tables = TableCommands(host, client=self)
@@ -136,8 +136,10 @@ class MeijiBot(discord.AutoShardedClient):
             taken += 1
             channel, lang = str(item["channel"]), reply.language or item["language"]
             text = reply.public or ""
-            announcement = Post(lambda _picture, text=text: (text, {"allowed_mentions": NO_MENTIONS}),
-                                f"take-over of table {item['table_id']}", item["table_id"], lang)
+            def announce(_picture: bool, text: str = text) -> tuple[str, dict[str, Any]]:
+                return text, {"allowed_mentions": NO_MENTIONS}
+
+            announcement = Post(announce, f"take-over of table {item['table_id']}", item["table_id"], lang)
             try:
                 await self.tables.outbox.post(channel, announcement)
             except Exception:  # never let the announcement keep the bot from playing
