@@ -1,8 +1,8 @@
 """Board pictures for Discord: the Host's render callback and the upload of a picture with alt text.
 
-The renderer of a game is the package ``render/<game>/`` with ``render(view) -> bytes`` and
-``alt_text(view) -> str``, and optionally ``turn_card``/``final_card`` for the turn and
-final-score pictures (render/__init__.py). :class:`BoardRenderer` is the callback handed to
+The renderer of a game is its picture package (the module its ``Pictures`` capability names,
+checked against ``render.core.package.PicturePackage``: ``render(view) -> bytes``,
+``alt_text(view) -> str``, ``turn_card``/``final_card`` for the turn and final-score pictures). :class:`BoardRenderer` is the callback handed to
 :class:`bot.host.Host`; it returns ``(png, alt_text)``, so every :class:`~bot.host.Reply` carries
 its picture's description in ``Reply.alt`` and the adapter attaches it as
 ``discord.File(description=…)`` (Discord allows up to :data:`MAX_ALT` characters).
@@ -10,19 +10,18 @@ its picture's description in ``Reply.alt`` and the adapter attaches it as
 
 from __future__ import annotations
 
-import importlib
 import io
 import logging
 import re
 import threading
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import discord
 
 from bot.words import _
 from render import final_of, turn_of
+from render.core.package import PicturePackage, picture_package
 
 log = logging.getLogger(__name__)
 
@@ -32,21 +31,21 @@ MAX_UPLOAD = 8 * 1024 * 1024
 MAX_ALT = 1024
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
-ModuleLoader = Callable[[str], ModuleType | None]
+ModuleLoader = Callable[[str], PicturePackage | None]
 
 
-def load_renderer(game: str) -> ModuleType | None:
-    """``render.<game>`` if it exists and has ``render``; ``None`` otherwise (never raises)."""
+def load_renderer(game: str) -> PicturePackage | None:
+    """The picture package the registered game ``game`` declares; ``None`` for an unknown game, one
+    without pictures or a package that fails to import or to implement its Protocol (logged;
+    never raises)."""
     if not _GAME_NAME.match(game):
         return None
     try:
-        module = importlib.import_module(f"render.{game}")
-    except ImportError:
-        return None
+        module = picture_package(game)
     except Exception:
-        log.exception("the renderer module render.%s failed to import", game)
+        log.exception("the picture package of %s failed to load", game)
         return None
-    return module if callable(getattr(module, "render", None)) else None
+    return module
 
 
 class BoardRenderer:
@@ -60,7 +59,7 @@ class BoardRenderer:
 
     def __init__(self, loader: ModuleLoader = load_renderer) -> None:
         self._loader = loader
-        self._modules: dict[str, ModuleType | None] = {}
+        self._modules: dict[str, PicturePackage | None] = {}
         self._lock = threading.Lock()
 
     def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
@@ -72,12 +71,10 @@ class BoardRenderer:
         if not isinstance(png, bytes | bytearray) or not png:
             return None
         alt = None
-        alt_fn = getattr(module, "alt_text", None)
-        if callable(alt_fn):
-            try:
-                alt = str(alt_fn(view)) or None
-            except Exception:
-                log.exception("alt text of the %s board failed", game)
+        try:
+            alt = str(module.alt_text(view)) or None
+        except Exception:
+            log.exception("alt text of the %s board failed", game)
         return bytes(png), alt
 
     def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str | None] | None:
@@ -86,8 +83,6 @@ class BoardRenderer:
         module = self._module(game)
         if module is None:
             return None
-        if not callable(getattr(module, "turn_card", None)):
-            return self(game, view)
         return turn_of(module, view, last)
 
     def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
@@ -96,11 +91,9 @@ class BoardRenderer:
         module = self._module(game)
         if module is None:
             return None
-        if not callable(getattr(module, "final_card", None)):
-            return self(game, view)
         return final_of(module, view)
 
-    def _module(self, game: str) -> ModuleType | None:
+    def _module(self, game: str) -> PicturePackage | None:
         with self._lock:
             if game in self._modules:
                 return self._modules[game]
