@@ -51,11 +51,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import registry
 from .chance import pick_outcome
-from .game import CHANCE, Action
+from .game import CHANCE, Action, Outcome
 from .i18n import Msg, tr
 
 #: Bot levels players choose, weakest first (docs/bots.md, "Levels").
@@ -126,7 +126,7 @@ class ReasonLine(Msg):
         parts = tuple((text, float(value)) for text, value in parts)
         domain = next((t.domain for t, _ in parts if isinstance(t, Msg)), "meiji")
         english = _reason_text(parts, "en")
-        self = Msg.__new__(cls, domain, english)
+        self = cast(ReasonLine, Msg.__new__(cls, domain, english))
         self.parts = parts
         return self
 
@@ -258,7 +258,7 @@ class _Sim:
             return state
         return self.game.apply(state, action)[0]
 
-    def chance(self, state: Any, rng: random.Random, outcomes: Sequence[Any] | None = None) -> Action:
+    def chance(self, state: Any, rng: random.Random, outcomes: Sequence[Outcome] | None = None) -> Action:
         """A chance outcome sampled with ``rng`` (the bot's own generator, never the table's seed) from
         ``outcomes`` (default: the game's ``chance_outcomes(state)``)."""
         if outcomes is None:
@@ -656,7 +656,7 @@ def _clearly_better(mine: dict[int, float], base: dict[int, float], margin: floa
     if len(diffs) < 2:
         return mean > margin
     var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean - (var / len(diffs)) ** 0.5 > margin
+    return bool(mean - (var / len(diffs)) ** 0.5 > margin)
 
 
 def level_name(level: str) -> str:

@@ -143,7 +143,7 @@ def _format(template: str, args: Mapping[str, Any], lang: str) -> str:
         return template.format_map(_Keep(values))
 
 
-class _Keep(dict):
+class _Keep(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
