@@ -428,13 +428,15 @@ def _data_report(game: Any, name: str, data: components.DataSet | None, folder: 
     """One game's part of :func:`cmd_data_report` (its component data selected): records per kind
     and confidence (``*`` marks a kind with overridden records), the data set's digest, and each
     overridden record with its new source."""
-    report = getattr(game, "data_report", None)
+    from engine.core.registry import data_report
+
+    reporter = data_report(game)
     print(f"{game_info(game).title} ({name})")
-    if report is None:
+    if reporter is None:
         print("  no component data")
         return
     marked = set(data.overridden) if data is not None else set()
-    rows = [(str(k) + ("*" if k in marked else ""), int(c), int(li), int(p)) for k, c, li, p in report()]
+    rows = [(str(k) + ("*" if k in marked else ""), int(c), int(li), int(p)) for k, c, li, p in reporter.data_report()]
     header = ("kind", "confirmed", "likely", "proposed", "total")
     width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
     print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
@@ -504,10 +506,12 @@ def cmd_i18n(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """Print the JSON Schema of a game's state."""
     game = _game(args.game or default_game())
-    schema = getattr(game, "json_schema", None)
-    if not callable(schema):
+    from engine.core.registry import state_schema
+
+    schema = state_schema(game)
+    if schema is None:
         raise CliError(f"{game.name} does not publish a JSON schema")
-    print(json.dumps(schema(), indent=2))
+    print(json.dumps(schema.json_schema(), indent=2))
     return 0
 
 

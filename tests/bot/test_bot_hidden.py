@@ -4,6 +4,7 @@ show each player their own view and options privately."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +30,7 @@ from bot.discord_app.components import ChoiceButton, parse_custom_id
 from bot.host import Host, effective_moves
 from bot.store import Store
 from engine.core import CHANCE, Action, game_info, register, replay
+from engine.core.capabilities import HiddenInformation
 from tests.robustness.secretgame import GAME as SECRET
 
 
@@ -36,12 +38,25 @@ class HiddenDice(DiceRace):
     """The dice race, but every die roll is secret (shown as ``~?``)."""
 
     name = "hiddendice"
+    capabilities = (*DiceRace.capabilities, HiddenInformation)
 
     def public_notation(self, state: Any, action: Action) -> str | None:
         return "~?" if self.decision(state).seat == CHANCE else None
 
-    def private_options(self, state: Any) -> bool:
+    def private_choice(self, state: Any, action: Action) -> bool:
         return False  # only the rolls are secret: every player option is public
+
+    def private_options(self, state: Any) -> bool:
+        return False
+
+    def reveals(self, state: Any, action: Action) -> bool:
+        return False
+
+    def hidden_tokens(self, state: Any, seat: int | None) -> set[str]:
+        return set()  # a roll is hidden in the log only; the board shows the die
+
+    def sample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        return state  # states are immutable and nothing in them is secret
 
 
 register(HiddenDice())

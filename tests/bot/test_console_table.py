@@ -14,6 +14,7 @@ from fakegame import GAME
 from bot.console import CHANNEL, Console, play_local
 from bot.console_view import account_lines, changed_sections, keep_newest, sections
 from bot.host import Host
+from engine.core import builtin_game_names
 
 FOLLOW_UPS = ("turn", "draft", None)
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 16
@@ -56,7 +57,7 @@ def _to_follow_up(host: Host, game: str, lang: str = "en") -> dict[str, Any]:
     raise AssertionError(f"{game}: no decision inside a turn in 60 steps")
 
 
-@pytest.mark.parametrize("game", ["zaibatsu", "nippon", "yokohama"])
+@pytest.mark.parametrize("game", builtin_game_names())
 def test_board_inside_a_turn_prints_the_board(host: Host, game: str) -> None:
     """'board' at a follow-up prompt (after 'pair A3 B5', Nippon's 'take 1 knowledge grey', Yokohama's
     'main' …) once only reprinted the prompt."""

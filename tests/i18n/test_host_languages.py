@@ -31,6 +31,7 @@ from renderer_doubles import FunctionRendererDouble
 from bot.host import Host, Reply, language_code  # noqa: E402
 from bot.store import Store, utcnow  # noqa: E402
 from engine.core import CHANCE, Decision, Event, IllegalAction, get_game, i18n  # noqa: E402
+from engine.core.capabilities import SeatLabelText  # noqa: E402
 from engine.core.i18n import LANGUAGES, Domain, current  # noqa: E402
 
 CH = "chan-lang"
@@ -89,6 +90,7 @@ class SpeakingRace:
     """The dice race of tests/bot with translatable prompts, refusals, events, labels and text."""
 
     name = "speakingrace"
+    capabilities = (*GAME.capabilities, SeatLabelText)
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(GAME, attr)

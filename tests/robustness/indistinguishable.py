@@ -34,7 +34,7 @@ from bot.app import compose
 from bot.discord_app.components import option_lines, turn_options
 from bot.host import Host, Reply, effective_moves
 from bot.store import CHANCE_KIND, CHOICE, UNDO, Store
-from engine.core import get_game, replay
+from engine.core import get_game, registry, replay
 
 CHANNEL = "table"
 USERS = ("u1", "u2", "u3", "u4")
@@ -189,8 +189,9 @@ def check(workdir: Path, source: Path, samples: int = 2, rng_seed: int = 0,
     hidden part (empty when everything public is a function of the public view).
     """
     game, state, users = current_state(source)
-    hook = getattr(game, "hidden_tokens", None)
-    assert hook is not None, f"{game.name} declares hidden information but no hidden_tokens(state, seat)"
+    secret = registry.hidden(game)
+    assert secret is not None, f"{game.name} declares hidden information but not the HiddenInformation capability"
+    hook = secret.hidden_tokens
     rng = random.Random(rng_seed)
     found: dict[str, list[str]] = {}
     for seat, viewer in [(None, None), *enumerate(users)]:

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.host import Reply
 from bot.words import _
-from engine.core import default_game, game_info, get_game
+from engine.core import default_game, game_info, get_game, registry
 from engine.core.i18n import language, tr
 
 from ..delivery import missing_permissions, permission_sentence
@@ -140,8 +140,8 @@ class LobbyCommands(CommandsCore):
         except KeyError:
             return []
         ids = game_info(game).modules
-        hook = getattr(game, "module_names", None)
-        names = hook() if callable(hook) else {}
+        named = registry.module_names(game)
+        names = named.module_names() if named is not None else {}
         wanted = str(current or "").lower()[:100]
         out: list[app_commands.Choice[str]] = []
         with language(user_language(interaction)):
