@@ -86,7 +86,7 @@ class CommandsCore:
                                        recent=self.recent.get, sleep=self.messenger.sleep)
         self.outbox.on_posted = self._outbox_posted
         self.outbox.on_failed = self._outbox_failed
-        self.bots = BotRunner(self, self.outbox, background=client is not None)
+        self.bots: BotRunner[Outcome] = BotRunner(self, self.outbox, background=client is not None)
         #: Interactions whose change was committed: a later failure must never say "unchanged".
         self._saved: dict[int, str] = {}
 
@@ -235,6 +235,11 @@ class CommandsCore:
             if data.get("finished"):
                 await self.post_story(channel, data.get("table_id"), table_lang)
             await self.bots.kick(channel, solo, ulang)
+
+    async def bot_turn(self, channel: str, lang: str) -> Outcome | None:
+        """Play the turn of the bot to act at the channel's table (committed; ``None`` when no bot is to act)."""
+        outcome = await self._run(self._with_options, self.host, self.host.bot_step, channel, lang=lang)
+        return outcome if outcome.reply.ok else None
 
     async def post_story(self, channel: str, table_id: Any, lang: str) -> None:
         """After a game's final score, its story chart (:meth:`bot.host.Host.story`): computed off

@@ -56,11 +56,6 @@ class BotCommands(CommandsCore):
         reply = await self._run(self.host_for(interaction).hint, channel, user, lang=user_language(interaction))
         await self._private(interaction, reply.private or _error(interaction))
 
-    async def bot_turn(self, channel: str, lang: str) -> Outcome | None:
-        """Play the turn of the bot to act at the channel's table (committed; ``None`` when no bot is to act)."""
-        outcome = await self._run(self._with_options, self.host, self.host.bot_step, channel, lang=lang)
-        return outcome if outcome.reply.ok else None
-
     async def play_bots(self, channel: str, solo: bool, lang: str) -> int:
         """Play every bot turn due now at the channel's table, each posted through the outbox
         (in order, retried with back-off without holding the bots up). Returns how many were played."""
