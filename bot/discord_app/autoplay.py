@@ -35,7 +35,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.host import Reply
 
-from .delivery import RETRY_DELAYS, Build, Messenger, Posted, Sleep, interaction_expired, new_nonce
+from .delivery import RETRY_DELAYS, Build, Messenger, Posted, Sleep, new_nonce
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ class Outbox:
     async def _try(self, channel: str, item: Post) -> Posted:
         item.tries += 1
         interaction = self.recent(channel)
-        if interaction is not None and interaction_expired(interaction):
+        if interaction is not None and not self.messenger.usable(interaction):
             interaction = None
         try:
             posted = await self.messenger.public(interaction, channel, item.build, nonce=item.nonce, channel_first=True)

@@ -549,3 +549,37 @@ def test_the_outbox_posts_one_message_per_step_key() -> None:
         return messenger.sent
 
     assert run(scenario()) == ["turn 1", "turn 2", "no key"]
+
+
+def test_an_expired_token_reaches_the_player_another_way_and_is_logged_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One person and a bot; the move's interaction token expires right after the "thinking…"
+    answer (401 50027 on every follow-up and edit) while the channel answers 503 a few times: the
+    player's turn and the bot's still reach the channel (retried there), the player learns by
+    direct message that the move counted, and the log says once that the token expired — not
+    once per try of every post."""
+    host = picture_host(store)
+
+    async def scenario() -> None:
+        async with wire(host, monkeypatch) as w:
+            await open_table(w, humans=1, bots=1)
+            assert to_act(host) == ANN
+            payload = move_payload(host, ANN)
+            for kind in ("followup", "edit_original"):
+                w.fake.fail(kind, 401, 50027, interaction=int(payload["id"]))
+            w.fake.fail("channel_post", 503, channel=CHANNEL, times=3)
+            before = len(w.fake.public())
+            caplog.clear()
+            with caplog.at_level(logging.DEBUG, logger="bot"):
+                answer = await w.send(payload)
+            assert len(human_moves(host)) == 1 and bot_moves(host)
+            posted = [m["content"] for m in w.fake.public()[before:]]
+            assert any("Bot 1 (medium) (" in t for t in posted), posted  # the bot's turn reached the channel
+            assert any("Played" in t or "Your move counted" in t for t in w.fake.dms.get(ANN, [])), w.fake.dms
+            expired = [r.getMessage() for r in caplog.records if "50027" in r.getMessage()]
+            assert len(expired) == 1, expired
+            assert "token" in expired[0] and str(payload["id"]) in expired[0]
+            assert_truthful(w, host, [answer], caplog)
+
+    run(scenario())

@@ -83,7 +83,7 @@ class CommandsCore:
         self.messenger = messenger or Messenger(client)
         #: The latest interaction per channel: a fall-back route for posts while its token lives.
         self.recent: dict[str, discord.Interaction] = {}
-        self.outbox = outbox or Outbox(Messenger(client, sleep=self.messenger.sleep, delays=()),
+        self.outbox = outbox or Outbox(Messenger(client, sleep=self.messenger.sleep, delays=(), gone=self.messenger.gone),
                                        recent=self.recent.get, sleep=self.messenger.sleep)
         self.outbox.on_posted = self._outbox_posted
         self.outbox.on_failed = self._outbox_failed
