@@ -309,7 +309,7 @@ def _single_shot_adapter() -> Any:
                 session = _OnceSession(session)
             return super().request(route, session, **kwargs)
 
-    return SingleShotAdapter()
+    return SingleShotAdapter()  # type: ignore[no-untyped-call]  # discord.py's adapter __init__ has no hints
 
 
 _SINGLE_SHOT = _single_shot_adapter()
@@ -463,8 +463,11 @@ class Messenger:
                         posted: Posted) -> Any:
         content, kwargs = build(picture)
         for attempt in range(len(self.delays) + 1):
+            async def send(c: str = content, k: dict[str, Any] = kwargs) -> Any:
+                return await interaction.followup.send(c, ephemeral=False, **k)
+
             try:
-                return await single_shot(lambda c=content, k=kwargs: interaction.followup.send(c, ephemeral=False, **k))
+                return await single_shot(send)
             except AmbiguousPost as exc:
                 log_failure(log, f"follow-up in channel {channel_id}", exc)
                 found, checked = await self._find(channel, interaction, content)

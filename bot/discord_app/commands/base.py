@@ -200,17 +200,14 @@ class CommandsCore:
             self.recent[channel] = interaction
         table_lang = reply.language or ulang
 
-        def build(picture: bool) -> tuple[str, dict[str, Any]]:
-            return self.public_message(outcome, solo, table_lang, content=content, attach_text=attach_text,
-                                       board_button=board_button, picture=picture)
-
         before: Problem | None = None
         lacking = missing_permissions(interaction, files=True, channel_post=False)
         if lacking and (reply.png or attach_text):
-            before = Problem("permissions", channel, tuple(lacking))
+            before = Problem("permissions", channel, tuple(lacking))  # then the text goes without its picture
 
-            def build(picture: bool, full: Any = build) -> tuple[str, dict[str, Any]]:  # noqa: F811
-                return full(False)
+        def build(picture: bool) -> tuple[str, dict[str, Any]]:
+            return self.public_message(outcome, solo, table_lang, content=content, attach_text=attach_text,
+                                       board_button=board_button, picture=picture and before is None)
 
         private = "\n".join(p for p in (ack, reply.private) if p)
         acked = await self.private(interaction, private)

@@ -25,13 +25,15 @@ class PlayCommands(CommandsCore):
     """``/move`` (and its autocomplete), ``/hint``, option clicks, ``undo`` and ``abandon``."""
 
     def top_level_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
-        """``/move`` and ``/hint`` as application commands bound to these handlers."""
-        return [
-            app_commands.Command(name="move", description="Play your move (type to see the legal moves)",
-                                 callback=self.move),
-            app_commands.Command(name="hint", description="Your three best moves now, with a reason each (only you "
-                                 "see it)", callback=self.hint),
-        ]
+        """``/move`` (its ``action`` completed by :meth:`move_autocomplete`) and ``/hint`` as application
+        commands bound to these handlers."""
+        move: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="move", description="Play your move (type to see the legal moves)", callback=self.move)
+        move.autocomplete("action")(self.move_autocomplete)
+        hint: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="hint", description="Your three best moves now, with a reason each (only you see it)",
+            callback=self.hint)
+        return [move, hint]
 
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -58,7 +60,6 @@ class PlayCommands(CommandsCore):
         ]
 
     @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")
-    @app_commands.autocomplete(action=move_autocomplete)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_NOTATION]) -> None:
@@ -123,7 +124,8 @@ def filter_choices(
     """
     typed = " ".join(str(current).casefold().split())[:MAX_NOTATION]
     words = typed.split()
-    prefix, other = [], []
+    prefix: list[tuple[str, str]] = []
+    other: list[tuple[str, str]] = []
     for notation, label in choices:
         hay = f"{notation} {label}".casefold()
         if not all(w in hay for w in words):

@@ -72,8 +72,8 @@ class LeaderboardPages(_OwnerView):
         super().__init__(owner)
         self.records, self.lang, self.args, self.page, self.pages = records, lang, args, page, pages
         with language(lang):
-            self.previous = discord.ui.Button(label=_("Previous"), style=discord.ButtonStyle.secondary)
-            self.next = discord.ui.Button(label=_("Next"), style=discord.ButtonStyle.secondary)
+            self.previous: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Previous"), style=discord.ButtonStyle.secondary)
+            self.next: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Next"), style=discord.ButtonStyle.secondary)
         self.previous.callback = self._previous  # type: ignore[method-assign]
         self.next.callback = self._next  # type: ignore[method-assign]
         self.add_item(self.previous)
@@ -108,8 +108,8 @@ class ForgetConfirmation(_OwnerView):
         super().__init__(owner)
         self.records, self.lang = records, lang
         with language(lang):
-            confirm = discord.ui.Button(label=_("Forget me"), style=discord.ButtonStyle.danger)
-            cancel = discord.ui.Button(label=_("Cancel"), style=discord.ButtonStyle.secondary)
+            confirm: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Forget me"), style=discord.ButtonStyle.danger)
+            cancel: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Cancel"), style=discord.ButtonStyle.secondary)
         confirm.callback = self.confirm  # type: ignore[method-assign]
         cancel.callback = self.cancel  # type: ignore[method-assign]
         self.add_item(confirm)
@@ -145,7 +145,7 @@ class RecordsCommands:
             callback=self.stats))
         stats.add_command(app_commands.Command(name="forget", description="Delete your results and ratings (asks first)",
                                                callback=self.forget))
-        leaderboard = app_commands.Command(name="leaderboard", description="This server's best players of a game",
+        leaderboard: app_commands.Command[Any, ..., None] = app_commands.Command(name="leaderboard", description="This server's best players of a game",
                                            callback=self.leaderboard)
         return [stats, leaderboard]
 
@@ -211,8 +211,9 @@ class RecordsCommands:
         args = {"game": game, "guild": guild, "period": period, "members": members}
         reply = await asyncio.to_thread(self.records.leaderboard, **args, lang=lang)
         extra: dict[str, Any] = {}
-        if reply.ok and (reply.data or {}).get("pages", 1) > 1:
-            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, reply.data["pages"])
+        pages = int((reply.data or {}).get("pages", 1))
+        if reply.ok and pages > 1:
+            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, pages)
         await self._send(interaction, reply, public, **extra)
 
     async def forget(self, interaction: discord.Interaction) -> None:
