@@ -47,11 +47,11 @@ from .core import (
     MOVED_ON,
     GameLookup,
     Refusal,
-    Renderer,
     _reason,
     effective_moves,
     log,
 )
+from .renderer import Renderer
 from .seats import SeatLabel, _seat_of, _who
 
 

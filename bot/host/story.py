@@ -102,12 +102,11 @@ class StoryService(HostReplies):
                        marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of the chart in the current language; ``(None, None)`` without a renderer
         that draws stories, or when drawing fails (the text still tells the story)."""
-        draw = getattr(self.render, "story", None)
-        if draw is None:
+        if self.render is None:
             return None, None
         try:
             final = replay(game, stored_options(game, table.options), table.seed or 0, notations)
-            out = draw(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
+            out = self.render.story(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
         except Exception:
             log.exception("drawing the story of table %s failed", table.id)
             return None, None
