@@ -103,7 +103,11 @@ class MeijiBot(discord.AutoShardedClient):
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminder_loop(self) -> None:
         """Every few minutes: DM the players whose decision has waited too long; past twice the
-        table's timeout, let a bot take their seat over."""
+        table's timeout, let a bot take their seat over; deliver the posts held for a permission."""
+        try:
+            await self.tables.outbox.retry_held()
+        except Exception:
+            log.exception("delivering the held posts failed; trying again at the next interval")
         try:
             await self.send_reminders()
         except Exception:

@@ -37,7 +37,7 @@ from discord_fakes import (
 from renderer_doubles import FunctionRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
-from bot.discord_app.commands import MeijiTree, filter_choices
+from bot.discord_app.commands import MeijiTree, filter_choices, modules_choices
 from bot.host import Host, Reply
 from bot.store import Store
 
@@ -484,7 +484,7 @@ def test_host_exception_reaches_the_error_handler_and_the_player_sees_no_traceba
     command = bot.tree.get_command("game").get_command("join")  # type: ignore[union-attr]
     inter = make_interaction(BOB)
     with pytest.raises(RuntimeError):
-        run(command.callback(inter))
+        run(command.callback(command.binding, inter))  # a method of the /game group
     inter.command = command
     error = app_commands.CommandInvokeError(command, RuntimeError("database on fire"))
     with caplog.at_level(logging.ERROR):
@@ -557,19 +557,19 @@ def test_game_choices_list_every_installed_game_by_title() -> None:
 def test_modules_autocomplete_follows_the_chosen_game(cmds: Commands) -> None:
     inter = make_interaction()
     inter.namespace.game = "zaibatsu"
-    choices = cmds.tables.modules_autocomplete(inter, "")
+    choices = modules_choices(inter, "")
     assert [c.value for c in choices] == ["modern_factories", "common_goals", "modern_factories,common_goals"]
     assert choices[0].name == "Modern Factories" and choices[2].name == "Modern Factories + Common Goals"
-    assert [c.value for c in cmds.tables.modules_autocomplete(inter, "goal")] == [
+    assert [c.value for c in modules_choices(inter, "goal")] == [
         "common_goals", "modern_factories,common_goals"]
     inter.namespace.game = DICE  # a game without modules offers none
-    assert cmds.tables.modules_autocomplete(inter, "") == []
+    assert modules_choices(inter, "") == []
     inter.namespace.game = "no-such-game"
-    assert cmds.tables.modules_autocomplete(inter, "") == []
+    assert modules_choices(inter, "") == []
 
 
 def test_modules_autocomplete_speaks_the_users_language(cmds: Commands) -> None:
     inter = make_interaction(locale=discord.Locale.polish)
     inter.namespace.game = "zaibatsu"
-    names = [c.name for c in cmds.tables.modules_autocomplete(inter, "")]
+    names = [c.name for c in modules_choices(inter, "")]
     assert names[0] == "Moduł Zaawansowanych Fabryk"

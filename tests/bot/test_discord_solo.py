@@ -153,7 +153,7 @@ def test_bad_difficulty_is_refused(cmds: Commands, store: Store, difficulty: str
 
 def test_the_engine_refusal_reaches_the_player(cmds: Commands, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A difficulty the adapter lets through but the engine refuses is explained, nothing saved."""
-    monkeypatch.setattr("bot.discord_app.commands.DIFFICULTIES", ("easy", "medium", "hard", "insane"))
+    monkeypatch.setattr("bot.discord_app.commands.solo_group.DIFFICULTIES", ("easy", "medium", "hard", "insane"))
     before = snapshot_db(store)
     assert_refused(cmds.in_dm("solo new", difficulty="insane"), "difficulty is easy, medium or hard")
     assert snapshot_db(store) == before

@@ -25,7 +25,7 @@ from discord_fakes import (
 )
 from renderer_doubles import FixedPictureRendererDouble, composed
 
-from bot.discord_app.commands import BOT_LEVEL_CHOICES, SOLO_GAME_CHOICES, TableCommands
+from bot.discord_app.commands import BOT_LEVEL_CHOICES, SOLO_GAME_CHOICES, SoloCommands, TableCommands
 from bot.host import Host, Reply
 from bot.store import Store
 from engine.core.bots import LEVELS
@@ -219,7 +219,8 @@ def test_every_bot_decision_runs_in_a_worker_thread(store: Store, call: str) -> 
         work = tables.hint(make_interaction(to_act))
     elif call == "solo new":
         interaction = make_interaction(ANN, channel_id=DM_ANN, guild_id=None)
-        work = tables.solo_new(interaction, None, "dicerace", 1, "easy")
+        solo = SoloCommands(tables)
+        work = solo.new.callback(solo, interaction, None, "dicerace", 1, "easy")
     else:
         assert host.set_timeout(CH, str(ANN), 1).ok
         bot = MeijiBot.__new__(MeijiBot)

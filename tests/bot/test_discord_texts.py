@@ -10,6 +10,7 @@ from discord_fakes import ANN, Commands, make_interaction, private, public, run
 
 from bot.app import compose
 from bot.discord_app import pictures
+from bot.discord_app.commands import rules_choices
 from bot.discord_app.messages import (
     GAME_COMMAND_NAMES,
     SOLO_COMMAND_NAMES,
@@ -100,9 +101,9 @@ def test_rules_command_answers_privately(host: Host) -> None:
     assert "`/game undo` takes back" in answer.content  # the Discord command names
     inter = cmds.as_user("rules", ANN, topic="teleport")
     assert public(inter) == [] and "Try one of" in private(inter)[0].content
-    choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN), "ship"))
+    choices = run(rules_choices(cmds.tables, make_interaction(ANN), "ship"))
     assert [c.value for c in choices] == ["ships"]
-    assert all(len(c.name) <= 100 for c in run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")))
+    assert all(len(c.name) <= 100 for c in run(rules_choices(cmds.tables, make_interaction(ANN), "")))
 
 
 def test_rules_follow_the_game_of_the_channel(host: Host) -> None:
@@ -112,12 +113,12 @@ def test_rules_follow_the_game_of_the_channel(host: Host) -> None:
     open_dice(host)  # a dice race has no rules topics
     [answer] = private(cmds.as_user("rules", ANN, topic="silk"))
     assert "no rules topics for dicerace" in answer.content
-    assert run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")) == []
+    assert run(rules_choices(cmds.tables, make_interaction(ANN), "")) == []
     [answer] = private(cmds.as_user("rules", ANN, topic="silk", game="zaibatsu"))  # the option wins
     assert answer.content.startswith("**Silk**")
     inter = make_interaction(ANN)
     inter.namespace.game = "zaibatsu"
-    assert [c.value for c in run(cmds.tables.rules_autocomplete(inter, "silk"))] == ["silk"]
+    assert [c.value for c in run(rules_choices(cmds.tables, inter, "silk"))] == ["silk"]
 
 
 # ---------------------------------------------------------------------------------------------

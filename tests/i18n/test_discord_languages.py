@@ -47,6 +47,7 @@ from discord_fakes import (  # noqa: E402
 from renderer_doubles import FunctionRendererDouble
 
 from bot.discord_app.client import MeijiBot  # noqa: E402
+from bot.discord_app.commands import rules_choices  # noqa: E402
 from bot.discord_app.reminders import DueReminder  # noqa: E402
 from bot.discord_app.translator import (  # noqa: E402
     CONTEXTS,
@@ -352,7 +353,7 @@ def test_rules_answer_in_the_users_language(host: Host) -> None:
     meiji = {(None, "**{title}** — {section}"): "**{title}** — {section}"}
     with fake_catalogue("zaibatsu", "pl", zaibatsu), fake_catalogue("meiji", "pl", meiji):
         [answer] = private(cmds.as_user("rules", ANN, topic="jedwab", locale="pl"))
-        choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN, locale="pl"), "JEDW"))
+        choices = run(rules_choices(cmds.tables, make_interaction(ANN, locale="pl"), "JEDW"))
     assert answer.content.startswith("**Jedwab** — Instrukcja: Uwaga dotycząca Jedwabiu")
     assert [c.value for c in choices] == ["silk"] and choices[0].name.startswith("Jedwab")
     [english] = private(cmds.as_user("rules", ANN, topic="silk"))

@@ -122,7 +122,7 @@ def test_discord_non_player_move_is_refused_privately(mem_store: Store) -> None:
     before = sql_dump(mem_store)
     for user in (EVE, waiting):
         interaction = make_interaction(user, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(interaction, action=notation))
+        asyncio.run(cmds.invoke("move", interaction, action=notation))
         assert public(interaction) == []
         assert len(private(interaction)) == 1
     assert sql_dump(mem_store) == before
@@ -271,7 +271,7 @@ def test_oversized_input_through_discord_and_other_fields(mem_store: Store, pars
     to_act = int(host.status(str(channel)).data["to_act"])
     before = sql_dump(mem_store)
     interaction = make_interaction(to_act, channel_id=channel)
-    asyncio.run(cmds.command("move").callback(interaction, action="take 1 ships red " * 300))
+    asyncio.run(cmds.invoke("move", interaction, action="take 1 ships red " * 300))
     assert public(interaction) == [] and len(private(interaction)) == 1
     choices = asyncio.run(cmds.tables.move_autocomplete(make_interaction(to_act, channel_id=channel), "t" * 5000))
     assert isinstance(choices, list)
@@ -299,10 +299,10 @@ def test_user_chosen_names_cannot_mass_mention(mem_store: Store) -> None:
     channel = 6003
     interaction = make_interaction(ANN, channel_id=channel)
     interaction.user.display_name = "@everyone"
-    asyncio.run(cmds.tables.new(interaction, "zaibatsu", 2))
+    asyncio.run(cmds.invoke("new", interaction, "zaibatsu", 2))
     joiner = make_interaction(BOB, channel_id=channel)
     joiner.user.display_name = "<@&987654321> @here"
-    asyncio.run(cmds.tables.join(joiner))
+    asyncio.run(cmds.invoke("join", joiner))
     messages = public(interaction) + public(joiner)
     assert messages, "the lobby posts public messages"
     for message in messages:
@@ -406,13 +406,13 @@ def test_public_discord_messages_never_show_a_hidden_value(mem_store: Store) -> 
     assert host.new_table(str(channel), str(ANN), "Ann", "secretrace", {"players": 2, "target": 30}, 8).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     starter = make_interaction(ANN, channel_id=channel)
-    asyncio.run(cmds.tables.start(starter))
+    asyncio.run(cmds.invoke("start", starter))
     secrets = _secrets_of(host, str(channel))
     interactions = [starter]
     for _ in range(8):
         to_act = int(host.status(str(channel)).data["to_act"])
         mover = make_interaction(to_act, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(mover, action="bank"))
+        asyncio.run(cmds.invoke("move", mover, action="bank"))
         viewer = make_interaction(EVE, channel_id=channel)
         asyncio.run(cmds.tables.board(viewer))
         interactions += [mover, viewer]
@@ -553,7 +553,7 @@ def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(
                           {"players": 2, "target": 30, "modules": ["cards"]}, 8).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     starter = make_interaction(ANN, channel_id=channel)
-    asyncio.run(cmds.tables.start(starter))
+    asyncio.run(cmds.invoke("start", starter))
     cards = _cards_of(host, str(channel))
     every = [c for hand in cards.values() for c in hand]
     interactions = [starter]
@@ -564,12 +564,12 @@ def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(
             suggestions = asyncio.run(cmds.tables.move_autocomplete(make_interaction(user, channel_id=channel), ""))
             assert suggestions == []
         outsider = make_interaction(EVE, channel_id=channel)
-        asyncio.run(cmds.command("hand").callback(outsider))
+        asyncio.run(cmds.invoke("hand", outsider))
         [refusal] = private(outsider)
         assert "not playing" in refusal.content and not _leaks(refusal.content, every)
         assert public(outsider) == []
         mover = make_interaction(to_act, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(mover, action=f"pick {cards[str(to_act)][1]}"))
+        asyncio.run(cmds.invoke("move", mover, action=f"pick {cards[str(to_act)][1]}"))
         interactions.append(mover)
     posted = [m for i in interactions for m in public(i)]
     assert len(posted) == 3
