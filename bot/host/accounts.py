@@ -23,8 +23,8 @@ from engine.core.revisions import stored_options
 
 from ..store import CHOICE, SYSTEM, MoveRec, Repository, SeatRec, TableRec
 from ..words import _
-from .core import TURN_START, Refusal, Reply, _clean, _guarded, _reason, effective_moves, log, table_language
 from .base import TableLoader
+from .core import TURN_START, Refusal, Reply, _clean, _guarded, _reason, effective_moves, log, table_language
 from .data import AccountRow, AccountsData
 from .replies import ReplyBuilder
 from .seats import _seat_of, _who

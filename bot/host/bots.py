@@ -22,7 +22,6 @@ from .base import TableLoader
 from .core import (
     BOT_PREFIX,
     MAX_BOT_STEPS,
-    MAX_TIMEOUT_HOURS,
     MOVED_ON,
     RETURN_NOTE,
     TAKEOVER_LEVEL,

@@ -81,7 +81,7 @@ class StepData:
     over, ``result`` the final result once it is, ``solo`` whether the table has one seat,
     ``events`` the public events in order, ``automa`` the texts of the automated opponent's turns,
     ``step`` the step shown (public form; ``None`` for a start or undo), ``account`` the turn accounts
-    of the change (``[]`` for an undo, or when building them failed), ``options`` the decision that
+    of the change (``None`` for an undo; ``[]`` when building them failed), ``options`` the decision that
     follows (``None`` when the game is over or the reply did not compute it). A bot turn has ``bot``
     set, with the bot's ``seat`` and ``level``; a solo start against bots has ``bots`` (how many)
     and their ``level``.
@@ -95,7 +95,7 @@ class StepData:
     automa: list[str] = field(default_factory=list)
     result: ResultRow | None = None
     step: str | None = None
-    account: list[AccountRow] = field(default_factory=list)
+    account: list[AccountRow] | None = None
     options: TurnData | None = None
     bot: bool = False
     seat: int | None = None
@@ -362,3 +362,12 @@ ReplyData = (
     | HandData | ExportData | AccountsData | IntervalData | LanguageData | BoardMessageData | TakeOverData
     | ReturnData | StoryData | StatsData | LeaderboardData | ForgetData
 )
+
+
+def table_of(data: object) -> int | None:
+    """The table a reply's ``data`` is about (``None``: a record that names no table, or no data)."""
+    if isinstance(data, StepData | TurnData | OpenedData | BusyData | BoardData | ReplayData | StatusData | HandData
+                  | ExportData | AccountsData | LanguageData | BoardMessageData | TakeOverData | ReturnData
+                  | StoryData):
+        return data.table_id
+    return None

@@ -17,8 +17,8 @@ from ..words import _, _n
 from .base import TableLoader
 from .core import (
     MAX_REMINDER_HOURS,
-    MAX_TIMEOUT_HOURS,
     MAX_REMINDERS,
+    MAX_TIMEOUT_HOURS,
     Refusal,
     Reply,
     _clean,

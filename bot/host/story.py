@@ -19,8 +19,8 @@ from engine.core.story import Story, StoryPoint, game_story, has_story
 
 from ..store import FINISHED, SeatRec
 from ..words import _
-from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
 from .base import TableLoader
+from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
 from .data import PointRow, StoryData, TurningRow
 from .replies import ReplyBuilder
 

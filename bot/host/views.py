@@ -32,7 +32,17 @@ from .core import (
     hidden_choices,
     table_language,
 )
-from .data import BoardData, ExportData, ExportMove, ExportPlayer, HandData, PlayerRow, ReplayData, StatusData, TurnData
+from .data import (
+    BoardData,
+    ExportData,
+    ExportMove,
+    ExportPlayer,
+    HandData,
+    PlayerRow,
+    ReplayData,
+    StatusData,
+    TurnData,
+)
 from .replies import ReplyBuilder
 from .seats import _seat_of, _who, is_bot_user, label_text, seat_name
 from .settings import server_link

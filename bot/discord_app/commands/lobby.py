@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.host import Reply
+from bot.host.data import BusyData
 from bot.words import _
 from engine.core import default_game, game_info, get_game
 from engine.core.i18n import language, tr
@@ -74,8 +75,8 @@ class LobbyCommands(CommandsCore):
     def _refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
         """A "game already here" refusal links to the game when the Host has no stored board link."""
         reason = reply.private or _error(interaction)
-        data = reply.data or {}
-        if not data.get("table_id") or data.get("board_url"):
+        data = reply.data
+        if not isinstance(data, BusyData) or not data.table_id or data.board_url:
             return reason  # the Host's text already carries the stored link (or it is another refusal)
         channel = str(interaction.channel_id)
         with language(user_language(interaction)):
