@@ -82,6 +82,7 @@ is importable from :mod:`bot.host`.
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -247,9 +248,12 @@ class Host:
         data_dir: str | os.PathLike[str] | None = None,
         bot_time_limit: float | None = None,
     ) -> None:
-        self._games = games
-        self._data_dir = data_dir
-        self.tables = TableLoader(store, games=games, command_names=command_names, data_dir=data_dir)
+        self._compose(TableLoader(store, games=games, command_names=command_names, data_dir=data_dir), render,
+                      bot_time_limit)
+
+    def _compose(self, tables: TableLoader, render: Renderer | None, bot_time_limit: float | None) -> None:
+        """Build the services over ``tables`` (the composition the package docstring draws)."""
+        self.tables = tables
         self.replies = ReplyBuilder(self.tables, render)
         self.account_service = AccountService(self.tables, self.replies)
         self.settings_service = SettingsService(self.tables)
@@ -296,9 +300,11 @@ class Host:
         Front ends with several command sets (Discord's ``/game`` in servers and ``/solo`` in
         DMs) keep one such sibling per set; nothing else differs, both see the same tables.
         """
-        return Host(self.store, self.render, games=self._games,
-                    command_names={**self.command_names, **command_names}, data_dir=self._data_dir,
-                    bot_time_limit=self.bot_time_limit)
+        tables = copy.copy(self.tables)
+        tables.command_names = {**self.command_names, **command_names}
+        sibling = copy.copy(self)  # (keeps what a caller set on this host, e.g. a test's wrapper)
+        sibling._compose(tables, self.render, self.bot_time_limit)
+        return sibling
 
     # --- lobby (LobbyService) -------------------------------------------------------------------
     def new_table(

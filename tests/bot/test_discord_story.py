@@ -50,7 +50,7 @@ def test_the_story_follows_the_final_score_and_is_in_the_replay_viewer(store: St
     cmds = Commands(host)
     _all_bots(host)
     started = cmds.as_user("start", ANN)
-    assert host.status(CH).data["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
     posts = public(started)
     # After the final score comes the story: its title, three turning points, the chart.
     final, story = posts[-2], posts[-1]
@@ -93,7 +93,7 @@ def test_the_story_of_a_running_game_is_refused_privately(store: Store) -> None:
     cmds = Commands(host)
     assert host.new_table(CH, "u1", "Ann", "nippon", {"players": 2}, 3).ok
     assert host.join(CH, "u2", "Bob").ok and host.start(CH, "u1").ok
-    table_id = host.status(CH).data["table_id"]
+    table_id = host.status(CH).data.table_id
     before = host.status(CH).version
     clicked = _click(cmds.tables, EVE, f"mt:story:{table_id}")
     [answer] = sent(clicked)
