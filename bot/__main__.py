@@ -135,8 +135,6 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
 
     from .console import play_local
     from .console_view import SNAPSHOT_CAP
-    from .host import Host
-    from .store import Store
 
     lang = normalise(args.lang or os.environ.get("LANG"))
 
@@ -181,7 +179,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
                 raise CliError(f"{game} has no bot players yet", 2)
     elif args.bot_level and not args.solo:
         raise CliError("--bot-level applies to bot seats: add --bots N", 2)
-    from render import picture
+    from .app import compose
 
     resume_id = None
     if args.resume:
@@ -191,14 +189,13 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     snapshots = None if args.no_pictures else Path(args.snapshots)
     folder = _data_folder(args, settings)
     _check_data(folder, [game] if game is not None else builtin_game_names())
-    store = Store.open(args.db or settings.database_url)
+    app = compose(args.db or settings.database_url, pictures=snapshots is not None, data_dir=str(folder or ""))
     try:
-        host = Host(store, render=picture if snapshots is not None else None, data_dir=str(folder or ""))
-        return play_local(host, game, players, options, resume=args.resume is not None, seed=args.seed,
+        return play_local(app.host, game, players, options, resume=args.resume is not None, seed=args.seed,
                           snapshots=snapshots, lang=lang, bots=bots or 0, bot_level=level, resume_id=resume_id,
                           keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP, solo=args.solo)
     finally:
-        store.dispose()
+        app.close()
 
 
 def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
@@ -349,7 +346,7 @@ def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: 
     def write(position: int, last: dict[str, Any] | None) -> None:
         nonlocal written
         view = game.view(state, None)
-        for name, out in ((f"{position:03d}-board.png", PICTURES(game.name, view)),
+        for name, out in ((f"{position:03d}-board.png", PICTURES.board(game.name, view)),
                           (f"{position:03d}-turn.png", PICTURES.turn(game.name, view, last))):
             if out is not None:
                 (folder / name).write_bytes(out[0])

@@ -148,11 +148,11 @@ def story(game: str, view: dict[str, Any], told: Any, *, names: Sequence[str], t
 
 
 class Pictures:
-    """The render callback of :class:`bot.host.Host`: ``pictures(game, view)`` is the board,
-    :meth:`turn` the turn picture and :meth:`final` the final-score picture (each ``(png, alt)``
-    or ``None``)."""
+    """The one renderer of every front end (it implements ``bot.host.Renderer``): :meth:`board` the
+    full board, :meth:`turn` the turn picture, :meth:`final` the final-score picture and
+    :meth:`story` the story chart (each ``(png, alt)`` or ``None`` for a game without pictures)."""
 
-    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
         """The board picture of ``view`` in the current language."""
         return picture(game, view)
 

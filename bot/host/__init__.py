@@ -121,7 +121,6 @@ from .core import (
     TURN_START,
     GameLookup,
     Refusal,
-    Renderer,
     Reply,
     bot_level,
     effective_moves,
@@ -152,6 +151,7 @@ from .data import (
 )
 from .lobby import LobbyService
 from .play import PlayService
+from .renderer import Picture, Renderer
 from .replies import ReplyBuilder
 from .seats import SeatLabel, format_result, is_bot_user, label_text, seat_name
 from .settings import SettingsService
@@ -188,6 +188,7 @@ __all__ = [
     "Host",
     "LobbyService",
     "PlayService",
+    "Picture",
     "Refusal",
     "Renderer",
     "Reply",
@@ -221,8 +222,9 @@ class Host:
     """The table service front ends call (see the package docstring): a facade over the composed
     services, with one method per use case that delegates to the service owning it.
 
-    ``render(game_name, view)`` is optional and returns PNG bytes or ``(png, alt_text)``; it runs
-    after the commit and a failing renderer only costs the picture. ``games`` looks a game up by
+    ``render`` (optional) is the :class:`~bot.host.renderer.Renderer` (board, turn, final and story
+    pictures, built by the composition root :func:`bot.app.compose`); it runs after the commit and a
+    failing renderer only costs the picture. ``games`` looks a game up by
     name (default: the registry). ``command_names`` maps the commands the texts mention (``new``,
     ``join``, ``start``, ``undo``, ``board``, ``log``) to the front end's spelling.
     ``bot_time_limit`` (seconds) caps every bot decision instead of its level's budget.

@@ -15,8 +15,9 @@ from engine.core.i18n import tr
 from ..store import ABANDONED, FINISHED, SeatRec, TableRec
 from ..words import _
 from .base import TableLoader
-from .core import AUTOMA_EVENT, STATUS_WORDS, Renderer, Reply, _title, hidden_choices, log
+from .core import AUTOMA_EVENT, STATUS_WORDS, Reply, _title, hidden_choices, log
 from .data import EventRow, ResultRow, StepData, TurnData
+from .renderer import Renderer
 from .seats import _who, format_result, is_bot_user, seat_name
 
 #: The data record of a reply built after a commit.
@@ -26,9 +27,9 @@ R = TypeVar("R")
 class ReplyBuilder:
     """Reply building shared by the use cases (texts, mentions, pictures, step data).
 
-    ``tables`` names seats and commands; ``render(game_name, view)`` (optional) returns PNG bytes or
-    ``(png, alt_text)``, with optional ``turn``, ``final`` and ``story`` methods; it runs after the
-    commit and a failing renderer only costs the picture.
+    ``tables`` names seats and commands; ``render`` (optional) is the :class:`~bot.host.renderer.Renderer`
+    (board, turn, final and story pictures); it runs after the commit and a failing renderer only
+    costs the picture.
     """
 
     def __init__(self, tables: TableLoader, render: Renderer | None = None) -> None:
@@ -110,7 +111,7 @@ class ReplyBuilder:
         if self.render is None:
             return None, None
         try:
-            out = self.render(game.name, game.view(state, seat))
+            out = self.render.board(game.name, game.view(state, seat))
         except Exception:
             log.exception("rendering %s failed", game.name)
             return None, None
@@ -129,16 +130,12 @@ class ReplyBuilder:
         """``(png, alt)`` of the picture posted with a step: the final-score picture once the game
         is over, else the turn picture after ``move`` (public form) by ``seat`` with its public
         ``events`` (``move=None``: the start of the game). Drawn from ``viewer``'s view (default: the
-        spectator's). A renderer without turn or final pictures (``render.turn``/``render.final``)
-        gives its board; ``(None, None)`` on failure.
+        spectator's). When drawing it fails the board is tried; ``(None, None)`` when that fails too.
         """
         if self.render is None:
             return None, None
         view = game.view(state, viewer)
         over = game.decision(state).seat is None
-        drawer = getattr(self.render, "final" if over else "turn", None)
-        if not callable(drawer):
-            return self.picture(game, state, viewer)
         last = None
         if move is not None:
             last = {
@@ -148,7 +145,7 @@ class ReplyBuilder:
                            for e in events if not e.data.get("private")],
             }
         try:
-            out = drawer(game.name, view) if over else drawer(game.name, view, last)
+            out = self.render.final(game.name, view) if over else self.render.turn(game.name, view, last)
         except Exception:
             log.exception("drawing the %s picture of %s failed", "final" if over else "turn", game.name)
             return self.picture(game, state, viewer)

@@ -112,12 +112,12 @@ class StoryService:
                        marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of the chart in the current language; ``(None, None)`` without a renderer
         that draws stories, or when drawing fails (the text still tells the story)."""
-        draw = getattr(self.replies.render, "story", None)
-        if draw is None:
+        render = self.replies.render
+        if render is None:
             return None, None
         try:
             final = replay(game, stored_options(game, table.options), table.seed or 0, notations)
-            out = draw(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
+            out = render.story(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
         except Exception:
             log.exception("drawing the story of table %s failed", table.id)
             return None, None

@@ -23,6 +23,7 @@ from discord_fakes import (
 )
 from fakegame import DiceRace
 from hosthelpers import play_to_end, to_act
+from renderer_doubles import FunctionRendererDouble
 
 from bot.discord_app.components import ChoiceButton, parse_custom_id
 from bot.host import Host, effective_moves
@@ -162,7 +163,7 @@ def test_a_mixed_decision_lists_its_public_options_first_and_points_to_the_priva
 
 
 def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     _cards_table(host, "pub")
     hands = _hands(host, "pub")
     every = [c for hand in hands.values() for c in hand]
@@ -184,7 +185,7 @@ def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store
 
 def test_undoing_a_hidden_pick_shows_only_its_public_form(store: Store) -> None:
     """With the notes module a hidden note is a step of the turn, so its author may take it back."""
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     assert host.new_table("und", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join("und", "bob", "Bob").ok and host.start("und", "ann").ok
     user = host.status("und").data.to_act
@@ -196,7 +197,7 @@ def test_undoing_a_hidden_pick_shows_only_its_public_form(store: Store) -> None:
 
 
 def test_hand_shows_the_owner_their_secret_and_nobody_else(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     _cards_table(host, "hand")
     hands = _hands(host, "hand")
     mine = host.hand("hand", "ann")
@@ -271,7 +272,7 @@ def _discord_cards_table(host: Host) -> None:
 
 
 def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     message = assert_accepted(cmds.as_user("start", ANN))
@@ -292,7 +293,7 @@ def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store:
 
 def test_discord_mixed_decision_posts_the_public_buttons_and_points_to_game_hand(store: Store) -> None:
     """The notes module: the dice moves are buttons; "may also choose privately" names the route."""
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     assert host.new_table(CH, str(ANN), "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join(CH, str(BOB), "Bob").ok
@@ -311,7 +312,7 @@ def to_act_id(host: Host) -> int:
 
 
 def test_discord_game_hand_is_ephemeral_with_buttons_that_play(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     assert host.start(CH, str(ANN)).ok
@@ -349,7 +350,7 @@ def every_card(hands: dict[str, tuple[int, ...]]) -> list[int]:
 
 
 def test_discord_game_hand_while_waiting_and_for_outsiders(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     assert_refused(cmds.as_user("hand", ANN), "hasn't started")

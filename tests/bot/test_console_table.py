@@ -20,11 +20,14 @@ FOLLOW_UPS = ("turn", "draft", None)
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 16
 
 
-class FakeRender:
-    """A renderer drawing a constant PNG for every board, turn and final-score picture."""
+class ConstantRendererDouble:
+    """A renderer double (``bot.host.Renderer``) drawing a constant PNG for every picture."""
 
-    def __call__(self, game: str, view: Any) -> bytes:
-        return PNG
+    def board(self, game: str, view: Any) -> tuple[bytes, str]:
+        return PNG, ""
+
+    def story(self, game: str, view: Any, told: Any, *, names: Any, title: str, marks: Any) -> tuple[bytes, str]:
+        return PNG, "story"
 
     def turn(self, game: str, view: Any, last: Any = None) -> tuple[bytes, str]:
         return PNG, "turn"
@@ -124,7 +127,7 @@ def test_a_finished_game_can_be_saved_and_its_final_picture_written(host: Host, 
     code = play_local(host, "dicerace", 2, {}, seed=4, stdin=io.StringIO(script), stdout=out)
     assert code == 0 and "Game over." in out.getvalue() and "'save FILE'" in out.getvalue()
     story = tmp_path / "story.png"
-    console, out = _console(Host(host.store, render=FakeRender()), f"save {log}\npicture {picture}\nstory {story}\n\n")
+    console, out = _console(Host(host.store, render=ConstantRendererDouble()), f"save {log}\npicture {picture}\nstory {story}\n\n")
     console.channel = CHANNEL
     assert console.play() == 0
     text = out.getvalue()
@@ -157,7 +160,7 @@ def test_a_finished_game_tells_its_story_at_the_terminal(tmp_path: Path) -> None
 
 
 def test_board_pictures_go_to_one_folder_per_game_and_only_the_newest_are_kept(host: Host, tmp_path: Path) -> None:
-    drawn = Host(host.store, render=FakeRender())
+    drawn = Host(host.store, render=ConstantRendererDouble())
     out = io.StringIO()
     play_local(drawn, "dicerace", 2, {}, seed=4, stdin=io.StringIO("1\n" * 30 + "quit\n"), stdout=out,
                snapshots=tmp_path, keep_snapshots=5)

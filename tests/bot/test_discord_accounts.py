@@ -11,10 +11,12 @@ import pytest
 from discord_fakes import PNG, run
 from discord_wire import ANN, BOB, CHANNEL, GUILD, Wire, command_payload, wire
 from hosthelpers import play_to_end
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.accounts import account_text, latest_accounts_text
 from bot.discord_app.messages import MESSAGE_LIMIT
 from bot.host import Host
+from bot.host.data import StatusData
 from bot.store import Store
 
 CH = str(CHANNEL)
@@ -22,7 +24,7 @@ CH = str(CHANNEL)
 
 def picture_host(store: Store) -> Host:
     """A host whose renderer returns a (fake) PNG for every picture."""
-    return Host(store, render=lambda game, view: (PNG, "the board"))
+    return composed(store, FixedPictureRendererDouble(PNG)).host
 
 
 async def open_table(w: Wire, *, humans: int = 2, bots: int = 0, language: str | None = None) -> None:
@@ -37,8 +39,10 @@ async def open_table(w: Wire, *, humans: int = 2, bots: int = 0, language: str |
     await w.send(command_payload("game", {}, sub="start"))
 
 
-def status(host: Host) -> dict[str, Any]:
-    return host.status(CH).data or {}
+def status(host: Host) -> StatusData:
+    data = host.status(CH).data
+    assert data is not None
+    return data
 
 
 def move_payload(host: Host, user: int, **kwargs: Any) -> dict[str, Any]:

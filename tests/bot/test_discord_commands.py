@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -35,10 +34,10 @@ from discord_fakes import (
     started_dice,
     to_act,
 )
+from renderer_doubles import FunctionRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
 from bot.discord_app.commands import MeijiTree, filter_choices
-from bot.discord_app.pictures import BoardRenderer
 from bot.host import Host, Reply
 from bot.store import Store
 
@@ -52,11 +51,8 @@ def cmds(host: Host) -> Commands:
 @pytest.fixture
 def pic_cmds(store: Store) -> Commands:
     """Commands over a Host whose renderer returns a fake PNG with alt text."""
-    module = ModuleType("render.fake")
-    module.render = lambda view: PNG  # type: ignore[attr-defined]
-    module.alt_text = lambda view: f"Dice race board, turn {view.get('turn')}"  # type: ignore[attr-defined]
-    renderer = BoardRenderer(loader=lambda game: module)
-    return Commands(Host(store, render=renderer))  # type: ignore[arg-type]
+    renderer = FunctionRendererDouble(lambda game, view: (PNG, f"Dice race board, turn {view.get('turn')}"))
+    return Commands(composed(store, renderer).host)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,7 +529,7 @@ def test_reply_alt_text_becomes_the_file_description(store: Store) -> None:
     def render(game: str, view: dict[str, Any]) -> tuple[bytes, str]:
         return PNG, long_alt
 
-    cmds = Commands(Host(store, render=render))
+    cmds = Commands(composed(store, FunctionRendererDouble(render)).host)
     started_dice(cmds.host, seed=11)
     message = assert_accepted(cmds.call("move", make_interaction(to_act(cmds.host)), action="bank"))
     [picture] = message.files
@@ -542,7 +538,7 @@ def test_reply_alt_text_becomes_the_file_description(store: Store) -> None:
 
 
 def test_picture_without_alt_text_gets_a_summary(store: Store) -> None:
-    cmds = Commands(Host(store, render=fake_png))
+    cmds = Commands(composed(store, FunctionRendererDouble(fake_png)).host)
     started_dice(cmds.host, seed=11)
     message = assert_accepted(cmds.as_user("board", EVE))
     [picture] = message.files

@@ -27,6 +27,7 @@ from discord_wire import (
     command_payload,
     wire,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.host import Host
 from bot.host.data import StatusData
@@ -38,7 +39,7 @@ UNCHANGED = "the game is unchanged"
 
 def picture_host(store: Store) -> Host:
     """A host whose renderer returns a (fake) PNG for every picture."""
-    return Host(store, render=lambda game, view: (PNG, "the board"))
+    return composed(store, FixedPictureRendererDouble(PNG)).host
 
 
 async def open_table(w: Wire, *, humans: int = 2, bots: int = 0) -> None:

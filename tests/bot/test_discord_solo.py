@@ -29,6 +29,7 @@ from discord_fakes import (
     snapshot_db,
     started_dice,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
 from bot.discord_app.components import ChoiceButton, turn_options
@@ -349,7 +350,7 @@ def test_a_multiplayer_move_keeps_the_full_text(cmds: Commands, host: Host) -> N
 
 
 def test_files_carry_alt_text_in_the_dm(store: Store) -> None:
-    host = Host(store, render=lambda game, view: (b"\x89PNG", "Nippon: Zaibatsu board, solo"))
+    host = composed(store, FixedPictureRendererDouble(b"\x89PNG", "Nippon: Zaibatsu board, solo")).host
     cmds = Commands(host)
     message = start_solo(cmds)
     [picture] = message.files

@@ -23,6 +23,7 @@ from discord_fakes import (
     run,
     snapshot_db,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.commands import BOT_LEVEL_CHOICES, SOLO_GAME_CHOICES, TableCommands
 from bot.host import Host, Reply
@@ -35,7 +36,7 @@ CH = str(CHANNEL)
 
 def quick_host(store: Store) -> Host:
     """A host with a fake picture per turn and bots that think 50 ms a decision."""
-    return Host(store, render=lambda game, view: (PNG, "the board"), bot_time_limit=0.05)
+    return composed(store, FixedPictureRendererDouble(PNG), bot_time_limit=0.05).host
 
 
 def solo_in_dm(cmds: Commands, locale: str = "en-US", **options: Any) -> Any:

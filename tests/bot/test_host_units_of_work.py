@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hosthelpers import CH, started, to_act
 
-from bot.host import Host
+from bot.host import Host, Picture, Renderer
 from bot.host.bots import BotService
 from bot.host.lobby import LobbyService
 from bot.store import Repository, Store
@@ -44,19 +44,26 @@ class CountingStore:
 
 
 class RecordingRendererDouble:
-    """A renderer double (the same calls as the production renderer's board and turn pictures) that
-    records the views it was asked to draw."""
+    """A renderer double implementing the :class:`~bot.host.renderer.Renderer` Protocol that records
+    the views it was asked to draw."""
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
 
-    def __call__(self, game: str, view: dict[str, Any]) -> bytes:
+    def board(self, game: str, view: dict[str, Any]) -> Picture:
         self.views.append(view)
-        return b"\x89PNG board"
+        return b"\x89PNG board", "board"
 
-    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None) -> bytes:
+    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> Picture:
         self.views.append(view)
-        return b"\x89PNG turn"
+        return b"\x89PNG turn", "turn"
+
+    def final(self, game: str, view: dict[str, Any]) -> Picture:
+        self.views.append(view)
+        return b"\x89PNG final", "final"
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Any, title: str, marks: Any) -> Picture:
+        return b"\x89PNG story", "story"
 
 
 @pytest.fixture
@@ -66,6 +73,7 @@ def counting(store: Store) -> CountingStore:
 
 def test_one_move_is_one_write_transaction_and_no_read(store: Store, counting: CountingStore) -> None:
     drawn = RecordingRendererDouble()
+    assert isinstance(drawn, Renderer)
     host = Host(store, render=drawn)
     started(host)
     user = to_act(host)

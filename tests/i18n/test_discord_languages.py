@@ -44,6 +44,7 @@ from discord_fakes import (  # noqa: E402
     public,
     run,
 )
+from renderer_doubles import FunctionRendererDouble
 
 from bot.discord_app.client import MeijiBot  # noqa: E402
 from bot.discord_app.reminders import DueReminder  # noqa: E402
@@ -275,7 +276,7 @@ def test_new_tables_take_the_servers_language_and_solo_in_a_dm_the_users(
 def test_private_acknowledgement_in_the_users_language_public_message_in_the_tables(store: Store) -> None:
     from discord_fakes import PNG
 
-    host = Host(store, render=lambda game, view: PNG)  # a picture without alt text
+    host = Host(store, render=FunctionRendererDouble(lambda game, view: PNG))  # a picture without alt text
     cmds = Commands(host)
     polish = {(None, "Your table is open."): "Twój stół jest otwarty.", (None, "Game board. {summary}"): "Plansza. {summary}"}
     german = {(None, "Your table is open."): "Dein Tisch ist offen.", (None, "Game board. {summary}"): "Spielplan. {summary}"}

@@ -26,6 +26,7 @@ from sqlalchemy import inspect, text
 sys.path.append(str(Path(__file__).resolve().parents[1] / "bot"))  # the test game of tests/bot
 
 from fakegame import GAME  # noqa: E402
+from renderer_doubles import FunctionRendererDouble
 
 from bot.host import Host, Reply, language_code  # noqa: E402
 from bot.store import Store, utcnow  # noqa: E402
@@ -139,7 +140,7 @@ def host(store: Store, drawn: list[str]) -> Host:
         drawn.append(current())
         return b"png", f"alt in {current()}"
 
-    return Host(store, render=render, games=lookup)
+    return Host(store, render=FunctionRendererDouble(render), games=lookup)
 
 
 def german_table(host: Host) -> str:

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.app import compose
 from bot.discord_app.components import option_lines, turn_options
-from bot.discord_app.pictures import BoardRenderer
 from bot.host import Host, Reply, effective_moves
 from bot.store import CHANCE_KIND, CHOICE, UNDO, Store
 from engine.core import get_game, replay
@@ -144,7 +144,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
     play it (a refusal must read the same whichever hidden card it is). Ends with the undo of the
     player to act, so the table is changed afterwards."""
     store = Store(f"sqlite:///{path}")
-    host = Host(store, render=BoardRenderer())
+    host = compose(store=store).host
     turn = host.turn(CHANNEL)
     options = turn_options(host, CHANNEL)
     out: dict[str, Any] = {

@@ -314,15 +314,29 @@ def test_user_chosen_names_cannot_mass_mention(mem_store: Store) -> None:
 # ---------------------------------------------------------------------------------------------
 # Hidden information (secretrace)
 # ---------------------------------------------------------------------------------------------
-class ViewSpy:
-    """A render callback that records the views it is given (and returns a fake PNG)."""
+class ViewSpyRendererDouble:
+    """A renderer double (``bot.host.Renderer``) that records every view it is given to draw, of
+    any picture (and returns a fake PNG)."""
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
 
-    def __call__(self, game: str, view: dict[str, Any]) -> bytes:
+    def _draw(self, view: dict[str, Any]) -> tuple[bytes, str]:
         self.views.append(view)
-        return b"\x89PNG\r\n\x1a\nfake"
+        return b"\x89PNG\r\n\x1a\nfake", ""
+
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Any, title: str,
+              marks: Any) -> tuple[bytes, str]:
+        return self._draw(view)
 
 
 def _secrets_of(host: Host, channel: str) -> list[int]:
@@ -354,7 +368,7 @@ def _secret_table(host: Host, channel: str, players: int = 2) -> list[int]:
 
 
 def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
-    spy = ViewSpy()
+    spy = ViewSpyRendererDouble()
     host = Host(mem_store, render=spy)
     secrets = _secret_table(host, "hid", players=3)
     users = ["ann", "bob", "cat"]
@@ -386,7 +400,7 @@ def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
 
 
 def test_public_discord_messages_never_show_a_hidden_value(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     cmds = Commands(host)
     channel = 6004
     assert host.new_table(str(channel), str(ANN), "Ann", "secretrace", {"players": 2, "target": 30}, 8).ok
@@ -441,7 +455,7 @@ def _write_note(host: Host, channel: str, note: int = NOTES[4]) -> tuple[str, Re
 
 
 def test_a_hidden_choice_stays_out_of_logs_exports_boards_and_events(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     _notes_table(host, "notes")
     note = NOTES[4]
     user, reply = _write_note(host, "notes", note)
@@ -479,7 +493,7 @@ def _cards_of(host: Host, channel: str) -> dict[str, list[int]]:
 
 
 def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_store: Store) -> None:
-    spy = ViewSpy()
+    spy = ViewSpyRendererDouble()
     host = Host(mem_store, render=spy)
     private_host = Host(mem_store)  # its pictures are not the public ones
     users = ["ann", "bob", "cat"]
@@ -532,7 +546,7 @@ def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_stor
 
 
 def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     cmds = Commands(host)
     channel = 6011
     assert host.new_table(str(channel), str(ANN), "Ann", "secretrace",
