@@ -107,7 +107,7 @@ def child(url: str, acks: Path, seed: int, game: str) -> int:
         _append(fd, f"P {table_id} {version} {notation}")
         reply = host.move(CHANNEL, user, notation, version)
         if reply.ok:
-            step = (reply.data or {}).get("step", notation)
+            step = (reply.data.step if reply.data is not None else None) or notation
             _append(fd, f"A {table_id} {reply.version} {step}")
         else:
             _append(fd, f"X {table_id} {version} {notation} | {reply.private}")

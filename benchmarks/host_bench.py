@@ -255,10 +255,10 @@ def play_moves(
     rows: list[dict[str, float]] = []
     while limit is None or len(rows) < limit:
         status = host.status(channel)
-        data = status.data or {}
-        if data.get("status") != "running":
+        data = status.data
+        if data.status != "running":
             break
-        user = data["to_act"]
+        user = data.to_act
         choices = [n for n, _ in host.legal(channel, user).choices]
         weights = [0.05 if n.startswith("convert") else 1.0 for n in choices]
         notation = rng.choices(choices, weights=weights, k=1)[0]

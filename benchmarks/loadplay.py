@@ -154,11 +154,11 @@ class _Player:
         if not status.ok:
             self._failure(f"{channel}: status refused: {status.private}")
             return None
-        data = status.data or {}
-        if data.get("status") != "running" or data.get("to_act") is None:
+        data = status.data
+        if data.status != "running" or data.to_act is None:
             self.done.add(channel)
             return None
-        return str(data["to_act"])
+        return str(data.to_act)
 
     def step(self, channel: str) -> None:
         """One random legal move of whoever is to act at ``channel`` (timed, acknowledged)."""
@@ -184,14 +184,14 @@ class _Player:
     def _record(self, channel: str, user: str, notation: str, reply: Any, elapsed_ms: float) -> bool:
         """Count and acknowledge one :meth:`Host.move` reply; True when it was accepted."""
         if reply.ok:
-            data = reply.data or {}
+            data = reply.data
             self.result.moves += 1
             self.result.latencies_ms.append(round(elapsed_ms, 3))
-            self.result.acks.append([channel, data.get("table_id"), user, notation, reply.version])
-            if data.get("finished"):
+            self.result.acks.append([channel, data.table_id, user, notation, reply.version])
+            if data.finished:
                 self.done.add(channel)
                 self.to_act.pop(channel, None)
-                self.result.finished_tables.append(int(data.get("table_id") or 0))
+                self.result.finished_tables.append(int(data.table_id or 0))
             elif len(reply.mention) <= 1:
                 self.to_act[channel] = reply.mention[0] if reply.mention else user
             else:
@@ -210,8 +210,8 @@ class _Player:
         channel = self.spec.race_channel or ""
         barrier.wait(BARRIER_TIMEOUT)  # everybody's previous move is done
         status = self.host.status(channel)
-        data = status.data or {}
-        user = data.get("to_act")
+        data = status.data
+        user = data.to_act
         legal = self.host.legal(channel, user) if status.ok and user else None
         barrier.wait(BARRIER_TIMEOUT)  # everybody has read the same version: go
         if legal is None or not legal.ok or not legal.choices:

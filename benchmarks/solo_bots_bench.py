@@ -81,7 +81,7 @@ def play(game_name: str, bots: int, level: str, seed: int, person: str, folder: 
         with store.unit_of_work(write=False) as repo:
             table = repo.latest_table(channel)
             people = {s.seat for s in repo.seats(table.id) if s.user_id == me}
-            state = host._state(repo, table, game)  # the real state: the person's view is built from it
+            state = host.tables.state(repo, table, game)  # the real state: the person's view is built from it
         seat = game.decision(state).seat
         if seat is None:
             break
@@ -97,13 +97,13 @@ def play(game_name: str, bots: int, level: str, seed: int, person: str, folder: 
             if not played:
                 raise SystemExit("no bot could play")
             turns += len(played)
-    data = host.status(channel).data or {}
+    data = host.status(channel).data
     with store.unit_of_work(write=False) as repo:
         rows = sorted(repo.session.execute(select(GameResult.__table__)), key=lambda r: r.place)
         places = [f"{r.place}. {r.name} {r.score}" for r in rows]
     store.dispose()
     times = TIMES[start:]
-    return {"seed": seed, "status": data.get("status"), "moves": moves, "bot_turns": turns,
+    return {"seed": seed, "status": data.status, "moves": moves, "bot_turns": turns,
             "places": places, "seconds": time.perf_counter() - started, "times": times}
 
 

@@ -58,6 +58,7 @@ from .console_view import (
     COMMAND_WORDS as COMMAND_WORDS,  # re-exported for callers of the old constant
 )
 from .host import STATUS_WORDS, Host, Reply
+from .host.data import StatusData, StepData, table_of
 from .words import _, _n
 
 #: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
@@ -225,11 +226,11 @@ class Console(TableSetup):
         """Continue the saved game ``chosen`` in the console's language."""
         self.channel = chosen.channel
         status = self.host.status(self.channel, lang=self.lang)
-        if (status.data or {}).get("language") != self.lang:  # the whole table speaks the console's language
+        if status.data is None or status.data.language != self.lang:  # the whole table speaks the console's language
             self.host.set_language(self.channel, "seat1", self.lang, is_admin=True, lang=self.lang)
             status = self.host.status(self.channel, lang=self.lang)
-        if (status.data or {}).get("status") == "open":
-            first = (status.data or {})["players"][0]["user"]
+        if status.data is not None and status.data.status == "open":
+            first = status.data.players[0]["user"]
             if not self._show(self.host.start(self.channel, first, lang=self.lang), start=True):
                 return 1
         else:
@@ -243,7 +244,8 @@ class Console(TableSetup):
             return self._play()
 
     def _play(self) -> int:
-        table = (self.host.status(self.channel, lang=self.lang).data or {}).get("table_id")
+        found = self.host.status(self.channel, lang=self.lang).data
+        table = found.table_id if found is not None else None
         saved = _("Saved. Resume with: {command}", command=f"meiji local --resume {table}" if table is not None
                   else "meiji local --resume")
         while True:
@@ -252,16 +254,16 @@ class Console(TableSetup):
                 self._show(status)
                 return 1
             data = status.data
-            if data["status"] != "running":
-                if data["status"] == "finished":
+            if data.status != "running" or data.to_act is None or data.to_act_seat is None:
+                if data.status == "finished":
                     return self._after_the_end()
-                word = STATUS_WORDS.get(data["status"])
-                self.say(_("The game is {status}.", status=tr(word) if word else data["status"]))
+                word = STATUS_WORDS.get(data.status)
+                self.say(_("The game is {status}.", status=tr(word) if word else data.status))
                 return 0
-            user = data["to_act"]
-            self._private_views = bool(data.get("hidden_information"))
+            user = data.to_act
+            self._private_views = bool(data.hidden_information)
             seat_name = self._seat_name(data)
-            if data["players"][data["to_act_seat"]].get("bot"):
+            if data.players[data.to_act_seat]["bot"]:
                 # A bot's turn: played at once, its account (and its picture).
                 reply = self.host.bot_step(self.channel, lang=self.lang)
                 if not self._show(reply, turn_follows=True):
@@ -269,10 +271,10 @@ class Console(TableSetup):
                 self._write_picture(reply)
                 self._shown_version = None
                 continue
-            if data.get("hidden_information") and user != self._screen_user and not self._pass_screen(user, seat_name):
+            if data.hidden_information and user != self._screen_user and not self._pass_screen(user, seat_name):
                 self.say(saved)
                 return 0
-            if self._shown_version != data["version"]:
+            if self._shown_version != data.version:
                 self._show_turn(data, user, seat_name)
             line = self._read(f"{seat_name}> ")
             if line is None:
@@ -363,21 +365,21 @@ class Console(TableSetup):
             for line in account_lines([account]):
                 self.say(line)
 
-    def _seat_name(self, data: dict[str, Any]) -> str:
-        seat = data["to_act_seat"]
-        player = data["players"][seat]
-        label = player.get("label_text") or player.get("label")
+    def _seat_name(self, data: StatusData) -> str:
+        seat = data.to_act_seat if data.to_act_seat is not None else 0
+        player = data.players[seat]
+        label = player["label_text"] or player["label"]
         return f"{player['name']} ({label})" if label else player["name"]
 
-    def _show_turn(self, data: dict[str, Any], user: str, seat_name: str) -> None:
-        self._shown_version = data["version"]
+    def _show_turn(self, data: StatusData, user: str, seat_name: str) -> None:
+        self._shown_version = data.version
         self._seen[user] = len(self._history)
         self.say()
-        follow_up = data.get("kind") not in (None, "turn", "draft") and self._last_actor == user
+        follow_up = data.kind not in (None, "turn", "draft") and self._last_actor == user
         self._last_actor = user
         if not follow_up:
             self._print_board(user, full=False)
-        self.say("=== " + _("{who} to play: {prompt}", who=seat_name, prompt=data["prompt"]))
+        self.say("=== " + _("{who} to play: {prompt}", who=seat_name, prompt=data.prompt))
         self._list_moves(user, full=False)
 
     def _print_board(self, user: str | None, *, full: bool) -> None:
@@ -387,7 +389,7 @@ class Console(TableSetup):
         if not board.ok or not board.data:
             self._show(board)
             return
-        text = str(board.data.get("seat_text") or board.data["text"])
+        text = str(board.data.seat_text or board.data.text)
         # one screen for everybody, unless each seat has its own (hidden information)
         viewer = user if self._private_views else None
         before = self._boards.get(viewer)
@@ -429,7 +431,7 @@ class Console(TableSetup):
         self.say("  " + _("… type 'moves' to list all {n} with descriptions, 'moves TEXT' to filter, "
                           "or type any move's notation.", n=len(numbered)))
 
-    def _handle(self, line: str, data: dict[str, Any], user: str) -> bool:
+    def _handle(self, line: str, data: StatusData, user: str) -> bool:
         """Act on one input line; False means quit.
 
         ``!TEXT`` is always a move and ``/WORD`` always a command. Otherwise a line whose first word
@@ -463,7 +465,7 @@ class Console(TableSetup):
             self._show(self.host.undo(self.channel, user, lang=self.lang), turn_follows=True)
         elif command == "board":
             self._print_board(user, full=True)
-            self.say("=== " + _("{who} to play: {prompt}", who=self._seat_name(data), prompt=data["prompt"]))
+            self.say("=== " + _("{who} to play: {prompt}", who=self._seat_name(data), prompt=data.prompt))
             self._list_moves(user, full=False)
         elif command == "hand":
             self._hand(user)
@@ -501,9 +503,9 @@ class Console(TableSetup):
                 return
         self._show(self.host.log(self.channel, n, lang=self.lang))
 
-    def _current_choices(self, user: str, data: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    def _current_choices(self, user: str, data: StatusData | None = None) -> list[tuple[str, str]]:
         """``user``'s legal moves as numbered last (read again unless they are this seat's, now)."""
-        version = (data or {}).get("version")
+        version = data.version if data is not None else None
         stale = self._choices_for is None or self._choices_for[0] != user or (
             version is not None and self._choices_for[1] not in (None, version))
         if not self._choices or stale:
@@ -531,8 +533,8 @@ class Console(TableSetup):
     # kept for callers of the old name
     _is_legal = _is_move_word
 
-    def _move(self, notation: str, data: dict[str, Any], user: str) -> bool:
-        reply = self.host.move(self.channel, user, notation, expected_version=data["version"], lang=self.lang)
+    def _move(self, notation: str, data: StatusData, user: str) -> bool:
+        reply = self.host.move(self.channel, user, notation, expected_version=data.version, lang=self.lang)
         if self._show(reply, turn_follows=True):
             self._choices, self._choices_for = [], None
             self._last_actor = user
@@ -546,10 +548,12 @@ class Console(TableSetup):
     def _write_picture(self, reply: Reply) -> None:
         """Write the picture of an accepted move into the game's snapshot folder (if enabled),
         keeping the newest ``keep_snapshots``; the final-score picture is ``final.png``."""
-        folder = self._game_folder((reply.data or {}).get("table_id", "game"))
+        data = reply.data
+        table = table_of(data)
+        folder = self._game_folder("game" if table is None else table)
         if folder is None or not reply.png:
             return
-        path = folder / ("final.png" if (reply.data or {}).get("finished") else f"v{reply.version:04d}.png")
+        path = folder / ("final.png" if isinstance(data, StepData) and data.finished else f"v{reply.version:04d}.png")
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_bytes(reply.png)
@@ -578,7 +582,8 @@ class Console(TableSetup):
     def _write_png(self, reply: Reply, name: str, kind: str) -> Path | None:
         """Write ``reply.png`` to ``name`` (a file or a folder; default ``meiji-<table>-<kind>.png``);
         the path written, or ``None`` after saying why it could not be written."""
-        table = (reply.data or {}).get("table_id", "game")
+        found = table_of(reply.data)
+        table = "game" if found is None else found
         target = Path(name).expanduser() if name else Path(f"meiji-{table}-{kind}.png")
         if target.is_dir():
             target = target / f"meiji-{table}-{kind}.png"
@@ -615,17 +620,17 @@ class Console(TableSetup):
             self._show(reply)
             return
         try:
-            Path(name).expanduser().write_text(json.dumps(reply.data, indent=2) + "\n", encoding="utf-8")
+            Path(name).expanduser().write_text(json.dumps(reply.data.as_json(), indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
             self.say(_("Can't write {name}: {reason}", name=name, reason=exc.strerror or exc))
             return
         self.say(_n("Move log written to {name} ({n} entry).", "Move log written to {name} ({n} entries).",
-                    len(reply.data["moves"]), name=name))
+                    len(reply.data.moves), name=name))
 
     def _show(self, reply: Reply, *, quiet: bool = False, turn_follows: bool = False, start: bool = False) -> bool:
         """Print a reply (refusals are explained); returns ``reply.ok``.
 
-        A reply with accounts (``data["account"]``) prints them instead of its last step's text
+        A reply with accounts (``data.account``) prints them instead of its last step's text
         (and keeps them for the hot-seat catch-up); a finished game's result is printed too. With
         ``turn_follows`` the reply's closing "X to play" line is left out, because the turn header
         shown next says the same. ``start``: the start of a game, whose set-up draws stand in one line.
@@ -635,10 +640,12 @@ class Console(TableSetup):
             return False
         if quiet:
             return True
-        data = reply.data or {}
+        data = reply.data
+        step = data if isinstance(data, StepData) else None
         public = reply.public or ""
-        nxt = data.get("next")
-        if (turn_follows or start) and nxt and not data.get("finished") and public.endswith(nxt):
+        nxt = step.next if step is not None else None
+        finished = step is not None and step.finished
+        if (turn_follows or start) and nxt and not finished and public.endswith(nxt):
             public = public[: -len(nxt)].rstrip("\n")
         accounts = reply_accounts(data)
         if start:
@@ -651,7 +658,7 @@ class Console(TableSetup):
         elif accounts:  # the turn's account so far (and any round start after it): what is new in it
             for line in account_lines(self._remember(accounts)):
                 self.say(line)
-            if data.get("finished") and nxt:  # the result: printed below the final board
+            if finished and nxt:  # the result: printed below the final board
                 self._result = nxt
         elif public:  # a step inside a turn (its account follows at the turn's end) or an older host
             if accounts is None:

@@ -34,7 +34,8 @@ class TableSetup:
 
     def _announce(self) -> None:
         """Say the new table's number and how to resume it."""
-        table = (self.host.status(self.channel, lang=self.lang).data or {}).get("table_id")
+        found = self.host.status(self.channel, lang=self.lang).data
+        table = found.table_id if found is not None else None
         if table is not None:
             self.say(_("This is game #{id}; it is saved after every move (resume with: {command}).",
                        id=table, command=f"meiji local --resume {table}"))

@@ -6,8 +6,8 @@ Pure helpers of :mod:`bot.console` (no reading or writing of the terminal):
 * :func:`sections` / :func:`changed_sections` — a board text cut into sections (a line that
   starts at the left margin opens one; indented lines belong to it) and the sections that differ
   from an earlier board text, so that after a turn only the changed parts are printed;
-* :func:`account_lines` — the accounts of a reply (``Reply.data["account"]`` or
-  ``data["accounts"]``: dicts ``{"seat", "who", "lines"}``) as indented terminal lines;
+* :func:`account_lines` — the accounts of a reply (``Reply.data.account`` or
+  ``data.accounts``: dicts ``{"seat", "who", "lines"}``) as indented terminal lines;
 * :func:`setup_summary` — the one line that stands for a game's set-up draws;
 * :func:`saved_games` / :func:`free_channel` — the unfinished terminal games of a store (several
   per folder, one channel each) and a channel for a new one;
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .host.data import AccountsData, StepData
 from .store import CHOICE, OPEN, RUNNING, Store
 from .words import _, _n
 
@@ -100,12 +101,14 @@ def account_lines(accounts: Iterable[Mapping[str, Any]]) -> list[str]:
     return out
 
 
-def reply_accounts(data: Mapping[str, Any] | None) -> list[dict[str, Any]] | None:
-    """The accounts a host reply carries (``data["account"]`` or ``data["accounts"]``), ``None`` if none."""
-    if not data:
-        return None
-    found = data.get("account", data.get("accounts"))
-    return list(found) if isinstance(found, list) else None
+def reply_accounts(data: object) -> list[dict[str, Any]] | None:
+    """The accounts a host reply's data carries (:attr:`StepData.account <bot.host.data.StepData>` or
+    :attr:`AccountsData.accounts <bot.host.data.AccountsData>`), ``None`` if none."""
+    if isinstance(data, StepData) and data.account is not None:
+        return [dict(a) for a in data.account]
+    if isinstance(data, AccountsData):
+        return [dict(a) for a in data.accounts]
+    return None
 
 
 def setup_summary(lines: Sequence[str]) -> str:

@@ -54,10 +54,11 @@ def _play_to_the_end(host: Host, channel: str = CH) -> list[Any]:
     """Every person plays their first legal choice until the game is over; the move replies."""
     replies = []
     for _ in range(40):
-        data = host.status(channel).data or {}
-        if data.get("status") != "running":
+        data = host.status(channel).data
+        assert data is not None
+        if data.status != "running":
             return replies
-        user = data["to_act"]
+        user = str(data.to_act)
         first = host.legal(channel, user).choices[0][0]
         reply = host.move(channel, user, first)
         assert reply.ok, reply.private
@@ -80,7 +81,7 @@ def test_host_table_moves_pictures_records_and_story(store: Store) -> None:
     assert host.join(CH, "u2", "Bob").ok
     assert host.start(CH, "u1").ok
     replies = _play_to_the_end(host)
-    assert host.status(CH).data["status"] == FINISHED
+    assert host.status(CH).data.status == FINISHED
     # a picture with every move, the final-score picture with the last one
     assert all(_png_size(r.png)[0] > 0 for r in replies)
     assert replies[-1].alt and "wins with" in replies[-1].alt
@@ -95,8 +96,8 @@ def test_host_table_moves_pictures_records_and_story(store: Store) -> None:
     story = host.story(CH, "u9")
     assert story.ok, story.private
     assert _png_size(story.png)[0] > 0 and story.alt
-    points = story.data["points"]
-    assert points[0]["scores"] == [0, 0] and len(story.data["turning"]) <= 3
+    points = story.data.points
+    assert points[0]["scores"] == [0, 0] and len(story.data.turning) <= 3
     assert abs(sum(points[-1]["chances"]) - 1) < 1e-6 and sum(points[-1]["scores"]) == 11
 
 

@@ -1,7 +1,7 @@
 """Turn accounts in Discord messages: the story of the whole turn posted with the turn picture, and
 ``/game log``.
 
-The Host gives each committed move, bot turn and start its accounts (``Reply.data["account"]``,
+The Host gives each committed move, bot turn and start its accounts (``Reply.data.account``,
 :mod:`bot.host.accounts`): the sentences of the whole turn just played and of the chance runs and
 automated turns after it. A turn message is those accounts — each seat's account under its name,
 the solo opponent's marked 🤖 — followed by whose turn it is (or the end). Within Discord's
@@ -17,6 +17,7 @@ from typing import Any
 
 from discord.utils import escape_markdown
 
+from bot.host.data import StepData
 from bot.words import _n
 
 from .messages import MESSAGE_LIMIT
@@ -25,9 +26,9 @@ from .messages import MESSAGE_LIMIT
 OPPONENT_MARK = "🤖"
 
 
-def has_account(reply_data: dict[str, Any] | None) -> bool:
+def has_account(reply_data: object) -> bool:
     """True when a reply's data carries turn accounts (a move, a bot turn, a start)."""
-    return isinstance((reply_data or {}).get("account"), list)
+    return isinstance(reply_data, StepData) and reply_data.account is not None
 
 
 def _header(account: dict[str, Any]) -> str | None:

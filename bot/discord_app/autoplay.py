@@ -308,8 +308,8 @@ class BotRunner(Generic[P]):
                     break
                 played += 1
                 reply = outcome.reply
-                data = reply.data or {}
-                table_id = data.get("table_id") if isinstance(data.get("table_id"), int) else None
+                data = reply.data
+                table_id = data.table_id if data is not None else None
                 post_lang = reply.language or lang
 
                 def build(picture: bool, outcome: P = outcome, post_lang: str = post_lang) -> tuple[str, dict[str, Any]]:
@@ -317,7 +317,7 @@ class BotRunner(Generic[P]):
 
                 await self.outbox.post(channel, Post(build, f"bot turn of table {table_id}", table_id, post_lang,
                                                      tuple(reply.mention), key=step_key(table_id, reply)))
-                if data.get("finished"):
+                if data is not None and data.finished:
                     await self.tables.post_story(channel, table_id, post_lang)
                     break
             return played

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.host.data import TurnData
 from bot.words import _
 
 if TYPE_CHECKING:
@@ -192,16 +193,21 @@ def turn_options(host: Host, channel: str, language: str | None = None) -> TurnO
     from the Host: then ``choices`` is empty and ``hidden`` is set.
     """
     turn = host.turn(channel, lang=language)
-    data = turn.data or {}
-    if not turn.ok or not data.get("to_act") or turn.version is None or data.get("bot"):
+    return options_of(turn.data) if turn.ok else None
+
+
+def options_of(turn: TurnData | None) -> TurnOptions | None:
+    """The options of a decision the Host described (``Host.turn``'s data, or the ``options`` a move
+    or a start carries: no further read); ``None`` as for :func:`turn_options`."""
+    if turn is None or not turn.to_act or turn.version is None or turn.bot:
         return None
     return TurnOptions(
-        table_id=int(data["table_id"]),
-        version=int(turn.version),
-        user_id=str(data["to_act"]),
-        prompt=data.get("prompt"),
-        choices=tuple((str(n), str(label)) for n, label in turn.choices),
-        hidden=bool(data.get("hidden_choices")),
+        table_id=turn.table_id,
+        version=turn.version,
+        user_id=turn.to_act,
+        prompt=turn.prompt,
+        choices=turn.choices,
+        hidden=turn.hidden_choices,
     )
 
 

@@ -371,20 +371,20 @@ class GoneTokens:
 
     def __init__(self, limit: int = 1024) -> None:
         self.limit = limit
-        self._ids: OrderedDict[int, None] = OrderedDict()
+        self.ids: OrderedDict[int, None] = OrderedDict()
 
     def __contains__(self, interaction: object) -> bool:
         key = getattr(interaction, "id", None)
-        return isinstance(key, int) and key in self._ids
+        return isinstance(key, int) and key in self.ids
 
     def add(self, interaction: Any, what: str, exc: BaseException) -> None:
         """Remember that ``interaction``'s token was refused with ``exc`` while ``what``."""
         key = getattr(interaction, "id", None)
-        if not isinstance(key, int) or key in self._ids:
+        if not isinstance(key, int) or key in self.ids:
             return
-        self._ids[key] = None
-        while len(self._ids) > self.limit:
-            self._ids.popitem(last=False)
+        self.ids[key] = None
+        while len(self.ids) > self.limit:
+            self.ids.popitem(last=False)
         log.info("%s: the token of interaction %s is no longer valid (Discord error %s, %s); its answers go "
                  "through the channel or a direct message", what, key, error_code(exc), http_status(exc))
 

@@ -2,7 +2,7 @@
 
 A solo table has one seat; the game's automated opponent moves through chance
 decisions that the Host resolves inside the player's move. The public message of a solo step is
-built from the structured facts of the Host's reply (``Reply.data``):
+built from the structured facts of the Host's reply (``Reply.data``, a :class:`~bot.host.data.StepData`):
 
 * the player's step and its effects (the game's own event lines);
 * one line per opponent turn (events of kind ``automa``, marked 🤖);
@@ -16,11 +16,13 @@ shows them and ``/solo log`` lists every outcome. The message is built in the cu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from discord import app_commands
 
 from bot.host import AUTOMA_EVENT, Reply
+from bot.host.data import StepData
 from bot.words import T, _, _n
 from engine.core import CHANCE, game_info, get_game, registry, solo_game
 from engine.core.i18n import Msg, tr
@@ -52,17 +54,17 @@ OPPONENT_MARK = "🤖"
 
 def is_solo_step(reply: Reply) -> bool:
     """True for the reply of a move (or option click) at a one-player table."""
-    data = reply.data or {}
-    return bool(data.get("solo")) and "step" in data and isinstance(data.get("events"), list)
+    data = reply.data
+    return isinstance(data, StepData) and data.solo and data.step is not None
 
 
 def solo_message(reply: Reply) -> str:
     """The public text of a solo step: the step, the opponent's turns, then the next turn or the end."""
-    data = reply.data or {}
+    data = reply.data if isinstance(reply.data, StepData) else None
     lines = [(reply.public or "").split("\n", 1)[0]]
-    finished = bool(data.get("finished"))
-    for event in data.get("events") or []:
-        kind, seat, text = event.get("kind"), event.get("seat"), str(tr(event.get("text") or ""))
+    finished = data is not None and data.finished
+    for event in data.events if data is not None else []:
+        kind, seat, text = event["kind"], event["seat"], str(tr(event["text"] or ""))
         if not text:
             continue
         if kind == AUTOMA_EVENT:
@@ -71,14 +73,14 @@ def solo_message(reply: Reply) -> str:
             continue
         else:
             lines.append(text)
-    if finished:
-        lines.extend(goal_check(data.get("result")))
-    elif data.get("next"):
-        lines.append(str(data["next"]))
+    if finished and data is not None:
+        lines.extend(goal_check(data.result))
+    elif data is not None and data.next:
+        lines.append(str(data.next))
     return "\n".join(line for line in lines if line)
 
 
-def goal_check(result: dict[str, Any] | None) -> list[str]:
+def goal_check(result: Mapping[str, Any] | None) -> list[str]:
     """The end of a solo game: each goal met or not, then the outcome (score and rating on a win)."""
     if not result:
         return [_("The game is over.")]

@@ -2,10 +2,10 @@
 rebuilt from the stored move log by replay (events are deterministic), public events only.
 
 :meth:`AccountService.accounts` lists a table's accounts (the log, the hot-seat catch-up); every
-committed move, bot turn and start carries ``data["account"]``: the accounts of the turn just
+committed move, bot turn and start carries ``data.account`` (:class:`~bot.host.data.StepData`): the accounts of the turn just
 played (from its first step) and of the chance runs and automated turns that followed it.
-An account is ``{"seat": int | None, "who": str, "lines": [str, …], "automa": bool, "first": int,
-"last": int}``: ``who`` names the acting seat ("" for the game's own steps), ``automa`` marks an
+An account is an :class:`~bot.host.data.AccountRow` ``{"seat": int | None, "who": str, "lines":
+[str, …], "automa": bool, "first": int, "last": int}``: ``who`` names the acting seat ("" for the game's own steps), ``automa`` marks an
 automated opponent's account (a seat no player sits in), ``first``/``last`` are the ``seq`` of its
 first and last log entries; texts are in the table's language.
 """
@@ -13,6 +13,7 @@ first and last log entries; texts are in the table's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import CHANCE, Game, IllegalAction, i18n, replay
@@ -22,15 +23,17 @@ from engine.core.revisions import stored_options
 
 from ..store import CHOICE, SYSTEM, MoveRec, Repository, SeatRec, TableRec
 from ..words import _
+from .base import TableLoader
 from .core import TURN_START, Refusal, Reply, _clean, _guarded, _reason, effective_moves, log, table_language
-from .replies import HostReplies
+from .data import AccountRow, AccountsData
+from .replies import ReplyBuilder
 from .seats import _seat_of, _who
 
 #: The most accounts one :meth:`AccountService.accounts` call returns.
 MAX_ACCOUNTS = 500
 
 
-def format_accounts(accounts: Sequence[dict[str, Any]]) -> str:
+def format_accounts(accounts: Sequence[AccountRow]) -> str:
     """Accounts (dicts as in the module docstring) as plain text: per account a ``who:`` line (for
     a seat) followed by its sentences, one per line; accounts separated by a blank line."""
     blocks = []
@@ -56,14 +59,33 @@ def _steps(game: Game, state: Any, entries: Sequence[MoveRec]) -> tuple[Any, lis
     return state, steps
 
 
-class AccountService(HostReplies):
-    """Accounts of a table: ``accounts`` and the ``data["account"]`` of committed changes."""
+@dataclass
+class TurnLog:
+    """What the accounts of a change need from the store, read inside the change's own unit of work:
+    the effective log, the index ``k`` of the change's first entry in it (``None``: not in it), and
+    the index and state where its turn began (``(0, None)``: replay the whole log)."""
+
+    effective: list[MoveRec]
+    k: int | None
+    begin: int
+    before: Any
+
+
+class AccountService:
+    """Accounts of a table: the use case ``accounts`` and the ``data.account`` of committed changes.
+
+    Built with the table loader ``tables`` (units of work, seat names) and ``replies``.
+    """
+
+    def __init__(self, tables: TableLoader, replies: ReplyBuilder) -> None:
+        self.tables = tables
+        self.replies = replies
 
     @_guarded
     def accounts(
         self, channel: str, user: str | None = None, *, since_seat_turn: bool = False, last: int | None = None,
         in_caller_language: bool = False,
-    ) -> Reply:
+    ) -> Reply[AccountsData]:
         """The turn accounts of the channel's latest table (running or over), oldest first.
 
         ``data["accounts"]`` is the list of account dicts (see the module docstring; texts in the
@@ -77,24 +99,24 @@ class AccountService(HostReplies):
         channel = _clean(channel, "channel id")
         if last is not None and (not isinstance(last, int) or isinstance(last, bool) or not 1 <= last <= MAX_ACCOUNTS):
             raise Refusal(_("Ask for 1 to {max} turns.", max=MAX_ACCOUNTS))
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
             if table.seed is not None and moves:
-                self._use_data(repo, table)
+                self.tables.use_data(repo, table)
         if table.seed is None or not moves:
             raise Refusal(_("Table #{table} has not started yet.", table=table.id), table.version)
-        game = self._game(table.game)
-        seats = self._labelled(seats, game)
+        game = self.tables.game(table.game)
+        seats = self.tables.labelled(seats, game)
         me = _seat_of(seats, str(user)) if user is not None else None
         if since_seat_turn and me is None:
             raise Refusal(_("You are not playing at this table."), table.version)
         effective = effective_moves(moves)
         shown_language = i18n.current() if in_caller_language else table_language(table)
         with i18n.language(shown_language) as public_language:
-            state, accounts = self._log_accounts(table, game, effective)
-            items = self._account_dicts(game, state, seats, accounts, effective)
+            state, accounts = self.log_accounts(table, game, effective)
+            items = self.account_dicts(game, state, seats, accounts, effective)
             if since_seat_turn and me is not None:
                 mine = [i for i, a in enumerate(items) if a["seat"] == me.seat]
                 if mine:
@@ -102,10 +124,10 @@ class AccountService(HostReplies):
             if last is not None:
                 items = items[-last:]
             text = format_accounts(items) or _("Nothing has happened yet.")
-        return Reply(ok=True, public=text, version=table.version, data={"table_id": table.id, "accounts": items},
+        return Reply(ok=True, public=text, version=table.version, data=AccountsData(table_id=table.id, accounts=items),
                      language=public_language)
 
-    def _log_accounts(
+    def log_accounts(
         self, table: TableRec, game: Game, effective: Sequence[MoveRec], start: int = 0, state: Any = None
     ) -> tuple[Any, list[Account]]:
         """Accounts of ``effective[start:]`` replayed from ``state`` (default: the set-up; refused when
@@ -128,25 +150,25 @@ class AccountService(HostReplies):
             a.last += start
         return state, accounts
 
-    def _account_dicts(
+    def account_dicts(
         self, game: Game, state: Any, seats: Sequence[SeatRec], accounts: Sequence[Account],
         effective: Sequence[MoveRec],
-    ) -> list[dict[str, Any]]:
-        """Accounts as dicts in the current language (``first``/``last`` as log ``seq``)."""
+    ) -> list[AccountRow]:
+        """Accounts as rows in the current language (``first``/``last`` as log ``seq``)."""
         names: dict[int, str] = {}
-        out = []
+        out: list[AccountRow] = []
         for a in accounts:
             who = ""
             if a.seat is not None:
                 if a.seat not in names:
-                    names[a.seat] = self._seat_word(game, state, seats, a.seat)
+                    names[a.seat] = self.seat_word(game, state, seats, a.seat)
                 who = names[a.seat]
             out.append({"seat": a.seat, "who": who, "lines": list(a.lines),
                         "automa": a.seat is not None and not 0 <= a.seat < len(seats),
                         "first": effective[a.first].seq, "last": effective[a.last].seq})
         return out
 
-    def _seat_word(self, game: Game, state: Any, seats: Sequence[SeatRec], seat: int) -> str:
+    def seat_word(self, game: Game, state: Any, seats: Sequence[SeatRec], seat: int) -> str:
         """Who plays ``seat``: the seated player, else the name the game's view gives the seat (a
         solo opponent), else a numbered seat."""
         if 0 <= seat < len(seats):
@@ -157,58 +179,62 @@ class AccountService(HostReplies):
                     return str(tr(row["name"]))
         except Exception:
             log.warning("%s: no name for seat %s", game.name, seat, exc_info=True)
-        return self._name(seat, seats)
+        return self.tables.name(seat, seats)
 
-    def _recent_accounts(
-        self, table: TableRec, game: Game, state: Any, seats: Sequence[SeatRec], first_seq: int
-    ) -> list[dict[str, Any]]:
-        """``data["account"]`` of a change committed from log entry ``first_seq`` on: the accounts of
-        the turn it belongs to (from the turn's first step) and of everything after it, in the
-        current language. ``state`` is the state after the change (the names of the seats).
+    def turn_log(
+        self, repo: Repository, table: TableRec, game: Game, first_seq: int, at_hand: tuple[int, Any] | None = None
+    ) -> TurnLog:
+        """Read, in the caller's unit of work ``repo``, what the accounts of a change committed from log
+        entry ``first_seq`` on need (:class:`TurnLog`): the turn's first step is found walking back
+        over the seat's earlier steps of the same turn from exact snapshots. ``at_hand`` is
+        ``(seq, state)``: the state just before log entry ``seq`` when the caller already has it."""
+        moves = repo.moves(table.id)
+        effective = effective_moves(moves)
+        k = next((i for i, m in enumerate(effective) if m.seq >= first_seq), None)
+        if k is None:
+            return TurnLog(effective, None, 0, None)
+        begin, before = self.turn_begin(repo, table, game, moves, effective, k, at_hand)
+        return TurnLog(effective, k, begin, before)
 
-        Replays from the exact snapshot before the turn's first step when there is one (walking
-        back over the seat's earlier steps of the same turn), else the whole log.
-        """
-        with self.store.unit_of_work(write=False) as repo:
-            moves = repo.moves(table.id)
-            effective = effective_moves(moves)
-            k = next((i for i, m in enumerate(effective) if m.seq >= first_seq), None)
-            if k is None:
-                return []
-            begin, before = self._turn_begin(repo, table, game, moves, effective, k)
-        final, accounts = self._log_accounts(table, game, effective, begin, before)
+    def recent(
+        self, table: TableRec, game: Game, state: Any, seats: Sequence[SeatRec], turn: TurnLog
+    ) -> list[AccountRow]:
+        """``data.account`` of a change: the accounts of the turn it belongs to (from the turn's first
+        step) and of everything after it, in the current language, replayed from ``turn``
+        (:meth:`turn_log`; no store access). ``state`` is the state after the change (the names of
+        the seats)."""
+        if turn.k is None:
+            return []
+        k = turn.k
+        final, accounts = self.log_accounts(table, game, turn.effective, turn.begin, turn.before)
         accounts = [a for a in accounts if a.last >= k]
-        return self._account_dicts(game, final if state is None else state, seats, accounts, effective)
+        return self.account_dicts(game, final if state is None else state, seats, accounts, turn.effective)
 
-    def _start_account(
+    def start_account(
         self, game: Game, state: Any, seats: Sequence[SeatRec], events: Sequence[Any], count: int
-    ) -> list[dict[str, Any]]:
+    ) -> list[AccountRow]:
         """``data["account"]`` of a start: the set-up's chance run (``count`` log entries from seq 1)
         as accounts in the current language."""
         accounts = group_accounts(game, [(None, list(events))])
-        return [{"seat": a.seat, "who": self._seat_word(game, state, seats, a.seat) if a.seat is not None else "",
+        return [{"seat": a.seat, "who": self.seat_word(game, state, seats, a.seat) if a.seat is not None else "",
                  "lines": list(a.lines), "automa": a.seat is not None and not 0 <= a.seat < len(seats), "first": 1,
                  "last": max(count, 1)} for a in accounts]
 
-    def _attach_account(
-        self, reply: Reply, table: TableRec, game: Game, state: Any, seats: Sequence[SeatRec], first_seq: int,
-        language: str,
-    ) -> None:
-        """Set ``reply.data["account"]`` (:meth:`_recent_accounts` in ``language``); a failure is
-        logged and leaves an empty account (the change stands)."""
+    def attach(
+        self, table: TableRec, game: Game, state: Any, seats: Sequence[SeatRec], turn: TurnLog, language: str,
+    ) -> list[AccountRow]:
+        """:meth:`recent` in ``language``; a failure is logged and gives an empty account (the change
+        stands)."""
         try:
             with i18n.language(language):
-                account = self._recent_accounts(table, game, state, seats, first_seq)
+                return self.recent(table, game, state, seats, turn)
         except Exception:
             log.exception("table %s: building the turn account failed", table.id)
-            account = []
-        if reply.data is None:
-            reply.data = {}
-        reply.data["account"] = account
+            return []
 
-    def _turn_begin(
+    def turn_begin(
         self, repo: Repository, table: TableRec, game: Game, moves: Sequence[MoveRec],
-        effective: Sequence[MoveRec], k: int,
+        effective: Sequence[MoveRec], k: int, at_hand: tuple[int, Any] | None = None,
     ) -> tuple[int, Any]:
         """``(index, state before it)`` of the first step of the turn holding ``effective[k]``;
         ``(0, None)`` when some state is not at hand (the caller replays the whole log)."""
@@ -217,7 +243,10 @@ class AccountService(HostReplies):
             return 0, None
         seat = effective[j].seat
         while True:
-            before = self._exact_before(repo, table, game, moves, effective[j].seq)
+            if at_hand is not None and at_hand[0] == effective[j].seq:
+                before = at_hand[1]
+            else:
+                before = self.exact_before(repo, table, game, moves, effective[j].seq)
             if before is None:
                 return 0, None
             decision = game.decision(before)
@@ -227,7 +256,7 @@ class AccountService(HostReplies):
                 return j, before
             j = previous
 
-    def _exact_before(
+    def exact_before(
         self, repo: Repository, table: TableRec, game: Game, moves: Sequence[MoveRec], seq: int
     ) -> Any:
         """The state just before log entry ``seq`` from a snapshot, or ``None`` when no snapshot is

@@ -1,15 +1,15 @@
-"""The base of every host service: construction, command names, and the unit-of-work helpers that
-load a channel's table, its component data and its current state, and commit version bumps.
+"""The table loader every host service is built with (:class:`TableLoader`): the store, command names,
+and the unit-of-work helpers that load a channel's table, its component data and its current state,
+and commit version bumps.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import dataclasses
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from engine.core import (
     CHANCE,
@@ -51,59 +51,50 @@ from .core import (
     effective_moves,
     log,
 )
-from .renderer import Renderer
 from .seats import SeatLabel, _seat_of, _who
 
 
-class HostCore:
-    """Construction and table loading shared by every use case (see :class:`bot.host.Host`)."""
+class TableLoader:
+    """The table loader every service is built with: the store, the game lookup, the front end's
+    command names and the component data, and the unit-of-work helpers that find a channel's table,
+    select its component data, rebuild its current state and bump its version.
+
+    ``games`` looks a game up by name (default: the registry); ``command_names`` maps the commands
+    the texts mention to the front end's spelling (:data:`DEFAULT_COMMAND_NAMES`); ``data_dir`` is
+    the owner's component corrections for new games (default: the ``MEIJI_DATA_DIR`` environment
+    variable). Every method that takes a ``repo`` runs inside the caller's unit of work.
+    """
 
     def __init__(
         self,
         store: Store,
-        render: Renderer | None = None,
         *,
         games: GameLookup = get_game,
         command_names: Mapping[str, str] | None = None,
         data_dir: str | os.PathLike[str] | None = None,
-        bot_time_limit: float | None = None,
     ) -> None:
         self.store = store
-        #: Seconds a bot may think per decision, overriding each level's own budget
-        #: (:data:`engine.core.bots.LEVEL_BUDGETS`); ``None`` keeps the levels' budgets.
-        self.bot_time_limit = bot_time_limit
-        self.render = render
-        self._games = games
+        self.lookup = games
         #: The owners' component corrections for new games (``DIR/<game>/<file>.json``; default:
-        #: ``MEIJI_DATA_DIR``); a started table keeps the data it started with (:meth:`_use_data`).
+        #: ``MEIJI_DATA_DIR``); a started table keeps the data it started with (:meth:`use_data`).
         self.data_dir = components.override_folder(
             data_dir if data_dir is not None else os.environ.get(components.ENV_VAR))
         self.command_names: dict[str, str] = {**DEFAULT_COMMAND_NAMES, **(command_names or {})}
 
-    def with_command_names(self, command_names: Mapping[str, str]) -> Self:
-        """A host over the same store and renderer whose texts name commands as ``command_names``.
-
-        Front ends with several command sets (Discord's ``/game`` in servers and ``/solo`` in
-        DMs) keep one such sibling per set; nothing else differs, both see the same tables.
-        """
-        sibling = copy.copy(self)
-        sibling.command_names = {**self.command_names, **command_names}
-        return sibling
-
-    def _cmd(self, name: str) -> str:
+    def cmd(self, name: str) -> str:
         """How the front end spells command ``name`` (e.g. ``'join'`` or ```/game join```)."""
         return self.command_names.get(name, f"'{name}'")
 
-    def _game(self, name: str) -> Game:
+    def game(self, name: str) -> Game:
         try:
-            return self._games(name)
+            return self.lookup(name)
         except KeyError:
-            if self._games is get_game:
+            if self.lookup is get_game:
                 raise Refusal(_("Unknown game '{name}' (known: {known}).", name=name,
                                 known=", ".join(game_names()))) from None
             raise Refusal(_("Unknown game '{name}'.", name=name)) from None
 
-    def _use_data(self, repo: Repository, table: TableRec) -> None:
+    def use_data(self, repo: Repository, table: TableRec) -> None:
         """Select the component data ``table`` started with for the rest of this call: a data set the
         engine knows, else the one kept in the store, else this host's corrections if they are that
         data set; refused when none has it."""
@@ -131,42 +122,42 @@ class HostCore:
                                 table=table.id, digest=digest[:12]), table.version) from None
         components.select(table.game, digest)
 
-    def _no_game(self) -> Refusal:
-        return Refusal(_("There is no game in this channel. Open one with {new}.", new=self._cmd("new")))
+    def no_game(self) -> Refusal:
+        return Refusal(_("There is no game in this channel. Open one with {new}.", new=self.cmd("new")))
 
-    def _active(self, repo: Repository, channel: str) -> TableRec:
+    def active(self, repo: Repository, channel: str) -> TableRec:
         table = repo.active_table(channel)
         if table is None:
-            raise self._no_game()
+            raise self.no_game()
         return table
 
-    def _table(self, repo: Repository, channel: str, status: str) -> TableRec:
-        table = self._active(repo, channel)
+    def table(self, repo: Repository, channel: str, status: str) -> TableRec:
+        table = self.active(repo, channel)
         if table.status != status:
             if status == RUNNING:
-                raise Refusal(_("The game hasn't started yet; start it with {start}.", start=self._cmd("start")),
+                raise Refusal(_("The game hasn't started yet; start it with {start}.", start=self.cmd("start")),
                               table.version)
             raise Refusal(_("The game has already started."), table.version)
         return table
 
-    def _latest(self, repo: Repository, channel: str) -> TableRec:
+    def latest(self, repo: Repository, channel: str) -> TableRec:
         table = repo.active_table(channel) or repo.latest_table(channel)
         if table is None:
-            raise self._no_game()
+            raise self.no_game()
         return table
 
     @staticmethod
-    def _bump(repo: Repository, table: TableRec, **changes: Any) -> int:
+    def bump(repo: Repository, table: TableRec, **changes: Any) -> int:
         try:
             return repo.bump_version(table.id, table.version, **changes)
         except VersionConflict:
             raise Refusal(tr(MOVED_ON)) from None
 
-    def _state(
+    def state(
         self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec] | None = None
     ) -> Any:
         """The current state: the latest snapshot if it is current, else a replay of the log."""
-        self._use_data(repo, table)
+        self.use_data(repo, table)
         snap = repo.latest_snapshot(table.id)
         last = repo.last_seq(table.id, (CHOICE, CHANCE_KIND, UNDO))
         if snap is not None and snap.seq >= last and snap.engine_version == game.version:
@@ -174,16 +165,16 @@ class HostCore:
                 return game.from_json(snap.state)
             except ValueError:
                 log.warning("table %s: snapshot #%s does not load; replaying the log", table.id, snap.seq)
-        return self._replay(table, game, effective_moves(moves if moves is not None else repo.moves(table.id)))
+        return self.replay(table, game, effective_moves(moves if moves is not None else repo.moves(table.id)))
 
-    def _state_before(
+    def state_before(
         self, repo: Repository, table: TableRec, game: Game, moves: list[MoveRec], effective: list[MoveRec]
     ) -> Any:
         """The state just before the last effective entry (snapshot if exact, else replay).
 
         The latest snapshot before that entry is exact when only system notes lie between them.
         """
-        self._use_data(repo, table)
+        self.use_data(repo, table)
         target = effective[-1]
         snap = repo.snapshot_before(table.id, target.seq)
         exact = snap is not None and all(m.kind == SYSTEM for m in moves if snap.seq < m.seq < target.seq)
@@ -192,14 +183,14 @@ class HostCore:
                 return game.from_json(snap.state)
             except ValueError:
                 log.warning("table %s: snapshot #%s does not load; replaying the log", table.id, snap.seq)
-        return self._replay(table, game, effective[:-1])
+        return self.replay(table, game, effective[:-1])
 
     @staticmethod
-    def _replay(table: TableRec, game: Game, moves: Sequence[MoveRec]) -> Any:
-        return HostCore._replay_events(table, game, moves, len(moves))[0]
+    def replay(table: TableRec, game: Game, moves: Sequence[MoveRec]) -> Any:
+        return TableLoader.replay_events(table, game, moves, len(moves))[0]
 
     @staticmethod
-    def _replay_events(
+    def replay_events(
         table: TableRec, game: Game, moves: Sequence[MoveRec], events_from: int
     ) -> tuple[Any, list[Event]]:
         """The state after ``moves`` and the events of ``moves[events_from:]``; refused when the
@@ -223,7 +214,7 @@ class HostCore:
             ) from None
 
     @staticmethod
-    def _resolve_chance(
+    def resolve_chance(
         game: Game, state: Any, table_id: int, seed: int, first_seq: int
     ) -> tuple[Any, list[MoveRec], list[Event]]:
         """Sample and apply chance outcomes (ply = each entry's seq) until a player must act."""
@@ -242,27 +233,27 @@ class HostCore:
             seq += 1
         return state, entries, events
 
-    def _my_decision(self, repo: Repository, table: TableRec, user: str) -> tuple[Any, ...]:
+    def my_decision(self, repo: Repository, table: TableRec, user: str) -> tuple[Any, ...]:
         """``(seats, my seat, game, state, decision)`` when ``user`` is seated and must act now;
         otherwise a :class:`Refusal` saying why."""
         seats = repo.seats(table.id)
         me = _seat_of(seats, user)
         if me is None:
             raise Refusal(_("You are not playing at this table."), table.version)
-        game = self._game(table.game)
-        state = self._state(repo, table, game)
-        seats = self._labelled(seats, game)
+        game = self.game(table.game)
+        state = self.state(repo, table, game)
+        seats = self.labelled(seats, game)
         me = seats[me.seat] if 0 <= me.seat < len(seats) else me
         decision = game.decision(state)
         if me.bot_level:
-            raise Refusal(_("A bot plays your seat now; take it back with {back}.", back=self._cmd("return")),
+            raise Refusal(_("A bot plays your seat now; take it back with {back}.", back=self.cmd("return")),
                           table.version)
         if decision.seat != me.seat:
-            raise Refusal(self._not_your_turn(decision.seat, decision.prompt, seats), table.version)
+            raise Refusal(self.not_your_turn(decision.seat, decision.prompt, seats), table.version)
         return seats, me, game, state, decision
 
     @staticmethod
-    def _labelled(seats: Sequence[SeatRec], game: Game | None) -> list[SeatRec]:
+    def labelled(seats: Sequence[SeatRec], game: Game | None) -> list[SeatRec]:
         """``seats`` whose stored labels carry the game's words for them (see :class:`SeatLabel`).
 
         A game may name its seat labels with ``seat_label_text(label) -> Msg`` (its SeatLabelText capability; e.g. the
@@ -286,7 +277,7 @@ class HostCore:
         return out
 
     @staticmethod
-    def _name(seat: int | None, seats: Sequence[SeatRec]) -> str:
+    def name(seat: int | None, seats: Sequence[SeatRec]) -> str:
         if seat is None:
             return _("nobody")
         if seat == CHANCE:
@@ -295,7 +286,7 @@ class HostCore:
             return _who(seats[seat])
         return _("seat {n}", n=seat + 1)
 
-    def _not_your_turn(self, seat: int | None, prompt: str, seats: Sequence[SeatRec]) -> str:
+    def not_your_turn(self, seat: int | None, prompt: str, seats: Sequence[SeatRec]) -> str:
         if seat is None:
             return _("The game is over.")
-        return _("It's not your turn: waiting for {who} ({prompt})", who=self._name(seat, seats), prompt=tr(prompt))
+        return _("It's not your turn: waiting for {who} ({prompt})", who=self.name(seat, seats), prompt=tr(prompt))

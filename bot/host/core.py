@@ -9,7 +9,9 @@ import functools
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Concatenate, Generic, ParamSpec
+
+from typing_extensions import TypeVar
 
 from engine.core import Game, IllegalAction, get_game, i18n
 from engine.core.hidden import private_route
@@ -91,16 +93,24 @@ LANGUAGE_ALIASES: Mapping[str, str] = {"english": "en", "polish": "pl", "russian
 GameLookup = Callable[[str], Game]
 
 
+#: The record type of a reply's ``data`` (:mod:`bot.host.data`); ``Reply`` alone is ``Reply[Any]``.
+D = TypeVar("D", default=Any)
+S = TypeVar("S")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
 @dataclass
-class Reply:
+class Reply(Generic[D]):
     """The answer to one host call.
 
     ``public`` goes to the channel, ``private`` only to the caller (errors always come here),
     ``png`` is an optional rendered board and ``alt`` its text description (when the renderer
     gives one), ``mention`` lists user ids to ping and ``version`` is the table's version after
     the call (for buttons and ``expected_version``). ``choices`` holds ``(notation, label)`` pairs
-    (from :meth:`Host.legal`, :meth:`Host.turn` and :meth:`Host.hand`) and ``data`` structured
-    facts for front ends (status, export, the events of a move …). ``language`` is the language of
+    (from :meth:`Host.legal`, :meth:`Host.turn` and :meth:`Host.hand`) and ``data`` the structured
+    facts for front ends as a typed record of :mod:`bot.host.data` (status, export, the events of a
+    move …). ``language`` is the language of
     ``public`` (and of the picture, ``data`` texts and :meth:`Host.turn`'s ``choices``): the table's
     language, or ``None`` when the reply carries no public content (refusals, private answers such
     as :meth:`Host.hand`, whose picture and texts are in the caller's language).
@@ -114,21 +124,21 @@ class Reply:
     mention: list[str] = field(default_factory=list)
     version: int | None = None
     choices: list[tuple[str, str]] = field(default_factory=list)
-    data: dict[str, Any] | None = None
+    data: D | None = None
     language: str | None = None
 
 
 class Refusal(Exception):
     """Internal: a call is refused with a reason for the caller (nothing is saved)."""
 
-    def __init__(self, reason: str, version: int | None = None, data: dict[str, Any] | None = None) -> None:
+    def __init__(self, reason: str, version: int | None = None, data: Any = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.version = version
         self.data = data
 
 
-def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
+def _guarded(method: Callable[Concatenate[S, P], Reply[R]]) -> Callable[..., Reply[R]]:
     """Turn refusals and unexpected errors into ``Reply(ok=False)``; never raise to the caller.
 
     The wrapped method also takes a keyword-only ``lang`` (the caller's language, normalised;
@@ -137,7 +147,7 @@ def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
     """
 
     @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, lang: str | None = None, **kwargs: Any) -> Reply:
+    def wrapper(self: S, *args: Any, lang: str | None = None, **kwargs: Any) -> Reply[R]:
         with i18n.language(current() if lang is None else str(lang)):
             try:
                 return method(self, *args, **kwargs)
@@ -153,12 +163,12 @@ def _guarded(method: Callable[..., Reply]) -> Callable[..., Reply]:
     return _own_context(wrapper)
 
 
-def _own_context(method: Callable[..., Any]) -> Callable[..., Any]:
+def _own_context(method: Callable[P, R]) -> Callable[P, R]:
     """Run ``method`` in a copy of the caller's context: the component data a call selects for the
-    table it loads (:meth:`Host._use_data`) stays inside the call."""
+    table it loads (:meth:`TableLoader.use_data`) stays inside the call."""
 
     @functools.wraps(method)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         return contextvars.copy_context().run(method, *args, **kwargs)
 
     return wrapper

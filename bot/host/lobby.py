@@ -1,10 +1,13 @@
-"""The lobby: opening a table, joining, leaving, starting, a solo game in one call, and abandoning."""
+"""The lobby (:class:`LobbyService`): opening a table, joining, leaving, starting, a solo game in one
+call (one unit of work: the table, its bots and the start commit together or not at all), and
+abandoning."""
 
 from __future__ import annotations
 
 import json
 import random
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -14,9 +17,11 @@ from engine.core.i18n import current, normalise, tr
 from engine.core.revisions import pinned_options
 
 from ..records.results import record_finished
-from ..store import ABANDONED, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, TableRec
+from ..store import ABANDONED, FINISHED, OPEN, RUNNING, SYSTEM, MoveRec, Repository, SeatRec, TableRec
 from ..words import _, _n
 from .accounts import AccountService
+from .base import TableLoader
+from .bots import BotService
 from .core import (
     ABANDONED_NOTE,
     MAX_SOLO_BOTS,
@@ -33,12 +38,40 @@ from .core import (
     log,
     table_language,
 )
+from .data import BusyData, OpenedData, SeatData, StepData
+from .replies import ReplyBuilder
 from .seats import _seat_of, is_bot_user
 from .settings import server_link
 
 
-class LobbyService(AccountService):
-    """Lobby use cases: ``new_table``, ``join``, ``leave``, ``start``, ``solo`` and ``abandon``."""
+@dataclass
+class Started:
+    """A table started inside a unit of work (:meth:`LobbyService._begin`), for the reply after the
+    commit: the table as it was loaded, the game, the state after the opening chance run, the
+    seats, the log entries and events of that run, and the new version."""
+
+    table: TableRec
+    game: Game
+    state: Any
+    seats: list[SeatRec]
+    entries: list[MoveRec]
+    events: list[Any]
+    version: int
+
+
+class LobbyService:
+    """Lobby use cases: ``new_table``, ``join``, ``leave``, ``start``, ``solo`` and ``abandon``.
+
+    Built with the table loader ``tables``, the reply builder ``replies``, the ``accounts`` of a
+    start and the ``bots`` service, which seats the bots of a solo game in the lobby's own unit of
+    work (:meth:`~bot.host.bots.BotService.seat_bot`).
+    """
+
+    def __init__(self, tables: TableLoader, replies: ReplyBuilder, accounts: AccountService, bots: BotService) -> None:
+        self.tables = tables
+        self.replies = replies
+        self.accounts = accounts
+        self.bots = bots
 
     @_guarded
     def new_table(
@@ -53,52 +86,26 @@ class LobbyService(AccountService):
         guild: str | None = None,
         reminder_hours: int | None = None,
         language: str | None = None,
-    ) -> Reply:
+    ) -> Reply[OpenedData]:
         """Open a table for ``game`` in ``channel``; the creator takes the first seat.
 
         ``language`` is the language of the table's public messages (normalised; default: the
         caller's ``lang``). Refused while the channel has an open or running table; that refusal's
-        ``data`` holds ``table_id``, ``game``, ``status`` and ``board_url`` (the table's latest
-        public board message, if a front end stored one with :meth:`set_board_message`).
+        ``data`` is a :class:`~bot.host.data.BusyData` (``table_id``, ``game``, ``status`` and
+        ``board_url``: the table's latest public board message, if a front end stored one with
+        :meth:`~bot.host.settings.SettingsService.set_board_message`).
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         user_name = _clean(user_name, "name")
-        g = self._game(_clean(game, "game name", 40))
-        self._select_new_data(g)  # the options are checked against the data a game would start with
-        options = self._check_options(g, options)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
-            raise Refusal(_("The seed must be a whole number from 0 to 2^63 − 1."))
+        g, options = self._prepare(game, options, seed)
         public_language = normalise(language) if language else current()
-        table: TableRec | None = None
-        with self.store.unit_of_work() as repo:
-            existing = repo.active_table(channel)
-            if existing:
-                raise self._busy(existing)
-            try:
-                table = repo.create_table(
-                    channel=channel,
-                    guild=None if guild is None else str(guild),
-                    game=g.name,
-                    options=options,
-                    seed=seed,
-                    engine_version=g.version,
-                    creator=user,
-                    reminder_hours=reminder_hours,
-                    language=public_language,
-                )
-                repo.add_seat(table.id, user, user_name)
+        try:
+            with self.tables.store.unit_of_work() as repo:
+                table = self._open(repo, channel, user, user_name, g, options, seed, guild, reminder_hours,
+                                   public_language)
                 repo.commit()
-            except IntegrityError:
-                # One open or running table per channel is a unique index of the database: another
-                # process opened one here at the same moment and won (PostgreSQL; SQLite's
-                # BEGIN IMMEDIATE queues the second opener behind the first instead).
-                table = None
-        if table is None:
-            with self.store.unit_of_work(write=False) as repo:
-                existing = repo.active_table(channel)
-            if existing:
-                raise self._busy(existing)
-            raise Refusal(tr(MOVED_ON))
+        except IntegrityError:
+            raise self._lost_race(channel) from None
         want = options.get("players")
         advice = registry.option_warnings(g)
         with i18n.language(public_language):
@@ -108,23 +115,68 @@ class LobbyService(AccountService):
             else:
                 opened = _("{name} opened a {game} table.", name=user_name, game=_title(g.name))
             lines = [opened + " " + _("Join it with {join}; start it with {start}.",
-                                      join=self._cmd("join"), start=self._cmd("start"))]
+                                      join=self.tables.cmd("join"), start=self.tables.cmd("start"))]
             lines += [_("Note: {warning}", warning=tr(w)) for w in (advice.option_warnings(options) if advice else [])]
         return Reply(
             ok=True,
             public="\n".join(lines),
             version=table.version,
-            data={"table_id": table.id, "language": public_language},
+            data=OpenedData(table_id=table.id, language=public_language),
             language=public_language,
         )
 
+    def _prepare(self, game: str, options: dict[str, Any] | None, seed: int | None) -> tuple[Game, dict[str, Any]]:
+        """The game named ``game`` and the checked ``options`` of a new table (``seed`` checked too);
+        the component data a game would start with is selected for this call."""
+        g = self.tables.game(_clean(game, "game name", 40))
+        self._select_new_data(g)  # the options are checked against the data a game would start with
+        options = self._check_options(g, options)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+            raise Refusal(_("The seed must be a whole number from 0 to 2^63 − 1."))
+        return g, options
+
+    def _open(
+        self, repo: Repository, channel: str, user: str, user_name: str, game: Game, options: dict[str, Any],
+        seed: int | None, guild: str | None, reminder_hours: int | None, language: str,
+    ) -> TableRec:
+        """Create the table and seat its creator in the caller's unit of work (refused while the
+        channel has an open or running table); nothing is committed."""
+        existing = repo.active_table(channel)
+        if existing:
+            raise self._busy(existing)
+        table = repo.create_table(
+            channel=channel,
+            guild=None if guild is None else str(guild),
+            game=game.name,
+            options=options,
+            seed=seed,
+            engine_version=game.version,
+            creator=user,
+            reminder_hours=reminder_hours,
+            language=language,
+        )
+        repo.add_seat(table.id, user, user_name)
+        return table
+
+    def _lost_race(self, channel: str) -> Refusal:
+        """The refusal of a table whose creation lost to another process's at the same moment.
+
+        One open or running table per channel is a unique index of the database: another process
+        opened one here and won (PostgreSQL; SQLite's BEGIN IMMEDIATE queues the second opener
+        behind the first instead)."""
+        with self.tables.store.unit_of_work(write=False) as repo:
+            existing = repo.active_table(channel)
+        if existing:
+            return self._busy(existing)
+        return Refusal(tr(MOVED_ON))
+
     @_guarded
-    def join(self, channel: str, user: str, user_name: str) -> Reply:
+    def join(self, channel: str, user: str, user_name: str) -> Reply[SeatData]:
         """Take the next free seat at the open table of ``channel``."""
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         user_name = _clean(user_name, "name")
-        with self.store.unit_of_work() as repo:
-            table = self._table(repo, channel, OPEN)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.table(repo, channel, OPEN)
             seats = repo.seats(table.id)
             if _seat_of(seats, user):
                 raise Refusal(_("You already have a seat at this table."), table.version)
@@ -133,7 +185,7 @@ class LobbyService(AccountService):
                 raise Refusal(_n("The table is full ({n} player).", "The table is full ({n} players).", want),
                               table.version)
             seat = repo.add_seat(table.id, user, user_name)
-            version = self._bump(repo, table)
+            version = self.tables.bump(repo, table)
             repo.commit()
         count = len(seats) + 1
         with i18n.language(table_language(table)) as public_language:
@@ -142,15 +194,15 @@ class LobbyService(AccountService):
             else:
                 text = _("{name} joined ({count} seated).", name=user_name, count=count)
             if want is not None and count == want:
-                text += " " + _("The table is full; start the game with {start}.", start=self._cmd("start"))
-        return Reply(ok=True, public=text, version=version, data={"seat": seat.seat}, language=public_language)
+                text += " " + _("The table is full; start the game with {start}.", start=self.tables.cmd("start"))
+        return Reply(ok=True, public=text, version=version, data=SeatData(seat=seat.seat), language=public_language)
 
     @_guarded
-    def leave(self, channel: str, user: str) -> Reply:
+    def leave(self, channel: str, user: str) -> Reply[None]:
         """Give up a seat before the game starts (an empty table is abandoned)."""
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
@@ -169,7 +221,7 @@ class LobbyService(AccountService):
             elif table.creator == user and people:
                 changes["creator"] = people[0].user_id
             # (only bots left: the leaving creator stays the creator, and may still start or abandon)
-            version = self._bump(repo, table, **changes)
+            version = self.tables.bump(repo, table, **changes)
             repo.commit()
         with i18n.language(table_language(table)) as public_language:
             text = _("{name} left the table.", name=me.user_name)
@@ -178,59 +230,71 @@ class LobbyService(AccountService):
         return Reply(ok=True, public=text, version=version, language=public_language)
 
     @_guarded
-    def start(self, channel: str, user: str, *, shuffle_seats: bool = False) -> Reply:
+    def start(self, channel: str, user: str, *, shuffle_seats: bool = False) -> Reply[StepData]:
         """Start the open table: set up the game and resolve the opening chance decisions.
 
         With ``shuffle_seats`` the seated players are put in a random order first (derived from the
         table's seed and stored), so colours are random; the start player is the game's own chance.
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
             if table.status != OPEN:
                 raise Refusal(_("The game has already started."), table.version)
             seats = repo.seats(table.id)
             if _seat_of(seats, user) is None and user != table.creator:
                 raise Refusal(_("Only a seated player can start the game."), table.version)
-            want = table.options.get("players")
-            if want is not None and len(seats) < want:
-                missing = want - len(seats)
-                raise Refusal(
-                    _n("This table is for {want} players and {n} is seated; waiting for {missing} more.",
-                       "This table is for {want} players and {n} are seated; waiting for {missing} more.",
-                       len(seats), want=want, missing=missing),
-                    table.version,
-                )
-            game = self._game(table.game)
-            # The table keeps the rules it starts with (engine.core.revisions).
-            options = pinned_options(game, {**table.options, "players": len(seats)})
-            seed = table.seed if table.seed is not None else secrets.randbits(62)
-            if shuffle_seats and len(seats) > 1:
-                order = [s.user_id for s in seats]
-                random.Random(f"seats:{seed}").shuffle(order)
-                repo.reorder_seats(table.id, order)
-            data = self._select_new_data(game, table.version)  # the table keeps this data set
-            try:
-                state = game.setup(options, seed)
-            except (ValueError, IllegalAction) as exc:
-                raise Refusal(_("The game can't start: {reason}", reason=_reason(exc)), table.version) from None
-            state, entries, events = self._resolve_chance(game, state, table.id, seed, 1)
-            over = game.decision(state).seat is None
-            if data is not None:
-                repo.save_component_data(data.digest, data.game, data.to_json())
-            version = self._bump(
-                repo, table, status=FINISHED if over else RUNNING, options=options, seed=seed,
-                data_digest=data.digest if data is not None else None,
-            )
-            repo.set_seat_labels(table.id, game.seat_labels(state))
-            repo.append_moves(entries)
-            repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
-            seats = repo.seats(table.id)
-            if over:  # a game over at its start: results and ratings in this transaction
-                record_finished(repo, table, game, state)
+            started = self._begin(repo, table, seats, shuffle_seats)
             repo.commit()
+        return self._started(started, user)
+
+    def _begin(self, repo: Repository, table: TableRec, seats: list[SeatRec], shuffle_seats: bool) -> Started:
+        """Set up the game of the open ``table`` (seated: ``seats``) in the caller's unit of work:
+        the opening chance run, the log, the snapshot and the new status; nothing is committed."""
+        want = table.options.get("players")
+        if want is not None and len(seats) < want:
+            missing = want - len(seats)
+            raise Refusal(
+                _n("This table is for {want} players and {n} is seated; waiting for {missing} more.",
+                   "This table is for {want} players and {n} are seated; waiting for {missing} more.",
+                   len(seats), want=want, missing=missing),
+                table.version,
+            )
+        game = self.tables.game(table.game)
+        # The table keeps the rules it starts with (engine.core.revisions).
+        options = pinned_options(game, {**table.options, "players": len(seats)})
+        seed = table.seed if table.seed is not None else secrets.randbits(62)
+        if shuffle_seats and len(seats) > 1:
+            order = [s.user_id for s in seats]
+            random.Random(f"seats:{seed}").shuffle(order)
+            repo.reorder_seats(table.id, order)
+        data = self._select_new_data(game, table.version)  # the table keeps this data set
+        try:
+            state = game.setup(options, seed)
+        except (ValueError, IllegalAction) as exc:
+            raise Refusal(_("The game can't start: {reason}", reason=_reason(exc)), table.version) from None
+        state, entries, events = self.tables.resolve_chance(game, state, table.id, seed, 1)
+        over = game.decision(state).seat is None
+        if data is not None:
+            repo.save_component_data(data.digest, data.game, data.to_json())
+        version = self.tables.bump(
+            repo, table, status=FINISHED if over else RUNNING, options=options, seed=seed,
+            data_digest=data.digest if data is not None else None,
+        )
+        repo.set_seat_labels(table.id, game.seat_labels(state))
+        repo.append_moves(entries)
+        repo.save_snapshot(table.id, entries[-1].seq if entries else 0, game.version, game.to_json(state))
+        seats = repo.seats(table.id)
+        if over:  # a game over at its start: results and ratings in this transaction
+            record_finished(repo, table, game, state)
+        return Started(table, game, state, seats, entries, events, version)
+
+    def _started(self, started: Started, user: str, bots: int = 0, level: str | None = None) -> Reply[StepData]:
+        """The reply of a committed start (``bots`` of ``level``: a solo game against bots)."""
+        table, game, state, version = started.table, started.game, started.state, started.version
+        events, count = started.events, len(started.entries)
         public_language = table_language(table)
-        seats = self._labelled(seats, game)
+        seats = self.tables.labelled(started.seats, game)
         with i18n.language(public_language):
             if len(seats) == 1:
                 first = _("The {game} solo game has started.", game=_title(game.name))
@@ -238,32 +302,36 @@ class LobbyService(AccountService):
                 first = _n("The {game} game has started with {n} player.", "The {game} game has started with {n} players.",
                            len(seats), game=_title(game.name))
 
-        def build() -> Reply:
+        def build() -> Reply[StepData]:
             with i18n.language(public_language):
-                next_line = self._next_line(game, state, seats)
-                lines = [first, *self._event_lines(events, None)[0], next_line]
-                png, alt = self._turn_picture(game, state)
-                data = self._step_data(game, state, seats, events, next_line, table)
-                data["account"] = self._start_account(game, state, seats, events, len(entries))
+                next_line = self.replies.next_line(game, state, seats)
+                lines = [first, *self.replies.event_lines(events, None)[0], next_line]
+                png, alt = self.replies.turn_picture(game, state)
+                over = game.decision(state).seat is None
+                data = self.replies.step_data(game, state, seats, events, next_line, table).but(
+                    account=self.accounts.start_account(game, state, seats, events, count),
+                    options=None if over else self.replies.turn_data(game, state, seats, table.id, version),
+                    bots=bots, level=level if bots else None,
+                )
             return Reply(
                 ok=True,
                 public="\n".join(lines),
                 png=png,
                 alt=alt,
-                mention=self._to_mention(game, state, seats, user),
+                mention=self.replies.to_mention(game, state, seats, user),
                 version=version,
                 data=data,
                 language=public_language,
             )
 
-        return self._after_commit(build, first, version, public_language)
+        return self.replies.after_commit(build, first, version, public_language)
 
     @_guarded
     def solo(
         self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any] | None = None,
         seed: int | None = None, *, guild: str | None = None, language: str | None = None,
         bots: int | None = None, level: str | None = None,
-    ) -> Reply:
+    ) -> Reply[StepData]:
         """Open and start a table for one person in one call (refusals and ``language`` as :meth:`new_table`).
 
         Without ``bots`` a game with a solo mode (solo levels, or one player among its player
@@ -274,13 +342,14 @@ class LobbyService(AccountService):
         ``hard``; default ``medium``; older names accepted) the others, then the table starts and
         is played like any table: the bots' turns by :meth:`bot_step` (the front end plays them
         after each move), the result ranks the player among the bots and is recorded (the bots
-        as ``bot:<level>``). The game knows nothing of it. A bad ``bots`` or ``level`` is refused
-        before anything is saved; a table that can't start is abandoned.
+        as ``bot:<level>``). The game knows nothing of it. One unit of work: the table, its bots
+        and the start are committed together, and a refusal or failure at any step leaves nothing
+        behind.
         """
         from engine.core.bots import bots_supported
         from engine.core.registry import game_info
 
-        g = self._game(_clean(game, "game name", 40))
+        g = self.tables.game(_clean(game, "game name", 40))
         info = game_info(g)
         counts, alone = info.player_counts, bool(info.solo_levels) or 1 in info.player_counts
         if bots is None and level is not None:
@@ -304,31 +373,32 @@ class LobbyService(AccountService):
                                language, bots, chosen)
 
     def _solo_open(self, channel: str, user: str, user_name: str, game: str, options: dict[str, Any],
-                   seed: int | None, guild: str | None, language: str | None, bots: int, level: str) -> Reply:
-        """Open the table, seat ``bots`` bots of ``level`` and start it (abandoned if any step is refused)."""
-        lang = current()
-        opened = self.new_table(channel, user, user_name, game, options, seed, guild=guild, language=language,
-                                lang=lang)
-        if not opened.ok:
-            return opened
-        for _bot in range(bots):
-            added = self.add_bot(channel, user, level, lang=lang)
-            if not added.ok:
-                self.abandon(channel, user, lang=lang)
-                return added
-        started = self.start(channel, user, lang=lang)
-        if not started.ok:
-            self.abandon(channel, user, lang=lang)
-        elif bots:
-            started.data = {**(started.data or {}), "bots": bots, "level": level}
-        return started
+                   seed: int | None, guild: str | None, language: str | None, bots: int, level: str) -> Reply[StepData]:
+        """Open the table, seat ``bots`` bots of ``level`` (:meth:`BotService.seat_bot`) and start it,
+        in one unit of work."""
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        user_name = _clean(user_name, "name")
+        g, options = self._prepare(game, options, seed)
+        public_language = normalise(language) if language else current()
+        try:
+            with self.tables.store.unit_of_work() as repo:
+                table = self._open(repo, channel, user, user_name, g, options, seed, guild, None, public_language)
+                seats = repo.seats(table.id)
+                for _bot in range(bots):
+                    seat, table = self.bots.seat_bot(repo, table, seats, level)
+                    seats = [*seats, seat]
+                started = self._begin(repo, table, seats, False)
+                repo.commit()
+        except IntegrityError:
+            raise self._lost_race(channel) from None
+        return self._started(started, user, bots, level)
 
     @_guarded
-    def abandon(self, channel: str, user: str, is_admin: bool = False) -> Reply:
+    def abandon(self, channel: str, user: str, is_admin: bool = False) -> Reply[None]:
         """Close the channel's open or running table (its creator or an admin only)."""
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
             if user != table.creator and not is_admin:
                 creator = _seat_of(repo.seats(table.id), table.creator)
                 if creator is None:
@@ -339,7 +409,7 @@ class LobbyService(AccountService):
                       name=creator.user_name),
                     table.version,
                 )
-            version = self._bump(repo, table, status=ABANDONED)
+            version = self.tables.bump(repo, table, status=ABANDONED)
             seq = repo.last_seq(table.id) + 1
             repo.append_moves([MoveRec(table.id, seq, user, None, SYSTEM, ABANDONED_NOTE)])
             repo.commit()
@@ -359,9 +429,8 @@ class LobbyService(AccountService):
         board_url = server_link(existing.board_url, existing.guild) if existing.board_url else None
         if board_url:
             busy += " " + _("Latest board: {url}", url=board_url)
-        data = {"table_id": existing.id, "game": existing.game, "status": existing.status,
-                "board_url": board_url}
-        return Refusal(busy, existing.version, data)
+        return Refusal(busy, existing.version, BusyData(table_id=existing.id, game=existing.game,
+                                                        status=existing.status, board_url=board_url))
 
     def _check_options(self, game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
         options = _normalise_options(options)
@@ -388,9 +457,9 @@ class LobbyService(AccountService):
         if not components.has_data(game.name):
             return None
         try:
-            data = components.effective(game.name, self.data_dir)
+            data = components.effective(game.name, self.tables.data_dir)
         except components.DataError as exc:
-            log.error("the component data corrections in %s are invalid: %s", self.data_dir, exc)
+            log.error("the component data corrections in %s are invalid: %s", self.tables.data_dir, exc)
             raise Refusal(_("This bot's corrections of the {game} components are invalid, so no {game} game can "
                             "start; the bot's owner has to fix them (the error is in the bot's log).",
                             game=_title(game.name)), version) from None

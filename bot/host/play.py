@@ -1,4 +1,7 @@
-"""Playing: a typed move, a clicked option and taking back a step, each one transaction."""
+"""Playing (:class:`PlayService`): a typed move, a clicked option and taking back a step, each one
+transaction and no other store access: the reply (its picture, the turn account and the options that
+follow) is built from the state the step produced and what the transaction read.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from ..records.results import record_finished
 from ..store import ABANDONED, CHANCE_KIND, CHOICE, FINISHED, RUNNING, UNDO, MoveRec, Repository
 from ..words import _
 from .accounts import AccountService
+from .base import TableLoader
 from .core import (
     INPUTS,
     MAX_INPUT,
@@ -27,11 +31,19 @@ from .core import (
     log,
     table_language,
 )
+from .data import StepData
+from .replies import ReplyBuilder
 from .seats import _seat_of, _who
 
 
-class PlayService(AccountService):
-    """Play use cases: ``move``, ``choose`` and ``undo``."""
+class PlayService:
+    """Play use cases: ``move``, ``choose`` and ``undo``, over the table loader ``tables``, the reply
+    builder ``replies`` and the turn ``accounts`` of each step."""
+
+    def __init__(self, tables: TableLoader, replies: ReplyBuilder, accounts: AccountService) -> None:
+        self.tables = tables
+        self.replies = replies
+        self.accounts = accounts
 
     @_guarded
     def move(
@@ -42,7 +54,7 @@ class PlayService(AccountService):
         expected_version: int | None = None,
         *,
         table_id: int | None = None,
-    ) -> Reply:
+    ) -> Reply[StepData]:
         """Play ``notation`` for ``user``: one transaction, chance resolved, optimistic version check.
 
         ``expected_version`` (e.g. from a button) must match the table's version; ``table_id``
@@ -69,7 +81,7 @@ class PlayService(AccountService):
         return self._play(channel, user, parse, expected_version, table_id)
 
     @_guarded
-    def choose(self, channel: str, user: str, table_id: int, version: int, index: int) -> Reply:
+    def choose(self, channel: str, user: str, table_id: int, version: int, index: int) -> Reply[StepData]:
         """Play option ``index`` (0-based) of the offered actions of table ``table_id`` at ``version``.
 
         For buttons and menus: the option is resolved against the legal actions in the order of
@@ -99,17 +111,20 @@ class PlayService(AccountService):
         table_id: int | None,
         *,
         button: bool = False,
-    ) -> Reply:
-        """The transaction of :meth:`move` and :meth:`choose`: ``pick`` names the action to apply."""
-        with self.store.unit_of_work() as repo:
+    ) -> Reply[StepData]:
+        """The transaction of :meth:`move` and :meth:`choose`: ``pick`` names the action to apply.
+
+        One write unit of work and nothing else: it also reads what the turn account needs, and the
+        reply is built from the new state after the commit."""
+        with self.tables.store.unit_of_work() as repo:
             if button:
                 self._check_board(repo, channel, table_id)
-            table = self._table(repo, channel, RUNNING)
+            table = self.tables.table(repo, channel, RUNNING)
             if table_id is not None and table_id != table.id:
                 raise Refusal(_("That board belongs to an earlier game in this channel."), table.version)
             if expected_version is not None and expected_version != table.version:
                 raise Refusal(tr(MOVED_ON), table.version)
-            seats, me, game, state, decision = self._my_decision(repo, table, user)
+            seats, me, game, state, decision = self.tables.my_decision(repo, table, user)
             try:
                 action = pick(game, state)
                 new_state, events = game.apply(state, action)
@@ -123,33 +138,38 @@ class PlayService(AccountService):
             seq = repo.last_seq(table.id) + 1
             entries = [MoveRec(table.id, seq, user, me.seat, CHOICE, canonical, None,
                                public_form(game, state, action, canonical))]
-            new_state, chance, chance_events = self._resolve_chance(game, new_state, table.id, table.seed or 0, seq + 1)
+            new_state, chance, chance_events = self.tables.resolve_chance(game, new_state, table.id, table.seed or 0, seq + 1)
             entries += chance
             over = game.decision(new_state).seat is None
-            version = self._bump(repo, table, **({"status": FINISHED} if over else {}))
+            version = self.tables.bump(repo, table, **({"status": FINISHED} if over else {}))
             repo.append_moves(entries)
             repo.save_snapshot(table.id, entries[-1].seq, game.version, game.to_json(new_state))
             if over:
                 # A finished game is never undone: keep only its final snapshot (the log rebuilds the rest).
                 repo.prune_snapshots(table.id, keep_from_seq=entries[-1].seq)
                 record_finished(repo, table, game, new_state)  # results and ratings, in this transaction
+            turn = self.accounts.turn_log(repo, table, game, entries[0].seq, at_hand=(entries[0].seq, state))
             repo.commit()
         shown = entries[0].shown  # the public form when the choice hides something
         public_language = table_language(table)
-        seats = self._labelled(seats, game)
+        seats = self.tables.labelled(seats, game)
         me = seats[me.seat] if 0 <= me.seat < len(seats) else me
         with i18n.language(public_language):
             first = f"{_who(me)}: {shown}"
 
-        def build() -> Reply:
+        def build() -> Reply[StepData]:
             all_events = events + chance_events
-            private = self._event_lines(all_events, me.seat)[1]  # the caller's language
-            reply = self._step_reply(game, new_state, seats, table, me.seat, first, shown, shown, all_events,
-                                     user, version, public_language, private)
-            self._attach_account(reply, table, game, new_state, seats, entries[0].seq, public_language)
+            private = self.replies.event_lines(all_events, me.seat)[1]  # the caller's language
+            reply = self.replies.step_reply(game, new_state, seats, table, me.seat, first, shown, shown, all_events,
+                                            user, version, public_language, private)
+            account = self.accounts.attach(table, game, new_state, seats, turn, public_language)
+            with i18n.language(public_language):
+                options = None if over else self.replies.turn_data(game, new_state, seats, table.id, version)
+            if reply.data is not None:
+                reply.data = reply.data.but(account=account, options=options)
             return reply
 
-        return self._after_commit(build, first, version, public_language)
+        return self.replies.after_commit(build, first, version, public_language)
 
     @staticmethod
     def _check_board(repo: Repository, channel: str, table_id: int | None) -> None:
@@ -165,7 +185,7 @@ class PlayService(AccountService):
         raise Refusal(tr(MOVED_ON), table.version if table is not None else None)
 
     @_guarded
-    def undo(self, channel: str, user: str, expected_version: int | None = None) -> Reply:
+    def undo(self, channel: str, user: str, expected_version: int | None = None) -> Reply[StepData]:
         """Take back the caller's latest step of the current turn (appends an ``undo`` entry).
 
         Refused across another seat's move, a chance outcome, the end of the caller's turn or a
@@ -173,18 +193,18 @@ class PlayService(AccountService):
         ``reveals`` hook or an event with ``undo_barrier``).
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work() as repo:
-            table = self._table(repo, channel, RUNNING)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.table(repo, channel, RUNNING)
             if expected_version is not None and expected_version != table.version:
                 raise Refusal(tr(MOVED_ON), table.version)
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
                 raise Refusal(_("You are not playing at this table."), table.version)
-            game = self._game(table.game)
+            game = self.tables.game(table.game)
             moves = repo.moves(table.id)
-            state = self._state(repo, table, game, moves)
-            seats = self._labelled(seats, game)
+            state = self.tables.state(repo, table, game, moves)
+            seats = self.tables.labelled(seats, game)
             decision = game.decision(state)
             effective = effective_moves(moves)
             last = effective[-1] if effective else None
@@ -192,12 +212,12 @@ class PlayService(AccountService):
                 if last is not None and last.kind == CHOICE and last.seat == me.seat:
                     raise Refusal(
                         _("Your turn is over ({who} is to play), so it can't be undone.",
-                          who=self._name(decision.seat, seats)),
+                          who=self.tables.name(decision.seat, seats)),
                         table.version,
                     )
                 raise Refusal(
                     _("You can only undo your own steps during your own turn; it is {who}'s turn.",
-                      who=self._name(decision.seat, seats)),
+                      who=self.tables.name(decision.seat, seats)),
                     table.version,
                 )
             if last is None:
@@ -212,14 +232,14 @@ class PlayService(AccountService):
                 raise Refusal(
                     _("You haven't taken a step in this turn yet; the last move ({move}) was {who}'s, "
                       "and other players' moves can't be undone.",
-                      move=last.shown, who=self._name(last.seat, seats)),
+                      move=last.shown, who=self.tables.name(last.seat, seats)),
                     table.version,
                 )
             if decision.kind == TURN_START:
                 raise Refusal(
                     _("A new turn has begun since that step, so it can't be undone."), table.version
                 )
-            before = self._state_before(repo, table, game, moves, effective)
+            before = self.tables.state_before(repo, table, game, moves, effective)
             try:
                 action = game.parse_action(before, last.notation)
                 _before, events = game.apply(before, action)
@@ -236,7 +256,7 @@ class PlayService(AccountService):
                     table.version,
                 )
             seq = repo.last_seq(table.id) + 1
-            version = self._bump(repo, table)
+            version = self.tables.bump(repo, table)
             repo.append_moves([MoveRec(table.id, seq, user, me.seat, UNDO, str(last.seq))])
             repo.save_snapshot(table.id, seq, game.version, game.to_json(before))
             repo.commit()
@@ -245,12 +265,12 @@ class PlayService(AccountService):
         with i18n.language(public_language):
             first = _("{who} took back '{move}'.", who=_who(me), move=last.shown)
 
-        def build() -> Reply:
+        def build() -> Reply[StepData]:
             with i18n.language(public_language):
-                next_line = self._next_line(game, before, seats)
+                next_line = self.replies.next_line(game, before, seats)
                 taken_back = _("took back '{move}'", move=last.shown)
-                png, alt = self._turn_picture(game, before, me.seat, taken_back)
-                data = self._step_data(game, before, seats, [], next_line, table)
+                png, alt = self.replies.turn_picture(game, before, me.seat, taken_back)
+                data = self.replies.step_data(game, before, seats, [], next_line, table)
             return Reply(
                 ok=True,
                 public="\n".join([first, next_line]),
@@ -261,4 +281,4 @@ class PlayService(AccountService):
                 language=public_language,
             )
 
-        return self._after_commit(build, first, version, public_language)
+        return self.replies.after_commit(build, first, version, public_language)

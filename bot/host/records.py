@@ -29,8 +29,9 @@ from ..records.models import BOT_KEY, GameResult, canonical_key
 from ..records.results import forget, forgotten_since, is_bot_key, player_key, record_finished, term_msg
 from ..store import FINISHED, GameTable, Store, utcnow
 from ..words import T, _, _n
-from .base import HostCore
+from .base import TableLoader
 from .core import BOT_LEVEL_WORDS, Refusal, Reply, _clean, _guarded, _title, log
+from .data import ForgetData, LeaderboardData, StatsData
 
 #: Leaderboard periods: id → days back (``None``: all time).
 PERIODS: Mapping[str, int | None] = {"all": None, "week": 7, "month": 30, "year": 365}
@@ -121,11 +122,11 @@ class RecordsService:
 
     # --- /stats -------------------------------------------------------------------------------
     @_guarded
-    def stats(self, user: str, game: str | None = None, *, name: str | None = None) -> Reply:
+    def stats(self, user: str, game: str | None = None, *, name: str | None = None) -> Reply[StatsData]:
         """The records of ``user`` (in ``game``, or every game they finished): games, wins, win rate,
         mean and best score, rating (μ ± σ) per game, solo games apart, and the last games.
         ``name`` is how to call them (default: their name in their latest game).
-        ``data["stats"]`` holds the :class:`~bot.records.queries.UserStats`."""
+        ``data.stats`` holds the :class:`~bot.records.queries.UserStats`."""
         user = _clean(user, "user id")
         wanted = self._game(game)
         with self.store.unit_of_work(write=False) as repo:
@@ -137,7 +138,7 @@ class RecordsService:
                 text = _("{name} has no finished {game} games yet.", name=who, game=_title(wanted))
             else:
                 text = _("{name} has no finished games yet.", name=who)
-            return Reply(ok=True, private=text, data={"stats": found})
+            return Reply(ok=True, private=text, data=StatsData(stats=found))
         lines = [_("Records of {name}", name=who)]
         for g in found.games:
             lines.append(f"**{_title(g.game)}**")
@@ -177,7 +178,7 @@ class RecordsService:
                     place = _("place {place} of {players}", place=r.place, players=r.players)
                 lines.append("• " + _("{date} · {game} · {place} · {score} points · table #{table}", date=day,
                                       game=_title(r.game), place=place, score=_num(r.score, 0), table=r.table_id))
-        return Reply(ok=True, private="\n".join(lines), data={"stats": found})
+        return Reply(ok=True, private="\n".join(lines), data=StatsData(stats=found))
 
     # --- /leaderboard -------------------------------------------------------------------------
     def candidates(self, game: str, guild: str | None, period: str = "all") -> list[str]:
@@ -194,7 +195,7 @@ class RecordsService:
 
     @_guarded
     def leaderboard(self, game: str, guild: str | None, period: str = "all", page: int = 1,
-                    members: Mapping[str, str] | None = None) -> Reply:
+                    members: Mapping[str, str] | None = None) -> Reply[LeaderboardData]:
         """Page ``page`` (from 1) of the ``game`` leaderboard of server ``guild`` (``None``: every
         table) over ``period`` (:data:`PERIODS`): the players with at least ``min_games`` finished
         games there, best rating (μ − 3σ) first. ``members`` (user id → display name) keeps only the
@@ -232,13 +233,13 @@ class RecordsService:
         if bots:
             footer += " " + _("Bots: {list}.", list=", ".join(f"{_bot_name(b.player)} {_rating(b)}" for b in bots))
         lines.append(footer)
-        return Reply(ok=True, private="\n".join(lines), data={"page": page, "pages": pages, "rows": shown})
+        return Reply(ok=True, private="\n".join(lines), data=LeaderboardData(page=page, pages=pages, rows=shown))
 
     # --- /stats forget ------------------------------------------------------------------------
     @_guarded
-    def forget(self, user: str) -> Reply:
+    def forget(self, user: str) -> Reply[ForgetData]:
         """Delete every result and rating of ``user`` (after the front end's confirmation); a later
-        back-fill leaves their older games out. ``data["deleted"]``: rows deleted."""
+        back-fill leaves their older games out. ``data.deleted``: rows deleted."""
         user = _clean(user, "user id")
         if is_bot_key(user):
             raise Refusal(_("Bots' records can't be forgotten."))
@@ -246,20 +247,20 @@ class RecordsService:
             deleted = forget(repo, user)
             repo.commit()
         return Reply(ok=True, private=_("Your results and ratings are deleted; finished games from now on count "
-                                        "again."), data={"deleted": deleted})
+                                        "again."), data=ForgetData(deleted=deleted))
 
     # --- terminal: back-fill and re-rating ----------------------------------------------------
     def backfill(self) -> tuple[int, int]:
         """Write the results (and rate) every finished game without results, rebuilt from its log,
         oldest first; idempotent. Returns ``(games recorded, games that could not be read)``."""
-        result = GameResult.__table__
-        table = GameTable.__table__
+        result = GameResult.metadata.tables[GameResult.__tablename__]
+        table = GameTable.metadata.tables[GameTable.__tablename__]
         with self.store.unit_of_work(write=False) as repo:
             ids = list(repo.session.execute(
                 select(table.c.id).where(table.c.status == FINISHED,
                                          ~exists().where(result.c.table_id == table.c.id))
                 .order_by(table.c.updated_at, table.c.id)).scalars())
-        core = HostCore(self.store)
+        core = TableLoader(self.store)
         done = failed = 0
         for table_id in ids:
             try:
@@ -271,13 +272,13 @@ class RecordsService:
         return done, failed
 
     @staticmethod
-    def _backfill_one(core: HostCore, table_id: int) -> bool:
+    def _backfill_one(core: TableLoader, table_id: int) -> bool:
         with core.store.unit_of_work() as repo:
             table = repo.table(table_id)
             if table is None or table.status != FINISHED:
                 return False
             game = get_game(table.game)
-            state = core._state(repo, table, game)
+            state = core.state(repo, table, game)
             leave_out = set()
             for seat in repo.seats(table.id):
                 since = forgotten_since(repo, player_key(seat))

@@ -1,27 +1,43 @@
-"""What the services say and show: the texts, pictures and structured data of replies that several
-use cases share (event lines, whose turn, the turn picture, step data, replies after a commit).
+"""What the services say and show (:class:`ReplyBuilder`): the texts, pictures and structured data of
+replies that several use cases share (event lines, whose turn, the turn picture, step data, replies
+after a commit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import Action, Event, Game, i18n
+from engine.core.hidden import offered
 from engine.core.i18n import tr
 
 from ..store import ABANDONED, FINISHED, SeatRec, TableRec
 from ..words import _
-from .base import HostCore
-from .core import AUTOMA_EVENT, STATUS_WORDS, Reply, _title, log
+from .base import TableLoader
+from .core import AUTOMA_EVENT, STATUS_WORDS, Reply, _title, hidden_choices, log
+from .data import EventRow, ResultRow, StepData, TurnData
+from .renderer import Renderer
 from .seats import _who, format_result, is_bot_user, seat_name
 
+#: The data record of a reply built after a commit.
+R = TypeVar("R")
 
-class HostReplies(HostCore):
-    """Reply building shared by the use cases (texts, mentions, pictures, step data)."""
+
+class ReplyBuilder:
+    """Reply building shared by the use cases (texts, mentions, pictures, step data).
+
+    ``tables`` names seats and commands; ``render`` (optional) is the :class:`~bot.host.renderer.Renderer`
+    (board, turn, final and story pictures); it runs after the commit and a failing renderer only
+    costs the picture.
+    """
+
+    def __init__(self, tables: TableLoader, render: Renderer | None = None) -> None:
+        self.tables = tables
+        self.render = render
 
     @staticmethod
-    def _event_lines(events: Sequence[Event], seat: int | None) -> tuple[list[str], list[str]]:
+    def event_lines(events: Sequence[Event], seat: int | None) -> tuple[list[str], list[str]]:
         """``(public, private)`` event texts in the current language (private: ``seat``'s own)."""
         public: list[str] = []
         private: list[str] = []
@@ -34,35 +50,35 @@ class HostReplies(HostCore):
         return public, private
 
     @staticmethod
-    def _choices(game: Game, state: Any, legal: Sequence[Action] | None = None) -> list[tuple[str, str]]:
+    def choices(game: Game, state: Any, legal: Sequence[Action] | None = None) -> list[tuple[str, str]]:
         """The legal actions (or ``legal``) as ``(notation, label)``, labels in the current language."""
         actions = game.legal_actions(state) if legal is None else legal
         return [(game.format_action(state, a), str(tr(game.describe(state, a)))) for a in actions]
 
-    def _next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
+    def next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
         decision = game.decision(state)
         if decision.seat is None:
             return _("The game is over.") + "\n" + format_result(game.result(state), seats)
-        return _("{who} to play: {prompt}", who=self._name(decision.seat, seats), prompt=tr(decision.prompt))
+        return _("{who} to play: {prompt}", who=self.tables.name(decision.seat, seats), prompt=tr(decision.prompt))
 
-    def _status_line(self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec) -> str:
+    def status_line(self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec) -> str:
         if table.status == ABANDONED:
             return str(tr(STATUS_WORDS[ABANDONED]))
         decision = game.decision(state)
         if decision.seat is None:
             return str(tr(STATUS_WORDS[FINISHED]))
-        return _("{who} to play: {prompt}", who=self._name(decision.seat, seats), prompt=tr(decision.prompt))
+        return _("{who} to play: {prompt}", who=self.tables.name(decision.seat, seats), prompt=tr(decision.prompt))
 
-    def _lobby_text(self, table: TableRec, seats: Sequence[SeatRec]) -> str:
+    def lobby_text(self, table: TableRec, seats: Sequence[SeatRec]) -> str:
         want = table.options.get("players")
         names = ", ".join(seat_name(s) for s in seats) or _("nobody")
         count = f"{len(seats)}/{want}" if want else str(len(seats))
         if table.status == ABANDONED:
             return _("The last {game} table here was abandoned before it started.", game=_title(table.game))
         return _("{game} table #{table} is open ({count} seated: {names}). Join with {join}.",
-                 game=_title(table.game), table=table.id, count=count, names=names, join=self._cmd("join"))
+                 game=_title(table.game), table=table.id, count=count, names=names, join=self.tables.cmd("join"))
 
-    def _to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
+    def to_mention(self, game: Game, state: Any, seats: Sequence[SeatRec], actor: str | None) -> list[str]:
         """Who to ping: the player to act (not a bot's seat), or every player once the game is over."""
         decision = game.decision(state)
         if decision.seat is None:
@@ -74,7 +90,7 @@ class HostReplies(HostCore):
         return []
 
     @staticmethod
-    def _after_commit(build: Callable[[], Reply], saved: str, version: int, public_language: str) -> Reply:
+    def after_commit(build: Callable[[], Reply[R]], saved: str, version: int, public_language: str) -> Reply[R]:
         """Build the reply of a committed change; if that fails the change still stands."""
         try:
             return build()
@@ -84,7 +100,7 @@ class HostReplies(HostCore):
                 note = _("(Saved, but the summary could not be shown.)")
             return Reply(ok=True, public=f"{saved}\n{note}", version=version, language=public_language)
 
-    def _render(self, game: Game, state: Any, seat: int | None = None) -> tuple[bytes | None, str | None]:
+    def picture(self, game: Game, state: Any, seat: int | None = None) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of ``seat``'s view (default: the spectator's); ``(None, None)`` without a
         renderer or on failure.
 
@@ -99,9 +115,9 @@ class HostReplies(HostCore):
         except Exception:
             log.exception("rendering %s failed", game.name)
             return None, None
-        return self._unpack(out)
+        return self.unpack(out)
 
-    def _turn_picture(
+    def turn_picture(
         self,
         game: Game,
         state: Any,
@@ -132,11 +148,11 @@ class HostReplies(HostCore):
             out = self.render.final(game.name, view) if over else self.render.turn(game.name, view, last)
         except Exception:
             log.exception("drawing the %s picture of %s failed", "final" if over else "turn", game.name)
-            return self._render(game, state, viewer)
-        return self._unpack(out)
+            return self.picture(game, state, viewer)
+        return self.unpack(out)
 
     @staticmethod
-    def _unpack(out: Any) -> tuple[bytes | None, str | None]:
+    def unpack(out: Any) -> tuple[bytes | None, str | None]:
         """A renderer's answer (PNG bytes, ``(png, alt)`` or ``None``) as ``(png, alt)``."""
         if isinstance(out, tuple):
             png, alt = (out + (None, None))[:2]
@@ -146,7 +162,7 @@ class HostReplies(HostCore):
             return None, None
         return bytes(png), (str(alt) if alt else None)
 
-    def _step_data(
+    def step_data(
         self,
         game: Game,
         state: Any,
@@ -154,56 +170,76 @@ class HostReplies(HostCore):
         events: Sequence[Event],
         next_line: str,
         table: TableRec,
-    ) -> dict[str, Any]:
-        """Structured facts of a start, move or undo for front ends.
+    ) -> StepData:
+        """The structured facts of a start, move or undo for front ends (:class:`~bot.host.data.StepData`).
 
-        ``events`` are the public events as ``{"kind", "seat", "text"}`` in order (``automa``
-        lists the texts of :data:`AUTOMA_EVENT` events), ``next`` the closing line, ``finished``
-        whether the game is over, ``result`` the final result (``players`` and ``solo``) once it
-        is, ``solo`` whether this is a one-player table. Texts are in the current language (the
-        table's: call it inside ``with language(...)``); ``result["solo"]`` keeps the game's values.
+        ``events`` become the public events in order (``automa``: the texts of :data:`AUTOMA_EVENT`
+        events), ``next`` is ``next_line``, ``result`` the final result once the game is over, ``solo``
+        whether this is a one-player table. Texts are in the current language (the table's: call it
+        inside ``with language(...)``); ``result["solo"]`` keeps the game's values.
         """
         public = [e for e in events if not e.data.get("private")]
         finished = game.decision(state).seat is None
         result = game.result(state) if finished else None
         names = {s.seat: _who(s) for s in seats}
-        return {
-            "table_id": table.id,
-            "next": next_line,
-            "finished": finished,
-            "solo": len(seats) == 1,
-            "events": [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text))} for e in public],
-            "automa": [str(tr(e.text)) for e in public if e.kind == AUTOMA_EVENT],
-            "result": None if result is None else {
-                "players": [
-                    {"seat": p.seat, "name": names.get(p.seat) or _("Seat {n}", n=p.seat + 1), "score": p.score,
-                     "rank": p.rank}
-                    for p in result.players
-                ],
-                "solo": dict(result.solo) if result.solo else None,
-            },
+        rows: list[EventRow] = [{"kind": e.kind, "seat": e.seat, "text": str(tr(e.text))} for e in public]
+        final: ResultRow | None = None if result is None else {
+            "players": [
+                {"seat": p.seat, "name": names.get(p.seat) or _("Seat {n}", n=p.seat + 1), "score": p.score,
+                 "rank": p.rank}
+                for p in result.players
+            ],
+            "solo": dict(result.solo) if result.solo else None,
         }
+        return StepData(
+            table_id=table.id,
+            next=next_line,
+            finished=finished,
+            solo=len(seats) == 1,
+            events=rows,
+            automa=[str(tr(e.text)) for e in public if e.kind == AUTOMA_EVENT],
+            result=final,
+        )
 
-    def _step_reply(
+    def turn_data(self, game: Game, state: Any, seats: Sequence[SeatRec], table_id: int, version: int | None) -> TurnData:
+        """The decision ``state`` waits for, with the public options (:class:`~bot.host.data.TurnData`),
+        in the current language.
+
+        Options that would name hidden information are never among ``choices``; whether a private
+        route is offered (``hidden_choices``) is decided from public information only.
+        """
+        decision = game.decision(state)
+        prompt = str(tr(decision.prompt))
+        if decision.seat is None or not 0 <= decision.seat < len(seats):
+            return TurnData(table_id=table_id, version=version, prompt=prompt)
+        seat = seats[decision.seat]
+        # Public buttons: only the options anyone may see, numbered before any private one.
+        actions, n_public = offered(game, state)
+        return TurnData(
+            table_id=table_id, version=version, to_act=seat.user_id, to_act_seat=decision.seat,
+            bot=seat.bot_level, prompt=prompt, hidden_choices=hidden_choices(game, state),
+            choices=tuple(self.choices(game, state, actions[:n_public])),
+        )
+
+    def step_reply(
         self, game: Game, state: Any, seats: Sequence[SeatRec], table: TableRec, seat: int, first: str,
         shown: str, last: str, events: Sequence[Event], actor: str | None, version: int, public_language: str,
         private: Sequence[str] = (),
-    ) -> Reply:
+    ) -> Reply[StepData]:
         """The reply of an accepted step or bot turn: ``first`` line, public events, whose turn, the
         turn picture of ``last`` (the step shown on it) and the structured ``data``."""
         with i18n.language(public_language):
-            public = self._event_lines(events, seat)[0]
-            next_line = self._next_line(game, state, seats)
-            png, alt = self._turn_picture(game, state, seat, last, events)
-            data = self._step_data(game, state, seats, events, next_line, table)
-        data["step"] = shown
+            public = self.event_lines(events, seat)[0]
+            next_line = self.next_line(game, state, seats)
+            png, alt = self.turn_picture(game, state, seat, last, events)
+            data = self.step_data(game, state, seats, events, next_line, table).but(step=shown)
         return Reply(
             ok=True,
             public="\n".join([first, *public, next_line]),
             private="\n".join(private) or None,
             png=png,
             alt=alt,
-            mention=self._to_mention(game, state, seats, actor),
+            mention=self.to_mention(game, state, seats, actor),
             version=version,
             data=data,
             language=public_language,

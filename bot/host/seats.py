@@ -5,7 +5,7 @@ and who may change a table's settings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.core import Result
 from engine.core.i18n import DEFAULT_LANGUAGE, current, tr
@@ -71,7 +71,7 @@ def label_text(label: str | None) -> str | None:
     return None if label is None else str(tr(label))
 
 
-def is_bot_user(user: str | None) -> bool:
+def is_bot_user(user: str | None) -> TypeGuard[str]:
     """Whether ``user`` is the id of a bot seat added before the start (``bot:N``)."""
     return bool(user) and str(user).startswith(BOT_PREFIX)
 

@@ -1,4 +1,5 @@
-"""Table settings and reminders (no version bump: open buttons stay valid): the reminder interval,
+"""Table settings and reminders (:class:`SettingsService`; no version bump: open buttons stay valid):
+the reminder interval (and the take-over timeout's shared implementation, :meth:`SettingsService.set_interval`),
 the table's language, due reminders and their claims, and the stored board message.
 """
 
@@ -13,9 +14,11 @@ from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, tr
 
 from ..store import MAX_URL, RUNNING, Repository, TableRec, utcnow
 from ..words import _, _n
+from .base import TableLoader
 from .core import (
     MAX_REMINDER_HOURS,
     MAX_REMINDERS,
+    MAX_TIMEOUT_HOURS,
     Refusal,
     Reply,
     _clean,
@@ -25,46 +28,78 @@ from .core import (
     log,
     table_language,
 )
-from .replies import HostReplies
+from .data import BoardMessageData, IntervalData, LanguageData
 from .seats import _may_change_settings
 
 
-class SettingsService(HostReplies):
-    """Settings use cases: ``set_reminder``, ``set_language``, ``due_reminders``, ``mark_reminded`` and
-    ``set_board_message``."""
+class SettingsService:
+    """Settings use cases: ``set_reminder`` (and the shared :meth:`set_interval`), ``set_language``,
+    ``due_reminders``, ``mark_reminded`` and ``set_board_message``, over the table loader ``tables``."""
 
-    @_guarded
-    def set_reminder(self, channel: str, user: str, hours: int, is_admin: bool = False) -> Reply:
+    def __init__(self, tables: TableLoader) -> None:
+        self.tables = tables
+
+    def set_reminder(self, channel: str, user: str, hours: int, is_admin: bool = False, *,
+                     lang: str | None = None) -> Reply[IntervalData]:
         """Set the reminder interval of the channel's open or running table (``0`` = off).
 
         Seated players, the table's creator and admins may change it. The table's version does not
         change (the game is not touched), so buttons on the board stay valid.
         """
-        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= MAX_REMINDER_HOURS:
-            raise Refusal(_("Choose 1 to {max} hours, or 0 to switch reminders off.", max=MAX_REMINDER_HOURS))
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
-            if not _may_change_settings(repo, table, user, is_admin):
-                raise Refusal(_("Only the table's players or a server admin can change its reminders."), table.version)
-            repo.set_fields(table.id, reminder_hours=hours or None)
-            repo.commit()
-        with i18n.language(table_language(table)) as public_language:
-            if hours:
-                text = _n(
-                    "Turn reminders are on: a player whose move has waited {n} hour gets a direct message "
-                    "(at most {max} per move).",
-                    "Turn reminders are on: a player whose move has waited {n} hours gets a direct message "
-                    "(at most {max} per move).",
-                    hours, max=MAX_REMINDERS,
-                )
-            else:
-                text = _("Turn reminders are off for this table.")
-        return Reply(ok=True, public=text, version=table.version, data={"reminder_hours": hours or None},
-                     language=public_language)
+
+        def words(n: int) -> str:
+            if not n:
+                return _("Turn reminders are off for this table.")
+            return _n(
+                "Turn reminders are on: a player whose move has waited {n} hour gets a direct message "
+                "(at most {max} per move).",
+                "Turn reminders are on: a player whose move has waited {n} hours gets a direct message "
+                "(at most {max} per move).",
+                n, max=MAX_REMINDERS,
+            )
+
+        return self.set_interval(channel, user, hours, is_admin, timeout=False, words=words, lang=lang)
 
     @_guarded
-    def set_language(self, channel: str, user: str, language: str, is_admin: bool = False) -> Reply:
+    def set_interval(
+        self, channel: str, user: str, hours: int, is_admin: bool = False, *, timeout: bool,
+        words: Callable[[int], str], check: Callable[[TableRec], None] | None = None,
+    ) -> Reply[IntervalData]:
+        """Set the reminder interval (or with ``timeout`` the take-over timeout) of the channel's open
+        or running table to ``hours`` (``0`` = off; at most :data:`MAX_REMINDER_HOURS` or
+        :data:`MAX_TIMEOUT_HOURS`).
+
+        Seated players, the table's creator and admins may change it; ``check(table)`` (for a
+        setting other than off) may refuse it for the table. The version does not change. The public
+        confirmation is ``words(hours)`` in the table's language.
+        """
+        channel, user = _clean(channel, "channel id"), _clean(user, "user id")
+        limit = MAX_TIMEOUT_HOURS if timeout else MAX_REMINDER_HOURS
+        if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= limit:
+            if timeout:
+                raise Refusal(_("Choose 1 to {max} hours, or 0 to switch the timeout off.", max=limit))
+            raise Refusal(_("Choose 1 to {max} hours, or 0 to switch reminders off.", max=limit))
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
+            if not _may_change_settings(repo, table, user, is_admin):
+                if timeout:
+                    raise Refusal(_("Only the table's players or a server admin can change its timeout."),
+                                  table.version)
+                raise Refusal(_("Only the table's players or a server admin can change its reminders."), table.version)
+            if hours and check is not None:
+                check(table)
+            if timeout:
+                repo.set_fields(table.id, timeout_hours=hours or None)
+            else:
+                repo.set_fields(table.id, reminder_hours=hours or None)
+            repo.commit()
+        with i18n.language(table_language(table)) as public_language:
+            text = words(hours)
+        data = IntervalData(timeout_hours=hours or None) if timeout else IntervalData(reminder_hours=hours or None)
+        return Reply(ok=True, public=text, version=table.version, data=data, language=public_language)
+
+    @_guarded
+    def set_language(self, channel: str, user: str, language: str, is_admin: bool = False) -> Reply[LanguageData]:
         """Set the language of the public messages of the channel's open or running table.
 
         ``language`` is one of :data:`~engine.core.i18n.LANGUAGES` (a code, a locale such as
@@ -79,15 +114,15 @@ class SettingsService(HostReplies):
             known = ", ".join(f"{c} ({LANGUAGE_NAMES[c]})" for c in LANGUAGES)
             raise Refusal(_("The table can't speak '{language}'. Choose one of: {languages}.",
                             language=str(language)[:40], languages=known))
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
             if not _may_change_settings(repo, table, user, is_admin):
                 raise Refusal(_("Only the table's players or a server admin can change its language."), table.version)
             repo.set_fields(table.id, language=code)
             repo.commit()
         with i18n.language(code):
             text = _("From now on this table's messages are in {language}.", language=LANGUAGE_NAMES[code])
-        return Reply(ok=True, public=text, version=table.version, data={"table_id": table.id, "language": code},
+        return Reply(ok=True, public=text, version=table.version, data=LanguageData(table_id=table.id, language=code),
                      language=code)
 
     @_own_context  # each table's component data is selected inside this call only
@@ -110,7 +145,7 @@ class SettingsService(HostReplies):
         if now.tzinfo is None:
             now = now.replace(tzinfo=UTC)
         due: list[dict[str, Any]] = []
-        with self.store.unit_of_work(write=False) as repo:
+        with self.tables.store.unit_of_work(write=False) as repo:
             for table in repo.tables([RUNNING]):
                 if not (table.reminder_hours or table.timeout_hours):
                     continue
@@ -135,8 +170,8 @@ class SettingsService(HostReplies):
         hours = table.reminder_hours or table.timeout_hours or 0
         if sent >= MAX_REMINDERS or now < since + timedelta(hours=hours * (sent + 1)):
             return None
-        game = self._game(table.game)
-        decision = game.decision(self._state(repo, table, game))
+        game = self.tables.game(table.game)
+        decision = game.decision(self.tables.state(repo, table, game))
         seats = repo.seats(table.id)
         if decision.seat is None or not 0 <= decision.seat < len(seats) or seats[decision.seat].bot_level:
             return None  # nobody to remind: the game is over, or a bot plays the seat
@@ -165,7 +200,7 @@ class SettingsService(HostReplies):
         process). Never raises.
         """
         try:
-            with self.store.unit_of_work() as repo:
+            with self.tables.store.unit_of_work() as repo:
                 table = repo.table(int(table_id))
                 if table is None or table.status != RUNNING or not (table.reminder_hours or table.timeout_hours):
                     return False
@@ -185,7 +220,9 @@ class SettingsService(HostReplies):
             return False
 
     @_guarded
-    def set_board_message(self, channel: str, message_id: str, url: str, *, table_id: int | None = None) -> Reply:
+    def set_board_message(
+        self, channel: str, message_id: str, url: str, *, table_id: int | None = None
+    ) -> Reply[BoardMessageData]:
         """Remember the latest public board message of the channel's open or running table.
 
         The link survives restarts: :meth:`new_table` refusals and :meth:`status` (``board_url``)
@@ -196,14 +233,14 @@ class SettingsService(HostReplies):
         channel = _clean(channel, "channel id")
         message_id = _clean(message_id, "message id")
         url = _clean(url, "message link", MAX_URL)
-        with self.store.unit_of_work() as repo:
-            table = self._active(repo, channel)
+        with self.tables.store.unit_of_work() as repo:
+            table = self.tables.active(repo, channel)
             if table_id is not None and table.id != table_id:
                 raise Refusal(_("That message belongs to another table."), table.version)
             url = server_link(url, table.guild)
             repo.set_fields(table.id, board_message_id=message_id, board_url=url)
             repo.commit()
-        return Reply(ok=True, version=table.version, data={"table_id": table.id, "board_url": url})
+        return Reply(ok=True, version=table.version, data=BoardMessageData(table_id=table.id, board_url=url))
 
 
 #: The place part of a Discord message link of a direct conversation.

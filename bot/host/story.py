@@ -19,58 +19,74 @@ from engine.core.story import Story, StoryPoint, game_story, has_story
 
 from ..store import FINISHED, SeatRec
 from ..words import _
+from .base import TableLoader
 from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
-from .replies import HostReplies
+from .data import PointRow, StoryData, TurningRow
+from .replies import ReplyBuilder
 
 #: The longest line told for one turning point (characters, before "…").
 MARK_CHARS = 180
 
 
-class StoryService(HostReplies):
-    """:meth:`story`: the finished game told in a chart."""
+class StoryService:
+    """:meth:`story`: the finished game told in a chart, over the table loader ``tables`` and the
+    reply builder ``replies`` (whose renderer draws the chart)."""
+
+    def __init__(self, tables: TableLoader, replies: ReplyBuilder) -> None:
+        self.tables = tables
+        self.replies = replies
 
     @_guarded
     def story(self, channel: str, user: str | None = None, table_id: int | None = None, *,
-              mine: bool = False) -> Reply:
+              mine: bool = False) -> Reply[StoryData]:
         """The story chart of a finished table of ``channel`` (default: the channel's latest).
 
         ``Reply.public``: a title line and one line per turning point, in the table's language (with
         ``mine``, ``Reply.private`` instead, in the caller's language: the replay viewer's button);
         ``png``/``alt``: the chart (``None`` without a renderer or when drawing failed);
-        ``data``: ``table_id``, ``turning`` (a list of ``{"turn", "round", "seat", "line"}``),
+        ``data`` (:class:`~bot.host.data.StoryData`): ``table_id``, ``turning`` (a list of ``{"turn", "round", "seat", "line"}``),
         ``points`` (per turn: ``turn``, ``seat``, ``round``, ``scores`` in VP, ``chances`` 0–1).
         Refused for a table of another channel, a game that is not finished, and a game that tells
         no story (no ``public_scores``/``evaluate`` hooks).
         """
         channel = _clean(channel, "channel id")
-        with self.store.unit_of_work(write=False) as repo:
+        with self.tables.store.unit_of_work(write=False) as repo:
             if table_id is None:
                 table = repo.latest_table(channel)
                 if table is None:
-                    raise self._no_game()
+                    raise self.tables.no_game()
             else:
                 found = repo.table(int(table_id))
                 if found is None or found.channel != channel:
                     raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
                 table = found
-            seats = self._labelled(repo.seats(table.id), self._game(table.game))
+            seats = self.tables.labelled(repo.seats(table.id), self.tables.game(table.game))
             moves = repo.moves(table.id)
             if table.status == FINISHED:
-                self._use_data(repo, table)
+                self.tables.use_data(repo, table)
         if table.status != FINISHED:
             raise Refusal(_("The story of a game is told once it is over."), table.version)
-        game = self._game(table.game)
+        game = self.tables.game(table.game)
         if not has_story(game):
             raise Refusal(_("This game does not tell its story in a chart."), table.version)
         notations = [m.notation for m in effective_moves(moves)]
         told = game_story(game, stored_options(game, table.options), table.seed or 0, notations)
         public_language = i18n.current() if mine else table.language
         with i18n.language(public_language):
-            names = [self._name(s, seats) for s in range(told.seats)]
+            names = [self.tables.name(s, seats) for s in range(told.seats)]
             marks = [self._mark(game, told.points[i], seats) for i in told.turning]
             title = _("{game}: how the game went", game=_title(table.game))
             png, alt = self._story_picture(game, table, told, names, title, marks, notations)
         lines = [title] + [f"{n}. {m}" for n, m in enumerate(marks, start=1)]
+        turning: list[TurningRow] = [
+            {"turn": told.points[i].turn, "round": told.points[i].round, "seat": told.points[i].seat, "line": m}
+            for i, m in zip(told.turning, marks, strict=True)
+        ]
+        points: list[PointRow] = [
+            {"turn": p.turn, "seat": p.seat, "round": p.round, "scores": list(p.scores),
+             "chances": [round(c, 4) for c in p.chances]}
+            for p in told.points
+        ]
         return Reply(
             ok=True,
             public=None if mine else "\n".join(lines),
@@ -79,19 +95,13 @@ class StoryService(HostReplies):
             alt=alt,
             version=table.version,
             language=None if mine else public_language,
-            data={
-                "table_id": table.id,
-                "turning": [{"turn": told.points[i].turn, "round": told.points[i].round,
-                             "seat": told.points[i].seat, "line": m} for i, m in zip(told.turning, marks, strict=True)],
-                "points": [{"turn": p.turn, "seat": p.seat, "round": p.round, "scores": list(p.scores),
-                            "chances": [round(c, 4) for c in p.chances]} for p in told.points],
-            },
+            data=StoryData(table_id=table.id, turning=turning, points=points),
         )
 
     def _mark(self, game: Game, point: StoryPoint, seats: Sequence[SeatRec]) -> str:
         """One line for a turning point: "Round 4: Blue builds …" from the turn's public events."""
         lines = _told_lines(game, point.events)
-        what = _joined(lines) if lines else self._name(point.seat, seats)
+        what = _joined(lines) if lines else self.tables.name(point.seat, seats)
         if len(what) > MARK_CHARS:
             what = what[:MARK_CHARS - 1].rstrip() + "…"
         if point.round is not None:
@@ -102,15 +112,16 @@ class StoryService(HostReplies):
                        marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of the chart in the current language; ``(None, None)`` without a renderer
         that draws stories, or when drawing fails (the text still tells the story)."""
-        if self.render is None:
+        render = self.replies.render
+        if render is None:
             return None, None
         try:
             final = replay(game, stored_options(game, table.options), table.seed or 0, notations)
-            out = self.render.story(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
+            out = render.story(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
         except Exception:
             log.exception("drawing the story of table %s failed", table.id)
             return None, None
-        return self._unpack(out)
+        return self.replies.unpack(out)
 
 
 def _joined(lines: Sequence[str]) -> str:

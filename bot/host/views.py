@@ -1,4 +1,5 @@
-"""Looking at a table without changing it: board, replay, status, turn, hand, log, legal moves and export."""
+"""Looking at a table without changing it (:class:`ViewService`): board, replay, status, turn, hand,
+log, legal moves and export, each in at most one read-only unit of work."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.core.revisions import stored_options
 
 from ..store import ABANDONED, CHANCE_KIND, CHOICE, FINISHED, OPEN, RUNNING, UNDO, MoveRec, SeatRec, TableRec
 from ..words import _, _n, _t
-from .accounts import AccountService
+from .base import TableLoader
 from .core import (
     ABANDONED_NOTE,
     BOT_PREFIX,
@@ -31,29 +32,46 @@ from .core import (
     hidden_choices,
     table_language,
 )
+from .data import (
+    BoardData,
+    ExportData,
+    ExportMove,
+    ExportPlayer,
+    HandData,
+    PlayerRow,
+    ReplayData,
+    StatusData,
+    TurnData,
+)
+from .replies import ReplyBuilder
 from .seats import _seat_of, _who, is_bot_user, label_text, seat_name
 from .settings import server_link
 
 
-class ViewService(AccountService):
-    """Read-only use cases: ``board``, ``replay``, ``status``, ``turn``, ``hand``, ``log``, ``legal`` and ``export``."""
+class ViewService:
+    """Read-only use cases: ``board``, ``replay``, ``status``, ``turn``, ``hand``, ``log``, ``legal`` and
+    ``export``, over the table loader ``tables`` and the reply builder ``replies``."""
+
+    def __init__(self, tables: TableLoader, replies: ReplyBuilder) -> None:
+        self.tables = tables
+        self.replies = replies
 
     @_guarded
-    def board(self, channel: str, user: str | None = None) -> Reply:
+    def board(self, channel: str, user: str | None = None) -> Reply[BoardData]:
         """The current board (public text and picture; the caller's own view privately)."""
         channel = _clean(channel, "channel id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             seats = repo.seats(table.id)
             public_language = table_language(table)
             if table.status == OPEN or (table.status == ABANDONED and repo.latest_snapshot(table.id) is None):
                 # never started (a seed chosen at creation does not mean the game was set up)
                 with i18n.language(public_language):
-                    lobby = self._lobby_text(table, seats)
+                    lobby = self.replies.lobby_text(table, seats)
                 return Reply(ok=True, public=lobby, version=table.version, language=public_language)
-            game = self._game(table.game)
-            state = self._state(repo, table, game)
-        seats = self._labelled(seats, game)
+            game = self.tables.game(table.game)
+            state = self.tables.state(repo, table, game)
+        seats = self.tables.labelled(seats, game)
         private = None
         me = _seat_of(seats, str(user)) if user is not None else None
         if me is not None:  # the caller's own view, in the caller's language, if it shows more
@@ -61,9 +79,9 @@ class ViewService(AccountService):
             if own != str(tr(game.text(state, None))):
                 private = own
         with i18n.language(public_language):
-            header = f"{_title(table.game)} — {self._status_line(game, state, seats, table)}"
+            header = f"{_title(table.game)} — {self.replies.status_line(game, state, seats, table)}"
             spectator = str(tr(game.text(state, None)))
-            png, alt = self._render(game, state)
+            png, alt = self.replies.picture(game, state)
         return Reply(
             ok=True,
             public=f"{header}\n{spectator}",
@@ -71,7 +89,7 @@ class ViewService(AccountService):
             png=png,
             alt=alt,
             version=table.version,
-            data={"header": header, "text": spectator, "seat_text": private, "table_id": table.id},
+            data=BoardData(table_id=table.id, header=header, text=spectator, seat_text=private),
             language=public_language,
         )
 
@@ -79,7 +97,7 @@ class ViewService(AccountService):
     def replay(
         self, channel: str, user: str, table_id: int | None = None, position: int | None = None, *,
         board: bool = False,
-    ) -> Reply:
+    ) -> Reply[ReplayData]:
         """One position of a table's game for the replay viewer, rebuilt from its log (private).
 
         ``table_id`` is a table of this channel (default: the channel's latest); ``position`` 0 is
@@ -94,9 +112,9 @@ class ViewService(AccountService):
         for a table of another channel and for a game that has not started.
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work(write=False) as repo:
+        with self.tables.store.unit_of_work(write=False) as repo:
             if table_id is None:
-                table = self._latest(repo, channel)
+                table = self.tables.latest(repo, channel)
             else:
                 found = repo.table(int(table_id))
                 if found is None or found.channel != channel:
@@ -105,11 +123,11 @@ class ViewService(AccountService):
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
             if table.status != OPEN and table.seed is not None:
-                self._use_data(repo, table)
+                self.tables.use_data(repo, table)
         if table.status == OPEN or table.seed is None:
             raise Refusal(_("Table #{table} has not started yet.", table=table.id), table.version)
-        game = self._game(table.game)
-        seats = self._labelled(seats, game)
+        game = self.tables.game(table.game)
+        seats = self.tables.labelled(seats, game)
         me = _seat_of(seats, user)
         viewer = me.seat if me is not None else None
         effective = effective_moves(moves)
@@ -121,7 +139,7 @@ class ViewService(AccountService):
             position = max(0, count + 1 + position)
         end = starts[position] if position < count else len(effective)
         begin = starts[position - 1] if position > 0 else 0
-        state, events = self._replay_events(table, game, effective[:end], begin)
+        state, events = self.tables.replay_events(table, game, effective[:end], begin)
         shown_move: str | None = None
         actor: int | None = None
         if position > 0:
@@ -129,10 +147,10 @@ class ViewService(AccountService):
             actor = m.seat
             shown_move = m.notation if (viewer is not None and m.seat == viewer) else m.shown
         if board:
-            png, alt = self._render(game, state, viewer)
+            png, alt = self.replies.picture(game, state, viewer)
         else:
-            png, alt = self._turn_picture(game, state, actor, shown_move, events, viewer=viewer)
-        who = self._name(actor, seats) if position > 0 else ""
+            png, alt = self.replies.turn_picture(game, state, actor, shown_move, events, viewer=viewer)
+        who = self.tables.name(actor, seats) if position > 0 else ""
         where = _("Table #{table} ({game}), position {n} of {count}", table=table.id, game=_title(table.game),
                   n=position, count=count)
         what = f"{who}: {shown_move}" if shown_move is not None else _("the set-up")
@@ -142,85 +160,93 @@ class ViewService(AccountService):
             png=png,
             alt=alt,
             version=table.version,
-            data={"table_id": table.id, "position": position, "count": count, "status": table.status,
-                  "move": what},
+            data=ReplayData(table_id=table.id, position=position, count=count, status=table.status, move=what),
         )
 
     @_guarded
-    def status(self, channel: str) -> Reply:
-        """A summary of the channel's latest table; ``data`` holds the same facts for front ends.
+    def status(self, channel: str) -> Reply[StatusData]:
+        """A summary of the channel's latest table; ``data`` (:class:`~bot.host.data.StatusData`) holds
+        the same facts for front ends.
 
-        ``data["language"]`` is the table's public language (that of ``public`` and ``prompt``);
+        ``data.language`` is the table's public language (that of ``public`` and ``prompt``);
         ``private`` is the same summary in the caller's language (``lang``), for an answer only the
         caller sees;
         each ``players`` row also has ``label_text``, its label (if any) in that language.
-        ``data["hidden_information"]`` is the game's fact of that name (:class:`~engine.core.registry.GameInfo`):
+        ``data.hidden_information`` is the game's fact of that name (:class:`~engine.core.registry.GameInfo`):
         players hold information the others must not see (a hot-seat front end hides the screen).
         """
         channel = _clean(channel, "channel id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
             state = None
-            game = self._game(table.game)
+            game = self.tables.game(table.game)
             started = table.status in (RUNNING, FINISHED) or (table.status == ABANDONED and bool(moves))
             if started:
-                state = self._state(repo, table, game, moves)
-        data: dict[str, Any] = {
-            "table_id": table.id,
-            "game": table.game,
-            "title": _title(table.game),
-            "status": table.status,
-            "version": table.version,
-            "options": table.options,
-            "players": [
-                {"seat": s.seat, "user": s.user_id, "name": seat_name(s), "label": s.label, "bot": s.bot_level}
-                for s in seats
-            ],
-            "moves": len(effective_moves(moves)),
-            "to_act": None,
-            "to_act_seat": None,
-            "prompt": None,
-            "solo": len(seats) == 1 and table.options.get("players", 1) == 1,
-            "reminder_hours": table.reminder_hours,
-            "timeout_hours": table.timeout_hours,
-            "board_url": server_link(table.board_url, table.guild) if table.board_url else None,
-            "language": table_language(table),
-            "hidden_information": game_info(game).hidden_information,
-        }
-        seats = self._labelled(seats, game)
+                state = self.tables.state(repo, table, game, moves)
+        language = table_language(table)
+        count = len(effective_moves(moves))
+        stored = list(seats)
+        seats = self.tables.labelled(seats, game)
 
         def summary() -> str:
             if state is None:
-                return self._lobby_text(table, seats)
+                return self.replies.lobby_text(table, seats)
             text = _("{game} table #{table} — {status}", game=_title(table.game), table=table.id,
-                     status=self._status_line(game, state, seats, table))
-            return text + "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", data["moves"],
+                     status=self.replies.status_line(game, state, seats, table))
+            return text + "\n" + _n("Players: {players} · {n} move", "Players: {players} · {n} moves", count,
                                     players=", ".join(_who(s) for s in seats))
 
-        with i18n.language(data["language"]):
-            for row, seat in zip(data["players"], seats, strict=False):
-                row["label_text"] = label_text(seat.label)
+        to_act: str | None = None
+        to_act_seat: int | None = None
+        prompt: str | None = None
+        kind: str | None = None
+        names = [seat_name(s) for s in stored]  # the caller's language, as before the table's texts
+        with i18n.language(language):
+            players: list[PlayerRow] = [
+                {"seat": s.seat, "user": s.user_id, "name": name, "label": s.label, "bot": s.bot_level,
+                 "label_text": label_text(labelled.label)}
+                for s, name, labelled in zip(stored, names, seats, strict=False)
+            ]
             if state is not None:
                 decision = game.decision(state)
                 if table.status == RUNNING and decision.seat is not None and 0 <= decision.seat < len(seats):
-                    data["to_act"] = seats[decision.seat].user_id
-                    data["to_act_seat"] = decision.seat
-                    data["prompt"] = str(tr(decision.prompt))
-                    data["kind"] = decision.kind
+                    to_act = seats[decision.seat].user_id
+                    to_act_seat = decision.seat
+                    prompt = str(tr(decision.prompt))
+                    kind = decision.kind
             text = summary()
         private = summary()  # the same summary in the caller's language (for an answer only they see)
-        return Reply(ok=True, public=text, private=private, version=table.version, data=data,
-                     language=data["language"])
+        data = StatusData(
+            table_id=table.id,
+            game=table.game,
+            title=_title(table.game),
+            status=table.status,
+            version=table.version,
+            options=table.options,
+            players=players,
+            moves=count,
+            solo=len(seats) == 1 and table.options.get("players", 1) == 1,
+            reminder_hours=table.reminder_hours,
+            timeout_hours=table.timeout_hours,
+            board_url=server_link(table.board_url, table.guild) if table.board_url else None,
+            language=language,
+            hidden_information=game_info(game).hidden_information,
+            to_act=to_act,
+            to_act_seat=to_act_seat,
+            prompt=prompt,
+            kind=kind,
+        )
+        return Reply(ok=True, public=text, private=private, version=table.version, data=data, language=language)
 
     @_guarded
-    def turn(self, channel: str) -> Reply:
+    def turn(self, channel: str) -> Reply[TurnData]:
         """The running game's current decision in one read, for a front end's option buttons.
 
-        ``data`` holds ``table_id``, ``to_act`` (a user id; ``None`` if no seated player is to
-        act), ``to_act_seat``, ``bot`` (the level of the bot that plays that seat, else ``None``),
-        ``prompt`` and ``hidden_choices``; ``choices`` are that player's
+        ``data`` (:class:`~bot.host.data.TurnData`) holds ``table_id``, ``to_act`` (a user id; ``None``
+        if no seated player is to act), ``to_act_seat``, ``bot`` (the level of the bot that plays that
+        seat, else ``None``), ``prompt``, ``hidden_choices`` and the ``choices``; ``choices`` are that player's
         *public* legal moves as ``(notation, label)`` (their indices are what :meth:`choose`
         takes); ``version`` is the version they belong to. Options that would name hidden
         information (:func:`engine.core.hidden.is_private`) are never among ``choices``; when the
@@ -229,31 +255,17 @@ class ViewService(AccountService):
         :meth:`legal`), never under a public message.
         """
         channel = _clean(channel, "channel id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._table(repo, channel, RUNNING)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.table(repo, channel, RUNNING)
             seats = repo.seats(table.id)
-            game = self._game(table.game)
-            state = self._state(repo, table, game)
-        decision = game.decision(state)
+            game = self.tables.game(table.game)
+            state = self.tables.state(repo, table, game)
         with i18n.language(table_language(table)) as public_language:
-            data: dict[str, Any] = {
-                "table_id": table.id, "to_act": None, "to_act_seat": None, "prompt": str(tr(decision.prompt)),
-                "hidden_choices": False,
-            }
-            choices: list[tuple[str, str]] = []
-            if decision.seat is not None and 0 <= decision.seat < len(seats):
-                data["to_act"] = seats[decision.seat].user_id
-                data["to_act_seat"] = decision.seat
-                data["bot"] = seats[decision.seat].bot_level
-                # Public buttons: only the options anyone may see, numbered before any private one;
-                # whether a private route is offered too depends on public information only.
-                data["hidden_choices"] = hidden_choices(game, state)
-                actions, n_public = offered(game, state)
-                choices = self._choices(game, state, actions[:n_public])
-        return Reply(ok=True, version=table.version, choices=choices, data=data, language=public_language)
+            data = self.replies.turn_data(game, state, seats, table.id, table.version)
+        return Reply(ok=True, version=table.version, choices=list(data.choices), data=data, language=public_language)
 
     @_guarded
-    def hand(self, channel: str, user: str) -> Reply:
+    def hand(self, channel: str, user: str) -> Reply[HandData]:
         """The caller's own view of the running game, only for them (their hand, their secrets).
 
         ``private`` is ``game.text(state, seat)`` in the caller's language, followed by whose
@@ -268,17 +280,17 @@ class ViewService(AccountService):
         choices). Refused when no game here has started and to a caller without a seat.
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             if table.status == OPEN or (table.status == ABANDONED and repo.latest_snapshot(table.id) is None):
-                table = self._table(repo, channel, RUNNING)  # refused: the game has not started
+                table = self.tables.table(repo, channel, RUNNING)  # refused: the game has not started
             seats = repo.seats(table.id)
             me = _seat_of(seats, user)
             if me is None:
                 raise Refusal(_("You are not playing at this table."), table.version)
-            game = self._game(table.game)
-            state = self._state(repo, table, game)
-        seats = self._labelled(seats, game)
+            game = self.tables.game(table.game)
+            state = self.tables.state(repo, table, game)
+        seats = self.tables.labelled(seats, game)
         decision = game.decision(state)
         mine = decision.seat == me.seat and table.status == RUNNING
         view = str(tr(game.text(state, me.seat)))
@@ -286,13 +298,13 @@ class ViewService(AccountService):
         hidden = False
         if mine:
             hidden = hidden_choices(game, state)
-            choices = self._choices(game, state, offered(game, state)[0])
+            choices = self.replies.choices(game, state, offered(game, state)[0])
             turn_line = _("Your turn: {prompt}", prompt=tr(decision.prompt))
         elif decision.seat is None:  # a finished game: the final result, as the board and status show it
-            turn_line = self._next_line(game, state, seats)
+            turn_line = self.replies.next_line(game, state, seats)
         else:
-            turn_line = self._status_line(game, state, seats, table)
-        png, alt = self._render(game, state, me.seat)
+            turn_line = self.replies.status_line(game, state, seats, table)
+        png, alt = self.replies.picture(game, state, me.seat)
         return Reply(
             ok=True,
             private=f"{view}\n{turn_line}",
@@ -300,29 +312,22 @@ class ViewService(AccountService):
             alt=alt,
             version=table.version,
             choices=choices,
-            data={
-                "table_id": table.id,
-                "seat": me.seat,
-                "to_act": mine,
-                "prompt": str(tr(decision.prompt)),
-                "hidden_choices": hidden,
-                "text": view,
-                "turn": turn_line,
-            },
+            data=HandData(table_id=table.id, seat=me.seat, to_act=mine, prompt=str(tr(decision.prompt)),
+                          hidden_choices=hidden, text=view, turn=turn_line),
         )
 
     @_guarded
-    def log(self, channel: str, n: int = 10) -> Reply:
+    def log(self, channel: str, n: int = 10) -> Reply[None]:
         """The last ``n`` log entries (1–200) as text; taken-back steps are marked."""
         channel = _clean(channel, "channel id")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
             raise Refusal(_("Ask for 1 to 200 log entries."))
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
         with contextlib.suppress(KeyError):  # a game no longer installed: its log still reads
-            seats = self._labelled(seats, self._games(table.game))
+            seats = self.tables.labelled(seats, self.tables.lookup(table.game))
         with i18n.language(table_language(table)) as public_language:
             if not moves:
                 return Reply(ok=True, public=_("The log is empty."), version=table.version, language=public_language)
@@ -342,56 +347,59 @@ class ViewService(AccountService):
                     target = by_seq.get(int(m.notation)) if m.notation.isdigit() else None
                     shown = hidden_step if target is not None and target.seq in concealed else (target and target.shown)
                     what = f"#{m.notation} ({shown})" if target else f"#{m.notation}"
-                    line = _("#{seq} {who} took back {what}", seq=m.seq, who=self._name(m.seat, seats), what=what)
+                    line = _("#{seq} {who} took back {what}", seq=m.seq, who=self.tables.name(m.seat, seats), what=what)
                 else:
                     line = f"#{m.seq} — {self._note(m, seats)}"
                 lines.append(line)
         return Reply(ok=True, public="\n".join(lines), version=table.version, language=public_language)
 
     @_guarded
-    def legal(self, channel: str, user: str) -> Reply:
+    def legal(self, channel: str, user: str) -> Reply[None]:
         """The caller's legal moves as ``choices`` = ``[(notation, label), …]`` (for autocomplete)."""
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._table(repo, channel, RUNNING)
-            _seats, _me, game, state, decision = self._my_decision(repo, table, user)
-        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self._choices(game, state, offered(game, state)[0]),
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.table(repo, channel, RUNNING)
+            _seats, _me, game, state, decision = self.tables.my_decision(repo, table, user)
+        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self.replies.choices(game, state, offered(game, state)[0]),
                      version=table.version)
 
     @_guarded
-    def export(self, channel: str) -> Reply:
-        """The channel's latest table as a JSON-ready move log in ``data`` (see docs/hosting.md)."""
+    def export(self, channel: str) -> Reply[ExportData]:
+        """The channel's latest table as a move log in ``data`` (:class:`~bot.host.data.ExportData`;
+        ``data.as_json()`` is the JSON document, see docs/hosting.md)."""
         channel = _clean(channel, "channel id")
-        with self.store.unit_of_work(write=False) as repo:
-            table = self._latest(repo, channel)
+        with self.tables.store.unit_of_work(write=False) as repo:
+            table = self.tables.latest(repo, channel)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
         # The seed decides every random draw: while a game with hidden information runs, it would
         # reveal the hands (and the removed cards), so only a finished game's export carries it.
-        secret = table.status == RUNNING and game_info(self._game(table.game)).hidden_information
+        secret = table.status == RUNNING and game_info(self.tables.game(table.game)).hidden_information
         # A taken-back step that had revealed a card shows no notation while the game runs: the card
         # may be back in a hidden hand.
         concealed = self._concealed(table, moves) if table.status == RUNNING else set()
-        data = {
-            "game": table.game,
-            "table_id": table.id,
-            "engine_version": table.engine_version,
+        players: list[ExportPlayer] = [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label,
+                                        "bot": s.bot_level} for s in seats]
+        # A running game's export shows only public forms (hidden draws stay hidden until the end).
+        entries: list[ExportMove] = [
+            {"seq": m.seq, "kind": m.kind, "seat": m.seat,
+             "notation": m.notation if table.status != RUNNING else (HIDDEN_NOTATION if m.seq in concealed else m.shown),
+             "bot": m.actor[len(BOT_PREFIX):] if m.kind == CHOICE and is_bot_user(m.actor) else None}
+            for m in moves
+        ]
+        data = ExportData(
+            game=table.game,
+            table_id=table.id,
+            engine_version=table.engine_version,
             # the component data the game was played with (engine.core.components; None: none yet)
-            "data_digest": self._data_digest(table),
-            "options": table.options,
-            "seed": None if secret else table.seed,
-            "status": table.status,
-            "players": [{"seat": s.seat, "user": s.user_id, "name": s.user_name, "label": s.label,
-                         "bot": s.bot_level} for s in seats],
-            # A running game's export shows only public forms (hidden draws stay hidden until the end).
-            "moves": [
-                {"seq": m.seq, "kind": m.kind, "seat": m.seat,
-                 "notation": m.notation if table.status != RUNNING else (HIDDEN_NOTATION if m.seq in concealed else m.shown),
-                 "bot": m.actor[len(BOT_PREFIX):] if m.kind == CHOICE and is_bot_user(m.actor) else None}
-                for m in moves
-            ],
-            "complete": table.status != RUNNING or (not concealed and all(m.public is None for m in moves)),
-        }
+            data_digest=self._data_digest(table),
+            options=table.options,
+            seed=None if secret else table.seed,
+            status=table.status,
+            players=players,
+            moves=entries,
+            complete=table.status != RUNNING or (not concealed and all(m.public is None for m in moves)),
+        )
         return Reply(
             ok=True,
             private=_n("Move log of {game} table #{table} ({n} entry).", "Move log of {game} table #{table} ({n} entries).",
@@ -403,7 +411,7 @@ class ViewService(AccountService):
     def _mover(self, move: MoveRec, seats: Sequence[SeatRec]) -> str:
         """Who made a logged choice: the seat's player, or the bot that played it (``actor`` ``bot:…``)."""
         if move.seat is None or not 0 <= move.seat < len(seats):
-            return self._name(move.seat, seats)
+            return self.tables.name(move.seat, seats)
         seat = seats[move.seat]
         by_bot = move.actor[len(BOT_PREFIX):] if is_bot_user(move.actor) else None
         return _who(dataclasses.replace(seat, bot_level=by_bot or (seat.bot_level if is_bot_user(seat.user_id) else None)))
@@ -430,7 +438,7 @@ class ViewService(AccountService):
         """
         undone = {int(m.notation) for m in moves if m.kind == UNDO and m.notation.isdigit()}
         try:
-            game = self._game(table.game)
+            game = self.tables.game(table.game)
         except Refusal:
             return undone
         if not undone or not has_hidden_options(game):

@@ -250,8 +250,8 @@ def started_dice(host: Host, players: int = 2, seed: int = 7, channel: str = CH,
 def to_act(host: Host, channel: str = CH) -> int:
     """The Discord id of the player to act."""
     data = host.status(channel).data
-    assert data is not None and data["to_act"] is not None
-    return int(data["to_act"])
+    assert data is not None and data.to_act is not None
+    return int(data.to_act)
 
 
 def other(user_id: int, players: int = 2) -> int:

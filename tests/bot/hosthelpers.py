@@ -44,8 +44,8 @@ def started(host: Host, players: int = 2, seed: int | None = 7, channel: str = C
 def to_act(host: Host, channel: str = CH) -> str:
     """The user id whose turn it is."""
     data = host.status(channel).data
-    assert data is not None and data["to_act"] is not None
-    return data["to_act"]
+    assert data is not None and data.to_act is not None
+    return data.to_act
 
 
 def version(host: Host, channel: str = CH) -> int:
@@ -59,8 +59,8 @@ def current_state(host: Host, channel: str = CH) -> Any:
     """The state rebuilt from the exported log (independent of snapshots)."""
     data = host.export(channel).data
     assert data is not None
-    moves = [m["notation"] for m in effective_moves(data["moves"])]
-    return replay(GAME, data["options"], data["seed"], moves)
+    moves = [m["notation"] for m in effective_moves(data.moves)]
+    return replay(GAME, data.options, data.seed, moves)
 
 
 def play_to_end(host: Host, channel: str = CH, limit: int = 2000) -> int:
@@ -68,9 +68,9 @@ def play_to_end(host: Host, channel: str = CH, limit: int = 2000) -> int:
     for count in range(limit):
         data = host.status(channel).data
         assert data is not None
-        if data["status"] != "running":
+        if data.status != "running":
             return count
-        user = data["to_act"]
+        user = data.to_act
         choices = [n for n, _ in host.legal(channel, user).choices]
         notation = "move 1" if "move 1" in choices else "bank"
         reply = host.move(channel, user, notation)

@@ -107,8 +107,8 @@ def _play_turn(host: Host, user: str) -> Any:
     """Spend the die in one-pip steps, then bank; returns the last reply."""
     reply = None
     while True:
-        status = host.status(CH).data or {}
-        if status.get("to_act") != user:
+        status = host.status(CH).data
+        if status.to_act != user:
             return reply
         legal = [n for n, _label in host.legal(CH, user).choices]
         reply = host.move(CH, user, "move 1" if "move 1" in legal else "bank")
@@ -117,16 +117,16 @@ def _play_turn(host: Host, user: str) -> Any:
 
 def test_every_committed_move_carries_the_account_of_the_whole_turn_so_far(host: Host) -> None:
     started(host)
-    start = host.status(CH).data or {}
-    assert start["status"] == "running"
+    start = host.status(CH).data
+    assert start.status == "running"
     user = to_act(host)
-    seat = start["to_act_seat"]
+    seat = start.to_act_seat
     first = host.move(CH, user, "move 1")
     assert first.ok
-    [account] = [a for a in first.data["account"] if a["seat"] == seat]
+    [account] = [a for a in first.data.account if a["seat"] == seat]
     assert account["lines"] == [f"Seat {seat + 1} moved 1."] and account["who"].startswith(("Ann", "P2"))
     last = _play_turn(host, user)
-    accounts = last.data["account"]
+    accounts = last.data.account
     mine = accounts[0]
     assert mine["seat"] == seat
     # the whole turn: every step since its start, not only the last one
@@ -144,8 +144,8 @@ def test_a_bots_turn_is_narrated_by_its_account(host: Host) -> None:
     if to_act(host) == "u1":
         _play_turn(host, "u1")
     reply = host.bot_step(CH)
-    assert reply.ok and reply.data["bot"]
-    bot_accounts = [a for a in reply.data["account"] if a["seat"] == reply.data["seat"]]
+    assert reply.ok and reply.data.bot
+    bot_accounts = [a for a in reply.data.account if a["seat"] == reply.data.seat]
     assert bot_accounts and bot_accounts[0]["who"].startswith("Bot 1")
     assert any("banked" in line for line in bot_accounts[0]["lines"])
 
@@ -156,8 +156,8 @@ def test_the_start_carries_the_set_up_account(host: Host) -> None:
     open_table(host)
     reply = host.start(CH, "u1")
     assert reply.ok
-    assert reply.data["account"][0]["seat"] is None
-    assert any("starts" in line for line in reply.data["account"][0]["lines"])
+    assert reply.data.account[0]["seat"] is None
+    assert any("starts" in line for line in reply.data.account[0]["lines"])
 
 
 def test_accounts_lists_the_tables_turns_and_the_catch_up_since_the_seats_own_turn(host: Host) -> None:
@@ -169,13 +169,13 @@ def test_accounts_lists_the_tables_turns_and_the_catch_up_since_the_seats_own_tu
     _play_turn(host, second_user)
     everything = host.accounts(CH)
     assert everything.ok and everything.public
-    seats_in_order = [a["seat"] for a in everything.data["accounts"] if a["seat"] is not None]
+    seats_in_order = [a["seat"] for a in everything.data.accounts if a["seat"] is not None]
     assert len(seats_in_order) == 2 and seats_in_order[0] != seats_in_order[1]
-    catch_up = host.accounts(CH, first_user, since_seat_turn=True).data["accounts"]
+    catch_up = host.accounts(CH, first_user, since_seat_turn=True).data.accounts
     # what the first player missed: the second player's turn (and the rolls around it), not their own
     assert [a["seat"] for a in catch_up if a["seat"] is not None] == [seats_in_order[1]]
-    assert host.accounts(CH, second_user, since_seat_turn=True).data["accounts"][-1]["seat"] is None
-    assert len(host.accounts(CH, last=1).data["accounts"]) == 1
+    assert host.accounts(CH, second_user, since_seat_turn=True).data.accounts[-1]["seat"] is None
+    assert len(host.accounts(CH, last=1).data.accounts) == 1
     assert not host.accounts(CH, "stranger", since_seat_turn=True).ok
     assert not host.accounts(CH, last=0).ok
 
@@ -186,9 +186,9 @@ def test_taken_back_steps_are_not_in_the_accounts(host: Host) -> None:
     assert host.move(CH, user, "move 2").ok
     assert host.undo(CH, user).ok
     reply = host.move(CH, user, "move 1")
-    lines = [line for a in reply.data["account"] for line in a["lines"]]
+    lines = [line for a in reply.data.account for line in a["lines"]]
     assert not any("moved 2" in line for line in lines) and any("moved 1" in line for line in lines)
-    assert not any("moved 2" in line for a in host.accounts(CH).data["accounts"] for line in a["lines"])
+    assert not any("moved 2" in line for a in host.accounts(CH).data.accounts for line in a["lines"])
 
 
 def test_accounts_are_in_the_tables_language_and_format_as_text(host: Host) -> None:
@@ -197,7 +197,7 @@ def test_accounts_are_in_the_tables_language_and_format_as_text(host: Host) -> N
     assert host.start(CH, "u1").ok
     reply = host.accounts(CH, lang="ru")  # the caller's language does not change the table's texts
     assert reply.ok and reply.language == "pl"
-    text = format_accounts(reply.data["accounts"])
+    text = format_accounts(reply.data.accounts)
     assert text == reply.public
     assert "Fabryki" in text or "fabryk" in text.lower()
 
@@ -206,12 +206,12 @@ def test_the_solo_opponents_turn_is_an_account_under_his_name(host: Host) -> Non
     assert host.solo(CH, "u1", "Ann", "zaibatsu", {}, 3).ok
     seen = []
     for _ in range(40):
-        status = host.status(CH).data or {}
-        if status.get("status") != "running":
+        status = host.status(CH).data
+        if status.status != "running":
             break
-        reply = host.choose(CH, "u1", status["table_id"], status["version"], 0)
+        reply = host.choose(CH, "u1", status.table_id, status.version, 0)
         assert reply.ok, reply.private
-        seen += [a for a in reply.data["account"] if a["seat"] == 1]
+        seen += [a for a in reply.data.account if a["seat"] == 1]
         if seen:
             break
     assert seen, "no automa turn in 40 moves"

@@ -133,7 +133,7 @@ def test_replay_of_exported_console_game(tmp_path: Path, capsys, monkeypatch) ->
     store = Store.open(db)
     data = Host(store).export("terminal").data
     store.dispose()
-    save.write_text(json.dumps(data))
+    save.write_text(json.dumps(data.as_json()))
     assert main(["replay", str(save)]) == 0
     assert "1. seat" in capsys.readouterr().out
 

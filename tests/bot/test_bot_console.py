@@ -11,10 +11,18 @@ from fakegame import GAME
 
 from bot.console import CHANNEL, CLEAR_SCREEN, COMMANDS, Console, play_local
 from bot.host import Host
+from bot.host.data import StatusData
 from engine.core import builtin_game_names, register, replay
 from tests.robustness.secretgame import GAME as SECRET
 
 register(SECRET)  # a game with hidden information (secret numbers and a hand of cards)
+
+#: The status a console's input handler gets at version 1 of a two-seat table.
+WAITING = StatusData(
+    table_id=1, game="dicerace", title="dicerace", status="running", version=1, options={"players": 2},
+    players=[], moves=0, solo=False, reminder_hours=None, timeout_hours=None, board_url=None, language="en",
+    hidden_information=False, to_act="seat1", to_act_seat=0, prompt="", kind="turn",
+)
 
 
 def run(host: Host, script: str, *, players: int = 2, resume: bool = False, seed: int | None = 4, **kw) -> tuple[int, str]:
@@ -32,7 +40,7 @@ def test_plays_a_whole_game_by_numbers(host: Host) -> None:
     assert code == 0
     assert "Final result:" in out and "Game over." in out
     assert "1. Seat" in out
-    assert host.status(CHANNEL).data["status"] == "finished"  # type: ignore[index]
+    assert host.status(CHANNEL).data.status == "finished"
     assert "=== Seat" in out and "to play" in out and "Your moves:" in out
 
 
@@ -96,34 +104,34 @@ def test_undo_in_console(host: Host) -> None:
 def test_quit_and_resume(host: Host) -> None:
     code, out = run(host, "1\n1\nquit\n")
     assert code == 0 and "Saved. Resume with: meiji local --resume" in out
-    moves_before = host.status(CHANNEL).data["moves"]  # type: ignore[index]
+    moves_before = host.status(CHANNEL).data.moves
     code, out = run(host, "1\n" * 2000, resume=True)
     assert code == 0 and "Resuming" in out and "Final result:" in out
-    assert host.status(CHANNEL).data["moves"] > moves_before  # type: ignore[index]
+    assert host.status(CHANNEL).data.moves > moves_before
 
 
 def test_local_without_resume_offers_the_saved_games_and_new_keeps_them(host: Host) -> None:
     run(host, "1\nquit\n")
-    table = host.status(CHANNEL).data["table_id"]  # type: ignore[index]
+    table = host.status(CHANNEL).data.table_id
     # EOF at the question: nothing changes
     code, out = run(host, "")
     assert code == 0 and "Type the number of the game to resume, 'new'" in out
     assert f"#{table}  dicerace" in out and "meiji local --resume ID" in out
-    assert host.status(CHANNEL).data["table_id"] == table  # type: ignore[index]
+    assert host.status(CHANNEL).data.table_id == table
     # an unclear answer is asked again, then the game's number resumes it
     code, out = run(host, f"maybe\n{table}\nquit\n")
     assert f"Please type one of the numbers shown ({table})." in out and "Resuming" in out
     # new: another game starts in a channel of its own; the saved one stays
     code, out = run(host, "new\nquit\n")
     assert code == 0 and "abandoned" not in out
-    assert host.status(CHANNEL).data["status"] == "running"  # type: ignore[index]
+    assert host.status(CHANNEL).data.status == "running"
     second = host.status(CHANNEL + "-2").data  # type: ignore[union-attr]
-    assert second is not None and second["table_id"] != table and second["status"] == "running"
+    assert second is not None and second.table_id != table and second.status == "running"
     # both are listed now; --resume ID picks one, an unknown ID lists them and fails
     code, out = run(host, "quit\n", resume=True)
-    assert f"#{table}  dicerace" in out and f"#{second['table_id']}  dicerace" in out
-    code, out = run(host, "quit\n", resume=True, resume_id=second["table_id"])
-    assert code == 0 and "Resuming" in out and f"#{second['table_id']}" in out
+    assert f"#{table}  dicerace" in out and f"#{second.table_id}  dicerace" in out
+    code, out = run(host, "quit\n", resume=True, resume_id=second.table_id)
+    assert code == 0 and "Resuming" in out and f"#{second.table_id}" in out
     code, out = run(host, "", resume=True, resume_id=999)
     assert code == 2 and "There is no unfinished game #999 here." in out and f"#{table}  dicerace" in out
 
@@ -131,7 +139,7 @@ def test_local_without_resume_offers_the_saved_games_and_new_keeps_them(host: Ho
 def test_resume_without_saved_game_starts_new(host: Host) -> None:
     code, out = run(host, "quit\n", resume=True)
     assert code == 0 and "no unfinished terminal game" in out
-    assert host.status(CHANNEL).data["status"] == "running"  # type: ignore[index]
+    assert host.status(CHANNEL).data.status == "running"
 
 
 def test_bad_new_game_is_explained(host: Host) -> None:
@@ -175,14 +183,14 @@ def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
     out = io.StringIO()
     console = Console(StubHost(), stdout=out)  # type: ignore[arg-type]
     console._show = lambda reply, **kw: True  # type: ignore[method-assign]
-    assert console._handle("Log  K3 paper", {"version": 1}, "seat1")
-    assert console._handle("log 5", {"version": 1}, "seat1")  # not legal, but a move: the game refuses it
+    assert console._handle("Log  K3 paper", WAITING, "seat1")
+    assert console._handle("log 5", WAITING, "seat1")  # not legal, but a move: the game refuses it
     assert played == ["Log  K3 paper", "log 5"]
     played.clear()
     console._log = lambda rest: played.append(f"log {rest}")  # type: ignore[method-assign]
-    assert console._handle("/log 5", {"version": 1}, "seat1")
+    assert console._handle("/log 5", WAITING, "seat1")
     assert played == ["log 5"] and "There is no command" not in out.getvalue()
-    assert console._handle("/join", {"version": 1}, "seat1")
+    assert console._handle("/join", WAITING, "seat1")
     assert "There is no command 'join'; type 'help' for the commands." in out.getvalue()
 
 
@@ -264,7 +272,7 @@ def test_hidden_information_hands_the_screen_over_between_seats(host: Host) -> N
     assert out.count(CLEAR_SCREEN) == 2  # before seat 2, and before seat 1's next turn
     # the numbers typed were each seat's own options
     export = host.export(CHANNEL).data
-    assert export is not None and [m["notation"] for m in export["moves"] if m["kind"] == "choice"] == [
+    assert export is not None and [m["notation"] for m in export.moves if m["kind"] == "choice"] == [
         "pick ~", "pick ~"
     ]
     hand_one = host.hand(CHANNEL, "seat1").private or ""

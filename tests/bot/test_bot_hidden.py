@@ -77,9 +77,9 @@ def test_the_log_shows_only_the_public_form_of_hidden_outcomes(store: Store) -> 
         assert host.move("h", user, host.legal("h", user).choices[0][0]).ok
     log = host.log("h", 200).public or ""
     assert "chance: ~?" in log
-    full = [m for m in host.export("h").data["moves"] if m["kind"] == "chance"]
+    full = [m for m in host.export("h").data.moves if m["kind"] == "chance"]
     assert full and all(m["notation"] == "~?" for m in full)  # running: public forms only
-    assert host.export("h").data["complete"] is False
+    assert host.export("h").data.complete is False
 
 
 def test_a_finished_game_exports_the_full_log_for_replay(store: Store) -> None:
@@ -87,8 +87,8 @@ def test_a_finished_game_exports_the_full_log_for_replay(store: Store) -> None:
     _open(host, "f")
     play_to_end(host, "f")
     data = host.export("f").data
-    assert data["status"] == "finished" and data["complete"] is True
-    chance = [m["notation"] for m in data["moves"] if m["kind"] == "chance"]
+    assert data.status == "finished" and data.complete is True
+    chance = [m["notation"] for m in data.moves if m["kind"] == "chance"]
     assert chance and all(n != "~?" for n in chance)
 
 
@@ -97,7 +97,7 @@ def test_games_without_hidden_information_log_their_notation_unchanged(store: St
     assert host.new_table("z", "u1", "Ann", "zaibatsu", {"players": 2}, seed=4).ok
     assert host.join("z", "u2", "Bob").ok and host.start("z", "u1").ok
     data = host.export("z").data
-    assert data["complete"] is True and any(m["notation"].startswith("~") for m in data["moves"])
+    assert data.complete is True and any(m["notation"].startswith("~") for m in data.moves)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_a_hidden_decision_offers_no_public_choices(store: Store) -> None:
     cards = [c for hand in _hands(host, "pick").values() for c in hand]
     turn = host.turn("pick")
     assert turn.ok and turn.data is not None
-    assert turn.data["to_act"] == "ann" and turn.data["hidden_choices"] is True
+    assert turn.data.to_act == "ann" and turn.data.hidden_choices is True
     assert turn.choices == []
     assert _found([turn.public, turn.data], cards) == []
     # the player to act still gets their options privately (autocomplete, the terminal)
@@ -153,8 +153,8 @@ def test_a_hidden_decision_offers_no_public_choices(store: Store) -> None:
     for user in ("ann", "bob"):
         assert host.move("pick", user, "1").ok
     turn = host.turn("pick")
-    assert turn.data is not None and turn.data["hidden_choices"] is False
-    assert [n for n, _label in turn.choices] == [n for n, _label in host.legal("pick", turn.data["to_act"]).choices]
+    assert turn.data is not None and turn.data.hidden_choices is False
+    assert [n for n, _label in turn.choices] == [n for n, _label in host.legal("pick", turn.data.to_act).choices]
 
 
 def test_a_mixed_decision_lists_its_public_options_first_and_points_to_the_private_route(store: Store) -> None:
@@ -164,17 +164,17 @@ def test_a_mixed_decision_lists_its_public_options_first_and_points_to_the_priva
     assert host.new_table("mix", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join("mix", "bob", "Bob").ok and host.start("mix", "ann").ok
     turn = host.turn("mix")
-    assert turn.data is not None and turn.data["hidden_choices"] is True
+    assert turn.data is not None and turn.data.hidden_choices is True
     public_moves = [n for n, _l in turn.choices]
     assert "bank" in public_moves and not any(n.startswith("note") for n in public_moves)
-    legal = host.legal("mix", turn.data["to_act"])
+    legal = host.legal("mix", turn.data.to_act)
     offered = [n for n, _l in legal.choices]
     assert offered[:len(public_moves)] == public_moves  # the same indices as the public buttons
     assert all(n.startswith("note ") for n in offered[len(public_moves):]) and len(offered) > len(public_moves)
     # a public button plays what it shows
     index = public_moves.index("bank")
-    played = host.choose("mix", turn.data["to_act"], turn.data["table_id"], turn.version, index)
-    assert played.ok and played.data["step"] == "bank"
+    played = host.choose("mix", turn.data.to_act, turn.data.table_id, turn.version, index)
+    assert played.ok and played.data.step == "bank"
 
 
 def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store) -> None:
@@ -186,13 +186,13 @@ def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store
     assert played.ok, played.private
     assert str(hands["ann"][1]) in (played.private or "")  # the player is told privately …
     assert _found([played.public, played.data, played.alt], every) == []  # … nobody else
-    assert "pick ~" in (played.public or "") and (played.data or {})["step"] == "pick ~"
+    assert "pick ~" in (played.public or "") and played.data.step == "pick ~"
     # Bob may not undo Ann's step; the refusal names it only in its public form
     refused = host.undo("pub", "bob")
     assert not refused.ok and "pick ~" in (refused.private or "")
     assert _found(refused.private, every) == []
     assert _found([host.log("pub", 200).public, host.export("pub").data], every) == []
-    assert host.export("pub").data["complete"] is False
+    assert host.export("pub").data.complete is False
     board = host.board("pub", "eve")
     assert _found([board.public, board.private, board.data, board.alt], every) == []
     assert _found([host.status("pub").public, host.status("pub").data, host.turn("pub").data], every) == []
@@ -203,7 +203,7 @@ def test_undoing_a_hidden_pick_shows_only_its_public_form(store: Store) -> None:
     host = Host(store, render=FunctionRendererDouble(view_alt))
     assert host.new_table("und", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join("und", "bob", "Bob").ok and host.start("und", "ann").ok
-    user = host.status("und").data["to_act"]
+    user = host.status("und").data.to_act
     assert host.move("und", user, "note 700107").ok
     undone = host.undo("und", user)
     assert undone.ok, undone.private
@@ -220,12 +220,12 @@ def test_hand_shows_the_owner_their_secret_and_nobody_else(store: Store) -> None
     assert all(str(c) in (mine.private or "") for c in hands["ann"])
     assert _found([mine.private, mine.alt, mine.choices, mine.data], hands["bob"]) == []
     assert mine.public is None  # nothing for the channel
-    assert mine.data is not None and mine.data["to_act"] is True and mine.data["hidden_choices"] is True
+    assert mine.data is not None and mine.data.to_act is True and mine.data.hidden_choices is True
     assert mine.choices == [(f"pick {c}", f"Pick your card {c}") for c in hands["ann"]]
     assert all(str(c) in (mine.alt or "") for c in hands["ann"])  # the picture is Ann's view
     # Bob waits: his own cards, no options, whose turn it is
     his = host.hand("hand", "bob")
-    assert his.ok and his.choices == [] and his.data["to_act"] is False
+    assert his.ok and his.choices == [] and his.data.to_act is False
     assert all(str(c) in (his.private or "") for c in hands["bob"])
     assert _found([his.private, his.alt, his.data], hands["ann"]) == []
     assert "Ann (red) to play" in (his.private or "")
@@ -252,11 +252,11 @@ def test_a_choice_from_the_hand_is_played_by_its_index(store: Store) -> None:
     hands = _hands(host, "idx")
     mine = host.hand("idx", "ann")
     assert mine.data is not None and mine.version is not None
-    played = host.choose("idx", "ann", mine.data["table_id"], mine.version, 1)
+    played = host.choose("idx", "ann", mine.data.table_id, mine.version, 1)
     assert played.ok, played.private
     assert f"Your pick: {hands['ann'][1]}" in (host.hand("idx", "ann").private or "")
     # the hand's options belong to its version: an old one is refused
-    stale = host.choose("idx", "bob", mine.data["table_id"], mine.version, 0)
+    stale = host.choose("idx", "bob", mine.data.table_id, mine.version, 0)
     assert not stale.ok and "moved on" in (stale.private or "")
 
 
@@ -264,12 +264,12 @@ def test_hand_speaks_the_callers_language_and_serves_any_game(store: Store) -> N
     host = Host(store)
     _cards_table(host, "lang")
     assert host.hand("lang", "ann", lang="pl").private.endswith("Twoja kolej: Pick one of your cards in secret.")
-    assert host.hand("lang", "ann", lang="de").data["turn"].startswith("Du bist am Zug:")
+    assert host.hand("lang", "ann", lang="de").data.turn.startswith("Du bist am Zug:")
     # a game without secrets: the hand is the seat's view with its (public) options
     _open(host, "plain")
     user = to_act(host, "plain")
     reply = host.hand("plain", user)
-    assert reply.ok and reply.data["hidden_choices"] is False
+    assert reply.ok and reply.data.hidden_choices is False
     assert reply.choices == host.legal("plain", user).choices == host.turn("plain").choices
 
 
@@ -323,7 +323,7 @@ def test_discord_mixed_decision_posts_the_public_buttons_and_points_to_game_hand
 def to_act_id(host: Host) -> int:
     data = host.status(CH).data
     assert data is not None
-    return int(data["to_act"])
+    return int(data.to_act)
 
 
 def test_discord_game_hand_is_ephemeral_with_buttons_that_play(store: Store) -> None:
@@ -349,7 +349,7 @@ def test_discord_game_hand_is_ephemeral_with_buttons_that_play(store: Store) -> 
     assert len(buttons) == 2 and len(view.children) == 3  # the choices and the "Full board" button
     assert [b.item.label for b in buttons] == [f"pick {c}" for c in hands[str(actor)]]
     parsed = [parse_custom_id(b.custom_id) for b in buttons]
-    table_id, version = host.status(CH).data["table_id"], host.status(CH).version
+    table_id, version = host.status(CH).data.table_id, host.status(CH).version
     assert parsed == [(table_id, version, 0), (table_id, version, 1)]
     # a click plays through Host.choose; the public message tells only the public event
     click = make_interaction(actor)

@@ -11,7 +11,7 @@ from hosthelpers import CH, current_state, dump, open_table, play_to_end, starte
 from renderer_doubles import FunctionRendererDouble
 from sqlalchemy import text
 
-from bot.host import MAX_INPUT, MOVED_ON, Host, Reply, effective_moves
+from bot.host import MAX_INPUT, MOVED_ON, Host, Reply, ReplyBuilder, effective_moves
 from bot.store import Store
 from engine.core import CHANCE, IllegalAction, sample_chance
 
@@ -29,10 +29,10 @@ def test_new_table_seats_creator_and_join_order(host: Host) -> None:
     assert host.join(CH, 333, "Cy").ok  # ids may be ints (Discord); stored as text
     data = host.status(CH).data
     assert data is not None
-    assert [(p["seat"], p["user"], p["name"]) for p in data["players"]] == [
+    assert [(p["seat"], p["user"], p["name"]) for p in data.players] == [
         (0, "u1", "Ann"), (1, "u2", "Bob"), (2, "333", "Cy")
     ]
-    assert data["status"] == "open" and data["version"] == 3
+    assert data.status == "open" and data.version == 3
 
 
 def test_leave_renumbers_seats_and_passes_creator(host: Host) -> None:
@@ -40,7 +40,7 @@ def test_leave_renumbers_seats_and_passes_creator(host: Host) -> None:
     assert host.leave(CH, "u1").ok
     data = host.status(CH).data
     assert data is not None
-    assert [(p["seat"], p["user"]) for p in data["players"]] == [(0, "u2"), (1, "u3")]
+    assert [(p["seat"], p["user"]) for p in data.players] == [(0, "u2"), (1, "u3")]
     # the new creator may abandon
     assert host.abandon(CH, "u2").ok
 
@@ -57,19 +57,19 @@ def test_start_labels_seats_and_resolves_opening_chance(host: Host) -> None:
     started(host, players=3, seed=11)
     data = host.export(CH).data
     assert data is not None
-    assert [p["label"] for p in data["players"]] == ["red", "blue", "green"]
-    moves = data["moves"]
+    assert [p["label"] for p in data.players] == ["red", "blue", "green"]
+    moves = data.moves
     # start player and first roll are chance entries (no actor, seat CHANCE)
     assert [m["kind"] for m in moves] == ["chance", "chance"]
     assert moves[0]["notation"].startswith("first ") and moves[1]["notation"].startswith("roll ")
     assert all(m["seat"] == CHANCE for m in moves)
-    assert data["options"]["players"] == 3 and data["seed"] == 11
+    assert data.options["players"] == 3 and data.seed == 11
 
 
 def test_start_without_seed_draws_one(host: Host) -> None:
     started(host, seed=None)
     data = host.export(CH).data
-    assert data is not None and isinstance(data["seed"], int)
+    assert data is not None and isinstance(data.seed, int)
 
 
 def test_start_without_players_option_uses_seat_count(host: Host) -> None:
@@ -84,13 +84,13 @@ def test_solo_creates_and_starts(host: Host) -> None:
     reply = host.solo(CH, "u1", "Ann", "dicerace")
     assert reply.ok, reply.private
     data = host.status(CH).data
-    assert data is not None and data["status"] == "running" and data["to_act"] == "u1"
+    assert data is not None and data.status == "running" and data.to_act == "u1"
 
 
 def test_tables_in_different_channels_are_independent(host: Host) -> None:
     started(host, channel="a")
     started(host, channel="b", seed=3)
-    assert host.status("a").data["table_id"] != host.status("b").data["table_id"]  # type: ignore[index]
+    assert host.status("a").data.table_id != host.status("b").data.table_id
 
 
 # ---------------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ def test_move_appends_choice_then_chance_and_snapshot(host: Host, store: Store) 
     assert "bank" in (first.public or "")
     data = host.export(CH).data
     assert data is not None
-    kinds = [(m["kind"], m["seat"]) for m in data["moves"]]
+    kinds = [(m["kind"], m["seat"]) for m in data.moves]
     assert kinds[2][0] == "choice" and kinds[3] == ("chance", CHANCE)
     with store.engine.connect() as conn:
         seqs = [r[0] for r in conn.execute(text("SELECT seq FROM snapshot ORDER BY seq"))]
@@ -117,10 +117,10 @@ def test_chance_outcomes_are_sampled_at_ply_equal_to_seq(host: Host) -> None:
     play_to_end(host)
     data = host.export(CH).data
     assert data is not None
-    state = GAME.setup(data["options"], data["seed"])
-    for m in effective_moves(data["moves"]):
+    state = GAME.setup(data.options, data.seed)
+    for m in effective_moves(data.moves):
         if m["kind"] == "chance":
-            expected = sample_chance(GAME, state, data["seed"], m["seq"])
+            expected = sample_chance(GAME, state, data.seed, m["seq"])
             assert GAME.format_action(state, expected) == m["notation"]
         state, _ = GAME.apply(state, GAME.parse_action(state, m["notation"]))
     assert GAME.result(state) is not None
@@ -131,7 +131,7 @@ def test_canonical_notation_is_stored(host: Host) -> None:
     user = to_act(host)
     assert host.move(CH, user, "  BANK ").ok
     data = host.export(CH).data
-    assert data is not None and data["moves"][2]["notation"] == "bank"
+    assert data is not None and data.moves[2]["notation"] == "bank"
 
 
 def test_move_reply_mentions_next_player(host: Host) -> None:
@@ -158,7 +158,7 @@ def test_full_game_finishes_with_result(host: Host) -> None:
     started(host, players=3, seed=5, first_game=True)
     play_to_end(host)
     data = host.status(CH).data
-    assert data is not None and data["status"] == "finished"
+    assert data is not None and data.status == "finished"
     board = host.board(CH)
     assert board.ok and "Dice race" in (board.public or "")
     assert not host.move(CH, "u1", "bank").ok  # no running game any more
@@ -170,7 +170,7 @@ def test_full_game_finishes_with_result(host: Host) -> None:
 def test_last_move_reply_carries_result_and_mentions_everyone(host: Host) -> None:
     started(host, players=2, seed=5, first_game=True)
     last: Reply | None = None
-    while host.status(CH).data["status"] == "running":  # type: ignore[index]
+    while host.status(CH).data.status == "running":
         user = to_act(host)
         choices = [n for n, _ in host.legal(CH, user).choices]
         last = host.move(CH, user, "move 1" if "move 1" in choices else "bank")
@@ -183,7 +183,7 @@ def test_board_gives_private_seat_text_only_when_different(host: Host) -> None:
     started(host)
     reply = host.board(CH, "u1")
     assert reply.ok and reply.private is None  # everything is public in the dice race
-    assert reply.data is not None and reply.data["text"] in (reply.public or "")
+    assert reply.data is not None and reply.data.text in (reply.public or "")
 
 
 def test_log_marks_entries(host: Host) -> None:
@@ -300,15 +300,15 @@ def test_oversized_input_is_refused_before_parsing(host: Host, store: Store, mon
     assert calls == []
     # the move is parsed once; the turn account then replays the log (the same notation again)
     assert host.move(CH, user, "bank").ok and calls[0] == "bank" and set(calls) <= {"bank"} | {
-        m["notation"] for m in host.export(CH).data["moves"]}
+        m["notation"] for m in host.export(CH).data.moves}
 
 
 def test_admin_may_abandon_and_abandoned_table_frees_the_channel(host: Host) -> None:
     started(host)
     reply = host.abandon(CH, "someone", is_admin=True)
     assert reply.ok
-    assert host.status(CH).data["status"] == "abandoned"  # type: ignore[index]
-    log = host.export(CH).data["moves"]  # type: ignore[index]
+    assert host.status(CH).data.status == "abandoned"
+    log = host.export(CH).data.moves
     assert log[-1]["kind"] == "system" and log[-1]["notation"] == "abandoned"
     assert host.new_table(CH, "u1", "Ann", "dicerace", {}).ok
 
@@ -339,7 +339,7 @@ def test_two_racing_moves_with_same_version_exactly_one_wins(db_url: str) -> Non
     started(host)
     user = to_act(host)
     v = version(host)
-    entries_before = len(host.export(CH).data["moves"])  # type: ignore[index]
+    entries_before = len(host.export(CH).data.moves)
     barrier = threading.Barrier(2)
     replies: list[Reply] = []
 
@@ -357,7 +357,7 @@ def test_two_racing_moves_with_same_version_exactly_one_wins(db_url: str) -> Non
     loser = next(r for r in replies if not r.ok)
     assert loser.private == MOVED_ON
     assert version(host) == v + 1
-    moves = host.export(CH).data["moves"]  # type: ignore[index]
+    moves = host.export(CH).data.moves
     assert len([m for m in moves[entries_before:] if m["kind"] == "choice"]) == 1
     store.dispose()
 
@@ -421,7 +421,7 @@ def test_restart_resumes_from_the_database(db_url: str) -> None:
     after = host2.status(CH)
     assert after.data == before.data and host2.board(CH).public == board
     play_to_end(host2)
-    assert host2.status(CH).data["status"] == "finished"  # type: ignore[index]
+    assert host2.status(CH).data.status == "finished"
     store2.dispose()
 
 
@@ -502,10 +502,10 @@ def test_failure_after_commit_keeps_the_move(host: Host, monkeypatch) -> None:
     def broken_next(self, game, state, seats):  # noqa: ANN001, ANN202
         raise RuntimeError("summary broke")
 
-    monkeypatch.setattr(Host, "_next_line", broken_next)
+    monkeypatch.setattr(ReplyBuilder, "next_line", broken_next)
     reply = host.move(CH, user, "bank")
     assert reply.ok and "Saved, but the summary could not be shown" in (reply.public or "")
-    assert host.export(CH).data["moves"][2]["notation"] == "bank"  # type: ignore[index]
+    assert host.export(CH).data.moves[2]["notation"] == "bank"
 
 
 def test_solo_result_text() -> None:

@@ -25,11 +25,11 @@ RESULT, RATING = GameResult.__table__, PlayerRating.__table__
 def drive(host: Host, channel: str = CH, limit: int = 3000) -> None:
     """Play the table to its end: bots through ``bot_step``, people spend one pip then bank."""
     for _ in range(limit):
-        data = host.status(channel).data or {}
-        if data["status"] != "running":
+        data = host.status(channel).data
+        if data.status != "running":
             return
-        user = data["to_act"]
-        if data["players"][data["to_act_seat"]].get("bot"):
+        user = data.to_act
+        if data.players[data.to_act_seat].get("bot"):
             reply = host.bot_step(channel)
         else:
             choices = [n for n, _ in host.legal(channel, user).choices]
@@ -39,7 +39,7 @@ def drive(host: Host, channel: str = CH, limit: int = 3000) -> None:
 
 
 def _players(host: Host, channel: str = CH, lang: str | None = None) -> list[dict[str, Any]]:
-    return (host.status(channel, lang=lang).data or {})["players"]
+    return host.status(channel, lang=lang).data.players
 
 
 def test_levels_and_their_older_names_seat_bots_under_the_canonical_level(host: Host) -> None:
@@ -82,7 +82,7 @@ def test_a_seat_stored_under_an_older_name_is_shown_and_played_as_its_level(host
     assert players[1]["bot"] == "medium" and players[1]["name"] == "Bot 1 (medium)"
     assert (_players(host, lang="pl")[1]["name"]) == "Bot 1 (średni)"
     drive(host)
-    moves = host.export(CH).data["moves"]
+    moves = host.export(CH).data.moves
     assert {m["bot"] for m in moves if m["kind"] == "choice" and m["seat"] == 1} == {"medium"}
     with store.unit_of_work(write=False) as repo:
         keys = {r.user_id for r in repo.session.execute(select(RESULT))}
@@ -105,7 +105,7 @@ def test_a_take_over_bot_plays_at_medium(host: Host) -> None:
     seat = _players(host)[due["seat"]]
     assert seat["bot"] == "medium"
     step = host.bot_step(CH)
-    assert step.ok and step.data["level"] == "medium"
+    assert step.ok and step.data.level == "medium"
 
 
 def test_old_bot_rating_keys_read_as_their_level_and_rerate_merges_them(host: Host, store: Store) -> None:
@@ -167,20 +167,20 @@ def test_one_person_against_two_easy_bots_plays_to_the_end_and_is_recorded(store
     host = Host(store, bot_time_limit=0.05)
     reply = host.solo(CH, "u1", "Ann", GAME.name, {"target": 12}, 5, bots=2, level="easy", language="pl")
     assert reply.ok, reply.private
-    assert reply.data["bots"] == 2 and reply.data["level"] == "easy"
+    assert reply.data.bots == 2 and reply.data.level == "easy"
     players = _players(host)
     assert [(p["user"], p["bot"]) for p in players] == [("u1", None), ("bot:1", "easy"), ("bot:2", "easy")]
     assert [p["name"] for p in _players(host, lang="pl")][1:] == ["Bot 1 (łatwy)", "Bot 2 (łatwy)"]
     for _turn in range(500):
-        data = host.status(CH).data or {}
-        if data["status"] != "running":
+        data = host.status(CH).data
+        if data.status != "running":
             break
-        if data["to_act"] == "u1":
+        if data.to_act == "u1":
             choices = [n for n, _ in host.legal(CH, "u1").choices]
             assert host.move(CH, "u1", "bank" if "bank" in choices else choices[0]).ok
         else:
             assert [r.ok for r in host.play_bots(CH)]
-    assert (host.status(CH).data or {})["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
     with store.unit_of_work(write=False) as repo:
         rows = sorted((r.user_id, r.place) for r in repo.session.execute(select(RESULT)))
         rated = {r.player for r in ratings.ratings(repo.session, GAME.name)}

@@ -21,15 +21,15 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 def _replayed(host: Host, channel: str) -> str:
     data = host.export(channel).data
     assert data is not None
-    moves = [m["notation"] for m in effective_moves(data["moves"])]
-    return NIPPON.to_json(replay(NIPPON, data["options"], data["seed"], moves))
+    moves = [m["notation"] for m in effective_moves(data.moves)]
+    return NIPPON.to_json(replay(NIPPON, data.options, data.seed, moves))
 
 
 def _play_random(host: Host, channel: str, seed: int, *, pictures: bool) -> int:
     rng = random.Random(seed)
     moves = 0
     while (status := host.status(channel).data)["status"] == "running":
-        user = status["to_act"]
+        user = status.to_act
         choices = host.legal(channel, user).choices
         assert choices, "a running game always offers a move"
         reply = host.move(channel, user, rng.choice(choices)[0])
@@ -64,11 +64,11 @@ def test_a_full_three_player_game_through_the_host_with_a_picture_every_turn() -
     assert started.ok and started.png is not None and started.png[:8] == PNG_MAGIC
     moves = _play_random(host, CH, 5, pictures=True)
     status = host.status(CH).data
-    assert moves > 50 and status["status"] == "finished"
+    assert moves > 50 and status.status == "finished"
     # the stored snapshot is the replay of the log
     replayed = _replayed(host, CH)
     with store.unit_of_work(write=False) as repo:
-        snap = repo.latest_snapshot(status["table_id"])
+        snap = repo.latest_snapshot(status.table_id)
     assert snap is not None and snap.state == replayed
     assert NIPPON.result(NIPPON.from_json(replayed)) is not None
     store.dispose()
@@ -80,15 +80,15 @@ def test_undo_log_and_bad_input_on_a_nippon_table() -> None:
     assert host.new_table(CH, "a", "Ann", "nippon", {"players": 2}, seed=8).ok
     assert host.join(CH, "b", "Bob").ok
     assert host.start(CH, "a").ok
-    user = host.status(CH).data["to_act"]
+    user = host.status(CH).data.to_act
     other = "b" if user == "a" else "a"
-    version = host.status(CH).data["version"]
+    version = host.status(CH).data.version
     for bad in ("", "fly to the moon", "take 9 9 9", "x" * 300):
         reply = host.move(CH, user, bad)
         assert not reply.ok and reply.private
-        assert host.status(CH).data["version"] == version
+        assert host.status(CH).data.version == version
     refused = host.move(CH, other, host.legal(CH, user).choices[0][0])
-    assert not refused.ok and host.status(CH).data["version"] == version
+    assert not refused.ok and host.status(CH).data.version == version
     first = host.legal(CH, user).choices[0][0]
     assert host.move(CH, user, first).ok
     log = host.log(CH, 5)
@@ -126,9 +126,9 @@ class RandomTypist(io.TextIOBase):
         try:
             host = Host(store)
             status = host.status("terminal").data
-            if status is None or status["status"] != "running" or self.typed > 5000:
+            if status is None or status.status != "running" or self.typed > 5000:
                 return ""
-            choices = host.legal("terminal", status["to_act"]).choices
+            choices = host.legal("terminal", status.to_act).choices
         finally:
             store.dispose()
         self.typed += 1
@@ -154,7 +154,7 @@ def test_a_two_player_game_at_the_terminal_from_the_readme_command(
     store = Store(url)
     try:
         status = Host(store).status("terminal").data
-        assert status is not None and status["status"] == "finished"
+        assert status is not None and status.status == "finished"
     finally:
         store.dispose()
     assert any(p.suffix == ".png" for p in (tmp_path / "snapshots").rglob("*.png"))  # one folder per game

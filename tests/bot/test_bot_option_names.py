@@ -16,21 +16,21 @@ def test_the_host_accepts_a_module_spelled_with_dashes(host: Host, typed: str) -
     reply = host.new_table(CH, "u1", "Ann", "zaibatsu", {"players": 2, "modules": [typed]}, 3)
     assert reply.ok, reply.private
     status = host.status(CH)
-    assert status.data is not None and status.data["options"]["modules"] == ["common_goals"]
+    assert status.data is not None and status.data.options["modules"] == ["common_goals"]
 
 
 def test_the_host_accepts_option_keys_with_dashes(host: Host) -> None:
     reply = host.new_table(CH, "u1", "Ann", "zaibatsu", {"players": 2, "first-game": True}, 3)
     assert reply.ok, reply.private
     status = host.status(CH)
-    assert status.data is not None and status.data["options"]["first_game"] is True
+    assert status.data is not None and status.data.options["first_game"] is True
 
 
 def test_an_unknown_module_is_still_refused_with_the_known_ones(host: Host) -> None:
     reply = host.new_table(CH, "u1", "Ann", "zaibatsu", {"players": 2, "modules": ["common-goal"]}, 3)
     assert not reply.ok
     assert "common_goal" in (reply.private or "") and "modern_factories" in (reply.private or "")
-    assert host.status(CH).data is None or host.status(CH).data["status"] not in ("open", "running")
+    assert host.status(CH).data is None or host.status(CH).data.status not in ("open", "running")
 
 
 def test_selfplay_accepts_dashed_modules() -> None:

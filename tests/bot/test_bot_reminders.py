@@ -32,11 +32,11 @@ def test_set_reminder_does_not_change_the_version(host: Host, store: Store) -> N
     reply = host.set_reminder(CH, "u2", 12)
     assert reply.ok and "12 hours" in (reply.public or "") and reply.version == before
     assert version(host) == before
-    assert host.status(CH).data["reminder_hours"] == 12  # type: ignore[index]
+    assert host.status(CH).data.reminder_hours == 12
     assert moves_rows(store) == moves
     off = host.set_reminder(CH, "u1", 0)
     assert off.ok and "off" in (off.public or "")
-    assert host.status(CH).data["reminder_hours"] is None  # type: ignore[index]  # 0 is stored as NULL
+    assert host.status(CH).data.reminder_hours is None  # 0 is stored as NULL
     assert version(host) == before
 
 
@@ -53,7 +53,7 @@ def test_set_reminder_permissions_and_bounds(host: Host, store: Store) -> None:
     assert host.set_reminder(CH, "u9", 3, is_admin=True).ok  # an admin may
     assert host.set_reminder(CH, "u2", 72).ok  # any seated player may, on an open table too
     assert host.start(CH, "u1").ok
-    assert host.status(CH).data["reminder_hours"] == 72  # type: ignore[index]
+    assert host.status(CH).data.reminder_hours == 72
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ dealt order; the first player fulfils it (one of each good is enough for M06) an
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -39,7 +40,7 @@ def _fulfilled(host: Host, channel: str = "y") -> None:
 def _texts(host: Host, channel: str = "y") -> str:
     """Every public text of the table: log, status, board, turn and the running export."""
     parts = [host.log(channel, 200).public, host.status(channel).public, host.board(channel).public,
-             json.dumps(host.turn(channel).data), json.dumps(host.export(channel).data)]
+             json.dumps(dataclasses.asdict(host.turn(channel).data)), json.dumps(host.export(channel).data.as_json())]
     return "\n".join(p or "" for p in parts)
 
 
@@ -109,8 +110,8 @@ def test_an_old_taken_back_reveal_names_no_card_in_any_public_output(store: Stor
     log_text = host.log("y", 200).public or ""
     assert "(taken back)" in log_text and "a step that showed hidden information" in log_text
     export = host.export("y").data
-    assert export["complete"] is False
-    assert HIDDEN_NOTATION in [m["notation"] for m in export["moves"]]
+    assert export.complete is False
+    assert HIDDEN_NOTATION in [m["notation"] for m in export.moves]
     assert CARD not in (host.log("y", 200, lang="ru").public or "")
     # a spectator's replay shows the effective game only
     replayed = host.replay("y", "eve")
@@ -130,4 +131,4 @@ def test_a_finished_games_export_keeps_the_full_log(store: Store) -> None:
         repo.bump_version(table.id, table.version, status="finished")
         repo.commit()
     export = host.export("y").data
-    assert f"order {CARD}" in [m["notation"] for m in export["moves"]]
+    assert f"order {CARD}" in [m["notation"] for m in export.moves]

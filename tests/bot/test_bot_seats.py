@@ -30,8 +30,8 @@ def _moves(store: Store) -> list:
 
 
 def _to_act(host: Host) -> tuple[str, bool]:
-    data = host.status(CH).data or {}
-    row = data["players"][data["to_act_seat"]]
+    data = host.status(CH).data
+    row = data.players[data.to_act_seat]
     return row["user"], bool(row["bot"])
 
 
@@ -50,7 +50,7 @@ def test_add_bot_seats_bots_with_their_level(host: Host, store: Store) -> None:
     assert first.ok and "Bot 1 (medium) joined (2/3)" in (first.public or "")
     second = host.add_bot(CH, "u1", "hard")
     assert second.ok and "Bot 2 (hard) joined (3/3)" in (second.public or "") and "full" in (second.public or "")
-    players = (host.status(CH).data or {})["players"]
+    players = host.status(CH).data.players
     assert [(p["user"], p["bot"]) for p in players] == [("u1", None), ("bot:1", "medium"), ("bot:2", "hard")]
     assert [p["name"] for p in players][1:] == ["Bot 1 (medium)", "Bot 2 (hard)"]
 
@@ -91,24 +91,24 @@ def test_a_table_of_one_person_and_bots_plays_to_the_end_and_replays(host: Host,
     assert start.ok
     bot_turns = 0
     for _step in range(500):
-        status = host.status(CH).data or {}
-        if status["status"] != "running":
+        status = host.status(CH).data
+        if status.status != "running":
             break
         user, is_bot = _to_act(host)
         if is_bot:
             reply = host.bot_step(CH)
             assert reply.ok, reply.private
-            data = reply.data or {}
-            assert data["bot"] and data["level"] == "medium"
+            data = reply.data
+            assert data.bot and data.level == "medium"
             assert (reply.public or "").splitlines()[0].startswith(f"Bot {user[len(BOT_PREFIX):]} (medium)")
             assert user not in reply.mention  # a bot is never pinged
             bot_turns += 1
         else:
             assert user == "u1"
             idle = host.bot_step(CH)
-            assert not idle.ok and (idle.data or {}).get("idle")  # not a bot's turn: nothing happens
+            assert not idle.ok and idle.data.idle  # not a bot's turn: nothing happens
             _play_human(host, user)
-    assert (host.status(CH).data or {})["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
     assert bot_turns > 3
     moves = _moves(store)
     assert {m.actor for m in moves if m.kind == "choice" and m.seat != 0} == {"bot:medium"}  # marked in the log
@@ -131,7 +131,7 @@ def test_bots_are_seeded_from_the_table(db_url: str) -> None:
         _open(host, players=2, seed=21)
         assert host.add_bot(CH, "u1").ok and host.start(CH, "u1").ok
         for _step in range(40):
-            if (host.status(CH).data or {})["status"] != "running":
+            if host.status(CH).data.status != "running":
                 break
             user, is_bot = _to_act(host)
             if is_bot:
@@ -139,7 +139,7 @@ def test_bots_are_seeded_from_the_table(db_url: str) -> None:
             else:
                 _play_human(host, user)
         logs.append([(m.actor, m.notation) for m in _moves(store)])
-        assert host.abandon(CH, "u1").ok or (host.status(CH).data or {})["status"] == "finished"
+        assert host.abandon(CH, "u1").ok or host.status(CH).data.status == "finished"
         store.dispose()
     assert logs[0] == logs[1][: len(logs[0])] or logs[0][: len(logs[1])] == logs[1]
 
@@ -190,9 +190,9 @@ def test_set_timeout_bounds_and_permissions(host: Host, store: Store) -> None:
     ok = host.set_timeout(CH, "u2", 4)
     assert ok.ok and "after 8 hours a bot" in (ok.public or "") and "'return'" in (ok.public or "")
     assert host.status(CH).version == version  # no version change: buttons stay valid
-    assert (host.status(CH).data or {})["timeout_hours"] == 4
+    assert host.status(CH).data.timeout_hours == 4
     assert host.set_timeout(CH, "u9", 0, is_admin=True).ok
-    assert (host.status(CH).data or {})["timeout_hours"] is None
+    assert host.status(CH).data.timeout_hours is None
 
 
 def test_the_absent_player_is_reminded_then_taken_over_and_returns(host: Host, store: Store) -> None:
@@ -213,7 +213,7 @@ def test_the_absent_player_is_reminded_then_taken_over_and_returns(host: Host, s
     assert host.status(CH).version == version + 1  # the absent player's old buttons are stale now
     assert host.due_takeovers(start + timedelta(hours=9)) == []
     assert host.due_reminders(start + timedelta(hours=9)) == []  # nobody reminds a bot
-    row = next(p for p in (host.status(CH).data or {})["players"] if p["user"] == waiting)
+    row = next(p for p in host.status(CH).data.players if p["user"] == waiting)
     assert row["bot"] == TAKEOVER_LEVEL
     # the player can't move while the bot has the seat; hints are refused too
     refused = host.move(CH, waiting, "bank")
@@ -228,7 +228,7 @@ def test_the_absent_player_is_reminded_then_taken_over_and_returns(host: Host, s
     assert back.ok and "is back" in (back.public or "")
     again = host.return_seat(CH, waiting)
     assert not again.ok and "own seat already" in (again.private or "")
-    row = next(p for p in (host.status(CH).data or {})["players"] if p["user"] == waiting)
+    row = next(p for p in host.status(CH).data.players if p["user"] == waiting)
     assert row["bot"] is None
     assert any(m.notation.startswith("player returns to seat") for m in _moves(store) if m.kind == "system")
     stranger = host.return_seat(CH, "u9")

@@ -16,11 +16,11 @@ CH = "bots"
 
 
 def _state(host: Host):  # noqa: ANN202 - the game's own state type
-    data = host.status(CH).data or {}
+    data = host.status(CH).data
     with host.store.unit_of_work(write=False) as repo:
-        snap = repo.latest_snapshot(data["table_id"])
+        snap = repo.latest_snapshot(data.table_id)
     assert snap is not None
-    return get_game(data["game"]).from_json(snap.state)
+    return get_game(data.game).from_json(snap.state)
 
 
 def _hidden_words(game, state) -> set[str]:  # noqa: ANN001
@@ -44,10 +44,10 @@ def test_greedy_bots_play_legal_turns_and_show_nothing_hidden(store: Store, name
     rng = random.Random(seed)
     bot_turns = 0
     for _step in range(40):
-        data = host.status(CH).data or {}
-        if data["status"] != "running":
+        data = host.status(CH).data
+        if data.status != "running":
             break
-        if data["players"][data["to_act_seat"]]["bot"]:
+        if data.players[data.to_act_seat]["bot"]:
             hidden = _hidden_words(game, _state(host))
             reply = host.bot_step(CH)
             assert reply.ok, reply.private
@@ -81,15 +81,15 @@ def test_a_search_bot_decides_within_its_time_budget(store: Store) -> None:
     rng = random.Random(8)
     searched = 0
     for _turn in range(80):
-        data = host.status(CH).data or {}
+        data = host.status(CH).data
         if searched >= 2:
             break
-        if data["players"][data["to_act_seat"]]["bot"]:
+        if data.players[data.to_act_seat]["bot"]:
             searched += 1
             started = time.perf_counter()
             reply = host.bot_step(CH)
             assert reply.ok, reply.private
-            steps = len((reply.data or {})["step"].split("; "))
+            steps = len(reply.data.step.split("; "))
             # at most ~2 s a decision (the search's own cap), generous for a loaded machine
             assert time.perf_counter() - started < steps * 4.0
         else:

@@ -267,18 +267,18 @@ def test_a_0001_database_upgrades_to_head_keeping_every_game(empty_db_url: str) 
         assert conn.execute(text("SELECT count(*) FROM seat")).scalar() == 2
     host = Host(store)
     status = host.status("c").data
-    assert status is not None and status["status"] == "running" and status["reminder_hours"] == 2
-    assert status["language"] == "en"  # an old table has no language: the caller's (English here)
-    assert status["board_url"] is None and len(status["players"]) == 2
+    assert status is not None and status.status == "running" and status.reminder_hours == 2
+    assert status.language == "en"  # an old table has no language: the caller's (English here)
+    assert status.board_url is None and len(status.players) == 2
     assert "— reminder 1 sent to Ann" in (host.log("c").public or "")  # the old note is still shown
     # reminders are counted from reminder_state now: the old note does not count
     [due] = host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC))
-    assert due["number"] == 1 and due["last_seq"] == 2 and due["to_act"] == status["to_act"]
+    assert due["number"] == 1 and due["last_seq"] == 2 and due["to_act"] == status.to_act
     assert due["language"] == "en"
     assert host.mark_reminded(due["table_id"], 2, 1)
     assert host.due_reminders(datetime(2026, 1, 1, 12, 5, tzinfo=UTC) + timedelta(hours=1)) == []
     assert host.set_board_message("c", "42", "https://discord.com/channels/1/2/42").ok
-    assert host.move("c", status["to_act"], "move 1").ok  # the game carries on
+    assert host.move("c", status.to_act, "move 1").ok  # the game carries on
     store.dispose()
 
 

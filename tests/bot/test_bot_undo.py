@@ -6,7 +6,7 @@ import pytest
 from fakegame import GAME
 from hosthelpers import CH, current_state, dump, started, to_act, version
 
-from bot.host import Host, effective_moves
+from bot.host import Host, TableLoader, effective_moves
 from bot.store import Store
 
 #: Every test with a store runs on SQLite and, when the run has a server, on PostgreSQL.
@@ -31,7 +31,7 @@ def test_undo_own_step_within_turn(host: Host, store: Store) -> None:
     started(host)
     user = _first_turn_with_pips(host)
     before = _state_json(host)
-    board_before = host.board(CH).data["text"]  # type: ignore[index]
+    board_before = host.board(CH).data.text
     moved = host.move(CH, user, "move 1")
     assert moved.ok
     reply = host.undo(CH, user)
@@ -39,9 +39,9 @@ def test_undo_own_step_within_turn(host: Host, store: Store) -> None:
     assert "took back 'move 1'" in (reply.public or "")
     assert reply.version == (moved.version or 0) + 1
     assert _state_json(host) == before
-    assert host.board(CH).data["text"] == board_before  # type: ignore[index]
+    assert host.board(CH).data.text == board_before
     # the log keeps both entries; the undo names the seq it takes back
-    moves = host.export(CH).data["moves"]  # type: ignore[index]
+    moves = host.export(CH).data.moves
     assert [m["kind"] for m in moves[-2:]] == ["choice", "undo"]
     assert moves[-1]["notation"] == str(moves[-2]["seq"])
     assert moves[-2] not in effective_moves(moves)
@@ -199,7 +199,7 @@ def test_undo_refused_across_the_start_of_the_same_seats_next_turn(store: Store)
     started(host, players=1)
     assert host.move("chan-1", "u1", "move 1").ok
     assert host.move("chan-1", "u1", "bank").ok
-    assert host.status("chan-1").data["to_act"] == "u1"  # type: ignore[index]
+    assert host.status("chan-1").data.to_act == "u1"
     before = dump(store)
     reply = host.undo("chan-1", "u1")
     assert not reply.ok and "new turn has begun" in (reply.private or "")
@@ -231,9 +231,9 @@ def test_system_notes_do_not_disturb_undo_or_snapshots(host: Host, store: Store,
     original = type(GAME).from_json
     monkeypatch.setattr(type(GAME), "from_json", lambda self, text: loads.append(text) or original(self, text))
     replays: list[int] = []
-    original_replay = Host._replay
+    original_replay = TableLoader.replay
     monkeypatch.setattr(
-        Host, "_replay", staticmethod(lambda *a: replays.append(1) or original_replay(*a))
+        TableLoader, "replay", staticmethod(lambda *a: replays.append(1) or original_replay(*a))
     )
     assert host.undo(CH, user).ok
     assert replays == []  # the snapshot before the step was used, notes notwithstanding

@@ -3,6 +3,7 @@ proof that its hidden order cards never reach a public output over whole games."
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -34,7 +35,7 @@ def _ids(words: set[str], text: str | None) -> set[str]:
 
 
 def _state(host: Host, channel: str):  # noqa: ANN202 - the game's state type
-    table_id = host.status(channel).data["table_id"]
+    table_id = host.status(channel).data.table_id
     with host.store.unit_of_work(write=False) as repo:
         snap = repo.latest_snapshot(table_id)
     assert snap is not None
@@ -97,10 +98,10 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
     public_check(started.public, started.alt)
     moves = 0
     while (status := host.status(CH).data)["status"] == "running":
-        user = status["to_act"]
-        seat = status["to_act_seat"]
+        user = status.to_act
+        seat = status.to_act_seat
         turn = host.turn(CH)
-        public_check(turn.data.get("prompt"), *(f"{n} {label}" for n, label in turn.choices))
+        public_check(turn.data.prompt, *(f"{n} {label}" for n, label in turn.choices))
         # every other seat's private view hides this seat's hand (and the owner sees their own)
         for other, other_user in enumerate(USERS[:players] if moves % HAND_EVERY == 0 else ()):
             hand = host.hand(CH, other_user)
@@ -124,7 +125,7 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
             kept = {p.orders[0] for p in state.players}
         if pictures:
             assert reply.png is not None and reply.png[:8] == PNG_MAGIC
-        public_check(reply.public, reply.alt, json.dumps(reply.data, default=str) if reply.data else None)
+        public_check(reply.public, reply.alt, json.dumps(dataclasses.asdict(reply.data), default=str) if reply.data else None)
         # the private reply may show the mover's own cards, never another seat's
         leak = _ids(YOKOHAMA.hidden_tokens(state, seat), reply.private)
         assert not leak, f"the mover's private reply shows {leak}"
@@ -136,8 +137,8 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
             log = host.log(CH, 200)
             public_check(log.public, log.private, history=True)
             export = host.export(CH).data
-            assert export is not None and export["seed"] is None and not export["complete"]
-            public_check(json.dumps(export), history=True)
+            assert export is not None and export.seed is None and not export.complete
+            public_check(json.dumps(export.as_json()), history=True)
         assert moves < 6000
     log = host.log(CH, 200)
     public_check(log.public, history=True)
@@ -154,11 +155,11 @@ def test_no_public_output_ever_shows_a_hidden_card(players: int, seed: int, modu
     moves, checked = _play_and_watch(host, seed, players, undo_every=7, modules=modules)
     assert moves > 100 and checked > 1000
     status = host.status(CH).data
-    assert status["status"] == "finished"
+    assert status.status == "finished"
     # finished: the export carries the full log and the seed, and it replays exactly
     data = host.export(CH).data
-    assert data["seed"] == seed and data["complete"]
-    final = replay(YOKOHAMA, data["options"], data["seed"], [m["notation"] for m in effective_moves(data["moves"])])
+    assert data.seed == seed and data.complete
+    final = replay(YOKOHAMA, data.options, data.seed, [m["notation"] for m in effective_moves(data.moves)])
     assert YOKOHAMA.result(final) is not None
     store.dispose()
 
@@ -174,7 +175,7 @@ def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() 
     assert started.png is not None and started.png[:8] == PNG_MAGIC and started.alt
     moves = 0
     while (status := host.status(CH).data)["status"] == "running":
-        user = status["to_act"]
+        user = status.to_act
         reply = host.move(CH, user, _pick(rng, host.legal(CH, user).choices))
         assert reply.ok, reply.private
         assert reply.png is not None and reply.png[:8] == PNG_MAGIC and reply.alt
@@ -183,8 +184,8 @@ def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() 
     assert moves > 100
     assert reply.alt.startswith("Yokohama: Final scoring")  # the game's last step: the final score
     data = host.export(CH).data
-    final = replay(YOKOHAMA, data["options"], data["seed"], [m["notation"] for m in effective_moves(data["moves"])])
-    table_id = host.status(CH).data["table_id"]
+    final = replay(YOKOHAMA, data.options, data.seed, [m["notation"] for m in effective_moves(data.moves)])
+    table_id = host.status(CH).data.table_id
     with store.unit_of_work(write=False) as repo:
         snap = repo.latest_snapshot(table_id)
     assert snap is not None and snap.state == YOKOHAMA.to_json(final)
@@ -198,8 +199,8 @@ def test_the_opening_choice_is_private_and_undo_never_crosses_a_draw() -> None:
     status = host.status(CH).data
     turn = host.turn(CH)
     # keeping an order: no public options, the player picks with /game hand
-    assert turn.data["hidden_choices"] is True and turn.choices == []
-    user = status["to_act"]
+    assert turn.data.hidden_choices is True and turn.choices == []
+    user = status.to_act
     hand = host.hand(CH, user)
     keeps = [n for n, _label in hand.choices]
     assert len(keeps) == 2 and all(n.startswith("keep ") for n in keeps)
@@ -221,14 +222,14 @@ def test_bad_input_on_a_yokohama_table_changes_nothing() -> None:
     host = Host(store)
     _open(host, 2, 6)
     status = host.status(CH).data
-    version = status["version"]
-    user = status["to_act"]
+    version = status.version
+    user = status.to_act
     other = USERS[1] if user == USERS[0] else USERS[0]
     for who, text in ((user, "fly to the moon"), (user, "put canal"), (user, "x" * 500), (user, "keep Z99"),
                       (other, "main"), ("stranger", "main"), (user, "ąę")):
         reply = host.move(CH, who, text)
         assert not reply.ok and reply.private, (who, text)
-    assert host.status(CH).data["version"] == version
+    assert host.status(CH).data.version == version
     store.dispose()
 
 
@@ -243,16 +244,16 @@ def test_a_two_player_game_to_its_final_score_at_the_terminal() -> None:
 
         def readline(self, *_args: object) -> str:
             status = host.status(CHANNEL).data
-            if status.get("status") != "running":
+            if status.status != "running":
                 return ""
-            choices = host.legal(CHANNEL, status["to_act"]).choices
+            choices = host.legal(CHANNEL, status.to_act).choices
             return (_pick(rng, choices) if choices else "") + "\n"
 
     out = io.StringIO()
     code = play_local(host, "yokohama", 2, {}, seed=9, stdin=Player(), stdout=out)
     text = out.getvalue()
     assert code == 0
-    assert host.status(CHANNEL).data["status"] == "finished"
+    assert host.status(CHANNEL).data.status == "finished"
     assert "Pass the screen to" in text and "Game over." in text
     store.dispose()
 

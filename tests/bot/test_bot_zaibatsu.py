@@ -26,8 +26,8 @@ CH = "z-chan"
 def _replayed(host: Host) -> str:
     data = host.export(CH).data
     assert data is not None
-    moves = [m["notation"] for m in effective_moves(data["moves"])]
-    return ZAIBATSU.to_json(replay(ZAIBATSU, data["options"], data["seed"], moves))
+    moves = [m["notation"] for m in effective_moves(data.moves)]
+    return ZAIBATSU.to_json(replay(ZAIBATSU, data.options, data.seed, moves))
 
 
 @pytest.mark.slow
@@ -43,9 +43,9 @@ def test_hosted_zaibatsu_game_with_undo_and_restart(tmp_path: Path) -> None:
     for step in range(120):
         data = host.status(CH).data
         assert data is not None
-        if data["status"] != "running":
+        if data.status != "running":
             break
-        user = data["to_act"]
+        user = data.to_act
         choices = host.legal(CH, user).choices
         assert choices
         notation = policy.choose({}, [_Named(n) for n, _ in choices]).kind
@@ -70,7 +70,7 @@ def test_hosted_zaibatsu_game_with_undo_and_restart(tmp_path: Path) -> None:
     assert data is not None
     # the snapshot the host uses equals a replay of the effective log
     with host2.store.unit_of_work(write=False) as repo:
-        snap = repo.latest_snapshot(data["table_id"])
+        snap = repo.latest_snapshot(data.table_id)
     assert snap is not None and snap.state == state_json
     host2.store.dispose()
 
@@ -155,7 +155,7 @@ def test_start_can_shuffle_seats_for_random_colours() -> None:
         assert host.new_table(channel, "u1", "Ann", "zaibatsu", {"players": 3}, seed=seed).ok
         assert host.join(channel, "u2", "Bob").ok and host.join(channel, "u3", "Cy").ok
         assert host.start(channel, "u1", shuffle_seats=True).ok
-        players = host.status(channel).data["players"]
+        players = host.status(channel).data.players
         assert sorted(p["user"] for p in players) == ["u1", "u2", "u3"]
         assert [p["seat"] for p in players] == [0, 1, 2]
         orders.add(tuple(p["user"] for p in sorted(players, key=lambda p: p["seat"])))
@@ -176,19 +176,19 @@ def test_a_finished_game_keeps_only_its_final_snapshot() -> None:
     assert host.join("fin", "u2", "Bob").ok and host.start("fin", "u1").ok
     for _ in range(3000):
         status = host.status("fin")
-        if status.data["status"] != "running":
+        if status.data.status != "running":
             break
-        user = status.data["to_act"]
+        user = status.data.to_act
         first = host.legal("fin", user).choices[0][0]
         assert host.move("fin", user, first).ok
     final = host.status("fin").data
-    assert final["status"] == "finished"
+    assert final.status == "finished"
     with store.unit_of_work(write=False) as repo:
         count = repo._s.execute(text("SELECT COUNT(*) FROM snapshot")).scalar_one()
-        snap = repo.latest_snapshot(final["table_id"])
+        snap = repo.latest_snapshot(final.table_id)
     assert count == 1 and snap is not None
     exported = host.export("fin")
-    assert exported.ok and len(exported.data["moves"]) > 100  # the log still rebuilds the whole game
+    assert exported.ok and len(exported.data.moves) > 100  # the log still rebuilds the whole game
     store.dispose()
 
 
@@ -203,7 +203,7 @@ def test_a_table_abandoned_in_the_lobby_shows_no_board_even_with_a_seed() -> Non
     board = host.board("lobby")
     assert board.ok and board.png is None and "Hiring spaces" not in (board.public or "")
     status = host.status("lobby").data
-    assert status["status"] == "abandoned" and status["to_act"] is None
+    assert status.status == "abandoned" and status.to_act is None
     store.dispose()
 
 
@@ -220,12 +220,12 @@ def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() ->
     started = host.start("pics", "u1")
     assert started.ok and started.png is not None and started.alt
     moves = 0
-    while host.status("pics").data["status"] == "running":
-        user = host.status("pics").data["to_act"]
+    while host.status("pics").data.status == "running":
+        user = host.status("pics").data.to_act
         reply = host.move("pics", user, host.legal("pics", user).choices[-1][0])
         assert reply.ok and reply.png is not None and reply.png[:8] == b"\x89PNG\r\n\x1a\n"
         assert len(reply.png) < 100_000 and reply.alt  # turn pictures are ≤ 100 kB
         moves += 1
-    assert moves > 100 and host.status("pics").data["status"] == "finished"
+    assert moves > 100 and host.status("pics").data.status == "finished"
     assert reply.alt.startswith("Nippon: Zaibatsu: Final scoring")
     store.dispose()

@@ -22,11 +22,11 @@ def _run(host: Host, script: str, players: int, bots: int, level: str = "medium"
 def test_every_seat_a_bot_plays_a_demonstration_game_to_the_end(host: Host) -> None:
     code, text = _run(host, "", players=3, bots=3)
     assert code == 0
-    assert (host.status(CHANNEL).data or {})["status"] == "finished"
+    assert host.status(CHANNEL).data.status == "finished"
     assert "Game over." in text
     for n in (1, 2, 3):
         assert f"Bot {n} (medium)" in text
-    players = (host.status(CHANNEL).data or {})["players"]
+    players = host.status(CHANNEL).data.players
     assert [p["bot"] for p in players] == ["medium"] * 3 and all(p["user"].startswith("bot:") for p in players)
 
 
@@ -34,13 +34,13 @@ def test_a_person_plays_against_bots_and_the_bots_answer_at_once(host: Host) -> 
     code, text = _run(host, "1\n" * 400, players=2, bots=1, level="hard")
     assert code == 0 and "Game over." in text
     assert "Bot 1 (hard)" in text
-    assert (host.status(CHANNEL).data or {})["status"] == "finished"
+    assert host.status(CHANNEL).data.status == "finished"
 
 
 def test_bad_bot_counts_are_refused(host: Host) -> None:
     code, text = _run(host, "", players=2, bots=3)
     assert code == 1 and "--bots must be from 0 to the number of players" in text
-    assert not (host.status(CHANNEL).ok and (host.status(CHANNEL).data or {}).get("status") == "running")
+    assert not (host.status(CHANNEL).ok and host.status(CHANNEL).data.status == "running")
 
 
 @pytest.mark.parametrize(
@@ -108,5 +108,5 @@ def test_the_game_picker_offers_games_without_a_solo_mode_against_bots(host: Hos
     text = out.getvalue()
     assert code == 0
     assert "5. Nippon — соло против ботов" in text and "боты [1-3, Enter = 1]> " in text
-    players = (host.status(CHANNEL).data or {})["players"]
+    players = host.status(CHANNEL).data.players
     assert [p["bot"] for p in players] == [None, "medium", "medium"]

@@ -14,6 +14,7 @@ from fakegame import GAME
 from bot.console import CHANNEL, Console, play_local
 from bot.console_view import account_lines, changed_sections, keep_newest, sections
 from bot.host import Host
+from bot.host.data import StepData
 from engine.core import builtin_game_names
 
 FOLLOW_UPS = ("turn", "draft", None)
@@ -48,12 +49,12 @@ def _to_follow_up(host: Host, game: str, lang: str = "en") -> dict[str, Any]:
     assert console.open(game, 2, {}, seed=7) == 0
     previous = None
     for _step in range(60):
-        status = host.status(CHANNEL).data or {}
-        if status.get("kind") not in FOLLOW_UPS and previous == status["to_act"]:
+        status = host.status(CHANNEL).data
+        if status.kind not in FOLLOW_UPS and previous == status.to_act:
             return status
-        previous = status["to_act"]
-        choices = host.legal(CHANNEL, status["to_act"]).choices
-        assert host.move(CHANNEL, status["to_act"], choices[0][0]).ok
+        previous = status.to_act
+        choices = host.legal(CHANNEL, status.to_act).choices
+        assert host.move(CHANNEL, status.to_act, choices[0][0]).ok
     raise AssertionError(f"{game}: no decision inside a turn in 60 steps")
 
 
@@ -62,14 +63,14 @@ def test_board_inside_a_turn_prints_the_board(host: Host, game: str) -> None:
     """'board' at a follow-up prompt (after 'pair A3 B5', Nippon's 'take 1 knowledge grey', Yokohama's
     'main' …) once only reprinted the prompt."""
     status = _to_follow_up(host, game)
-    user = status["to_act"]
-    board = host.board(CHANNEL, user).data or {}
-    text = str(board.get("seat_text") or board["text"])
-    enter = "\n" if status.get("hidden_information") else ""  # the hand-over asks for Enter first
+    user = status.to_act
+    board = host.board(CHANNEL, user).data
+    text = str(board.seat_text or board.text)
+    enter = "\n" if status.hidden_information else ""  # the hand-over asks for Enter first
     console, out = _console(host, enter + "board\nquit\n", lang="en")
     console._last_actor = user  # the seat has just played the first step of its turn
-    console._boards[user if status.get("hidden_information") else None] = text
-    assert console.open(None, None, resume=True, resume_id=status["table_id"]) == 0
+    console._boards[user if status.hidden_information else None] = text
+    assert console.open(None, None, resume=True, resume_id=status.table_id) == 0
     after = out.getvalue().split("> ", 1)[1]  # what 'board' printed
     assert sections(text)[0] in after and len(sections(text)) > 3
     assert all(part in after for part in sections(text))
@@ -103,8 +104,10 @@ def test_accounts_of_a_reply_are_printed_instead_of_its_last_step(host: Host) ->
     from bot.host import Reply
 
     console, out = _console(host, "")
-    reply = Reply(ok=True, public="Red pays 3 of 3 in wages\nBlue to play", data={
-        "next": "Blue to play", "account": [{"seat": 0, "who": "Red", "lines": ["Red consolidates: pays 3 wages."]}]})
+    reply = Reply(ok=True, public="Red pays 3 of 3 in wages\nBlue to play", data=StepData(
+        table_id=1, next="Blue to play", finished=False, solo=False,
+        account=[{"seat": 0, "who": "Red", "lines": ["Red consolidates: pays 3 wages."], "automa": False, "first": 1,
+                  "last": 1}]))
     assert console._show(reply, turn_follows=True)
     assert out.getvalue() == "— Red:\n    Red consolidates: pays 3 wages.\n"
     assert console._history[-1]["who"] == "Red"  # kept for the hot-seat catch-up
@@ -195,8 +198,8 @@ def test_solo_is_offered_in_the_picker(host: Host) -> None:
     assert found is not None
     console, out = _console(host, f"{found.group(1)}\nquit\n")
     assert console.open(None, None, {}, seed=2) == 0
-    status = host.status(CHANNEL).data or {}
-    assert status["solo"] and status["game"] == "zaibatsu"
+    status = host.status(CHANNEL).data
+    assert status.solo and status.game == "zaibatsu"
 
 
 def test_yokohama_hand_over_shows_the_others_turns_but_never_their_order_cards(host: Host) -> None:

@@ -55,8 +55,8 @@ def _start(host: Host, channel: str, seed: int, players: int = 2) -> None:
 def _play(host: Host, channel: str, rng: random.Random, limit: int = 10_000) -> list[str]:
     """Random moves through the host until the game ends or ``limit`` moves; the moves played."""
     played: list[str] = []
-    while len(played) < limit and (status := host.status(channel).data)["status"] == "running":
-        user = status["to_act"]
+    while len(played) < limit and (status := host.status(channel).data).status == "running":
+        user = status.to_act
         choices = [n for n, _label in host.legal(channel, user).choices]
         played.append(rng.choice(choices))
         reply = host.move(channel, user, played[-1])
@@ -68,8 +68,8 @@ def _final_json(host: Host, channel: str) -> str:
     """The state rebuilt from the table's export with the data the export names."""
     data = host.export(channel).data
     assert data is not None
-    with components.using("nippon", data["data_digest"]):
-        state = replay(NIPPON, data["options"], data["seed"], [m["notation"] for m in effective_moves(data["moves"])])
+    with components.using("nippon", data.data_digest):
+        state = replay(NIPPON, data.options, data.seed, [m["notation"] for m in effective_moves(data.moves)])
         return NIPPON.to_json(state)
 
 
@@ -84,11 +84,11 @@ def _table_digest(store: Store, channel: str) -> str | None:
 def test_a_started_table_stores_its_data_digest_and_the_data(store: Store) -> None:
     host = Host(store, data_dir="")
     assert host.new_table("c", "u1", "Ann", "nippon", {"players": 2}, 3).ok
-    assert _table_digest(store, "c") is None and host.export("c").data["data_digest"] is None  # not started
+    assert _table_digest(store, "c") is None and host.export("c").data.data_digest is None  # not started
     assert host.join("c", "u2", "Bob").ok and host.start("c", "u1").ok
     shipped = components.shipped("nippon")
     assert _table_digest(store, "c") == shipped.digest
-    assert host.export("c").data["data_digest"] == shipped.digest
+    assert host.export("c").data.data_digest == shipped.digest
     with store.unit_of_work(write=False) as repo:
         assert repo.component_data(shipped.digest) == shipped.to_json()
         assert not repo.save_component_data(shipped.digest, "nippon", shipped.to_json())  # kept once
@@ -101,7 +101,7 @@ def test_a_game_without_component_data_stores_no_digest(store: Store) -> None:
     host = Host(store, data_dir="")
     assert host.new_table("c", "u1", "Ann", "dicerace", {"players": 2}, 3).ok
     assert host.join("c", "u2", "Bob").ok and host.start("c", "u1").ok
-    assert _table_digest(store, "c") is None and host.export("c").data["data_digest"] is None
+    assert _table_digest(store, "c") is None and host.export("c").data.data_digest is None
     assert host.board("c").ok
 
 
@@ -124,28 +124,28 @@ def test_a_correction_changes_new_games_only(store: Store, tmp_path: Path) -> No
         conn.execute(text("DELETE FROM snapshot"))
     # the finished game: the same final state, board and replay as before the correction
     assert after.board("done").public == board
-    assert _final_json(after, "done") == final and after.export("done").data["data_digest"] == shipped
+    assert _final_json(after, "done") == final and after.export("done").data.data_digest == shipped
     assert after.replay("done", "u1").ok and after.replay("done", "u1", position=5).ok
     # the running game carries on with its own data: the shipped pairing, not the corrected one
     rng = random.Random(99)
     while (status := after.status("running").data)["status"] == "running":
-        choices = [n for n, _label in after.legal("running", status["to_act"]).choices]
+        choices = [n for n, _label in after.legal("running", status.to_act).choices]
         assert not any(c.startswith(("take 2 mines", "take 3 export")) for c in choices)
-        assert after.move("running", status["to_act"], rng.choice(choices)).ok
+        assert after.move("running", status.to_act, rng.choice(choices)).ok
     assert _table_digest(store, "running") == shipped
     # a new game plays with the corrected data
     _start(after, "new", 13)
     assert _table_digest(store, "new") == corrected.digest
     with store.unit_of_work(write=False) as repo:
         assert repo.component_data(corrected.digest) == corrected.to_json()
-    legal = [n for n, _label in after.legal("new", after.status("new").data["to_act"]).choices]
+    legal = [n for n, _label in after.legal("new", after.status("new").data.to_act).choices]
     assert any(c.startswith("take 2 mines") for c in legal) and not any(c.startswith("take 2 export") for c in legal)
     assert not any(c.startswith("take 3 mines") for c in legal)
     # … and so does the plain host when it loads that table (the data set is in the store)
     components.forget("nippon", corrected.digest)
     plain = Host(store, data_dir="")
-    assert plain.legal("new", plain.status("new").data["to_act"]).choices == after.legal(
-        "new", after.status("new").data["to_act"]).choices
+    assert plain.legal("new", plain.status("new").data.to_act).choices == after.legal(
+        "new", after.status("new").data.to_act).choices
 
 
 def test_a_table_whose_data_is_missing_is_refused_with_a_clear_message(store: Store, tmp_path: Path) -> None:
@@ -166,7 +166,7 @@ def test_a_table_whose_data_is_missing_is_refused_with_a_clear_message(store: St
                                  "'Correcting components' in the hosting guide).")
     polish = host.board("c", lang="pl").private
     assert polish is not None and digest[:12] in polish and "Stół #1" in polish
-    assert host.export("c").data["data_digest"] == digest  # the log can still be exported
+    assert host.export("c").data.data_digest == digest  # the log can still be exported
     # the owner restores the corrections: the table loads again
     assert Host(store, data_dir=folder).board("c").ok
     assert host.board("c").ok
@@ -229,8 +229,8 @@ def test_a_nippon_game_stored_before_digests_replays_with_the_old_pairing(empty_
         assert "component_data" in inspect(conn).get_table_names()
     host = Host(store, data_dir="")
     status = host.status("c").data
-    assert status["to_act"] == f"u{to_act + 1}" and host.board("c").ok
-    assert host.export("c").data["data_digest"] == LEGACY_DIGEST
+    assert status.to_act == f"u{to_act + 1}" and host.board("c").ok
+    assert host.export("c").data.data_digest == LEGACY_DIGEST
     assert _play(host, "c", random.Random(1), limit=30)
     assert _table_digest(store, "c") is None  # still the legacy data
     _alembic(store, "downgrade", "0005")
@@ -321,9 +321,9 @@ def test_replay_uses_the_data_of_the_exports_digest(tmp_path: Path, capsys: Any)
     _play(host, "c", random.Random(21), limit=60)
     export = host.export("c").data
     store.dispose()
-    digest = export["data_digest"]
+    digest = export.data_digest
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(export), encoding="utf-8")
+    path.write_text(json.dumps(export.as_json()), encoding="utf-8")
     components.forget("nippon", digest)
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err

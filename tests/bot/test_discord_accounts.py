@@ -16,6 +16,7 @@ from renderer_doubles import FixedPictureRendererDouble, composed
 from bot.discord_app.accounts import account_text, latest_accounts_text
 from bot.discord_app.messages import MESSAGE_LIMIT
 from bot.host import Host
+from bot.host.data import StatusData
 from bot.store import Store
 
 CH = str(CHANNEL)
@@ -38,8 +39,10 @@ async def open_table(w: Wire, *, humans: int = 2, bots: int = 0, language: str |
     await w.send(command_payload("game", {}, sub="start"))
 
 
-def status(host: Host) -> dict[str, Any]:
-    return host.status(CH).data or {}
+def status(host: Host) -> StatusData:
+    data = host.status(CH).data
+    assert data is not None
+    return data
 
 
 def move_payload(host: Host, user: int, **kwargs: Any) -> dict[str, Any]:
@@ -57,8 +60,8 @@ def test_the_stored_board_link_of_a_server_game_is_a_server_link(store: Store, m
     async def scenario() -> None:
         async with wire(host, monkeypatch) as w:
             await open_table(w)
-            await w.send(move_payload(host, int(status(host)["to_act"])))
-            url = status(host)["board_url"]
+            await w.send(move_payload(host, int(status(host).to_act)))
+            url = status(host).board_url
             # a follow-up message carries no guild, so its own jump_url would be an @me link
             assert url and url.startswith(f"https://discord.com/channels/{GUILD}/{CHANNEL}/"), url
             assert "@me" not in url
@@ -75,8 +78,8 @@ def test_an_at_me_link_stored_for_a_server_table_is_read_back_as_a_server_link(h
     assert host.new_table(CH, "u1", "Ann", "dicerace", {"players": 1}, 7, guild=str(GUILD)).ok
     assert host.start(CH, "u1").ok
     reply = host.set_board_message(CH, "999", f"https://discord.com/channels/@me/{CHANNEL}/999")
-    assert reply.ok and reply.data["board_url"] == f"https://discord.com/channels/{GUILD}/{CHANNEL}/999"
-    assert status(host)["board_url"] == f"https://discord.com/channels/{GUILD}/{CHANNEL}/999"
+    assert reply.ok and reply.data.board_url == f"https://discord.com/channels/{GUILD}/{CHANNEL}/999"
+    assert status(host).board_url == f"https://discord.com/channels/{GUILD}/{CHANNEL}/999"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -102,7 +105,7 @@ def test_the_log_tells_the_turns_in_words_in_the_users_language(store: Store, mo
     async def scenario() -> None:
         async with wire(host, monkeypatch) as w:
             await open_table(w, language="pl")
-            mover = int(status(host)["to_act"])
+            mover = int(status(host).to_act)
             await w.send(move_payload(host, mover))
             answer = await w.send(command_payload("game", {"n": 5}, sub="log", user=mover, locale="en-US"))
             text = "\n".join(answer.private)
@@ -120,11 +123,11 @@ def test_hand_after_the_game_ended_answers_about_the_finished_game(host: Host) -
     assert host.join(CH, "u2", "Bob").ok
     assert host.start(CH, "u1").ok
     play_to_end(host, CH)
-    assert status(host)["status"] == "finished"
+    assert status(host).status == "finished"
     reply = host.hand(CH, "u1")
     assert reply.ok, reply.private
     assert "The game is over." in reply.private and "Final result" in reply.private
-    assert reply.choices == [] and not reply.data["to_act"]
+    assert reply.choices == [] and not reply.data.to_act
     assert not host.hand(CH, "stranger").ok
 
 
@@ -137,7 +140,7 @@ def test_hand_command_after_the_end_in_discord(store: Store, monkeypatch: pytest
             await w.send(command_payload("game", {}, sub="join", user=BOB))
             await w.send(command_payload("game", {}, sub="start"))
             play_to_end(host, CH)  # the moves themselves are not what this test is about
-            assert status(host)["status"] == "finished"
+            assert status(host).status == "finished"
             answer = await w.send(command_payload("game", {}, sub="hand", user=ANN))
             text = " ".join(answer.private)
             assert "no game" not in text.lower() and "Final result" in text
@@ -154,7 +157,7 @@ def test_a_bots_turn_is_told_in_sentences_not_notation(store: Store, monkeypatch
     async def scenario() -> None:
         async with wire(host, monkeypatch) as w:
             await open_table(w, humans=1, bots=1)
-            if status(host)["to_act"] == str(ANN):
+            if status(host).to_act == str(ANN):
                 await w.send(move_payload(host, ANN))
             bot_posts = [m["content"] for m in w.fake.public() if "**Bot 1" in m["content"]]
             assert bot_posts, w.fake.texts()
@@ -172,10 +175,10 @@ def test_the_turn_message_covers_the_whole_turn(store: Store, monkeypatch: pytes
     async def scenario() -> None:
         async with wire(host, monkeypatch) as w:
             await open_table(w)
-            mover = int(status(host)["to_act"])
-            seat = status(host)["to_act_seat"]
+            mover = int(status(host).to_act)
+            seat = status(host).to_act_seat
             await w.send(command_payload("move", {"action": "move 1"}, user=mover))
-            if str(mover) == status(host)["to_act"]:
+            if str(mover) == status(host).to_act:
                 await w.send(command_payload("move", {"action": "bank"}, user=mover))
             last = w.fake.public()[-1]["content"]
             # the message after the turn's last step still tells its first step
@@ -192,7 +195,7 @@ def test_hand_options_keep_the_full_board_button(store: Store, monkeypatch: pyte
     async def scenario() -> None:
         async with wire(host, monkeypatch) as w:
             await open_table(w)
-            mover = int(status(host)["to_act"])
+            mover = int(status(host).to_act)
             import discord.webhook.async_ as hooks
 
             original = hooks.Webhook.send

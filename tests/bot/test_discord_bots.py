@@ -64,16 +64,16 @@ def test_one_person_and_three_bots_play_a_whole_game_with_one_picture_per_turn(s
                 assert f"<@{ANN}>" not in header
             else:
                 person_messages += 1
-        status = host.status(CH).data or {}
-        if status["status"] != "running":
+        status = host.status(CH).data
+        if status.status != "running":
             break
-        assert status["to_act"] == str(ANN)  # after every message, the bots have played up to Ann's turn
+        assert status.to_act == str(ANN)  # after every message, the bots have played up to Ann's turn
         interaction = cmds.as_user("move", ANN, action=rng.choice(_legal(host, ANN)))
-    assert (host.status(CH).data or {})["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
     assert stories == 1
     assert bot_messages >= 3 * 10 and person_messages >= 10
-    export = host.export(CH).data or {}
-    by_seat = {(m["seat"], m["bot"]) for m in export["moves"] if m["kind"] == "choice"}
+    export = host.export(CH).data
+    by_seat = {(m["seat"], m["bot"]) for m in export.moves if m["kind"] == "choice"}
     # the log marks the bots' moves: three seats played by bots, one by Ann
     assert sorted(bot or "" for _seat, bot in by_seat) == ["", "medium", "medium", "medium"]
     assert len({seat for seat, _bot in by_seat}) == 4
@@ -95,7 +95,7 @@ def test_hint_answers_only_the_player_to_act_ephemerally(host: Host) -> None:
     assert_accepted(cmds.as_user("new", ANN, game="dicerace", players=2))
     assert_accepted(cmds.as_user("join", BOB))
     cmds.as_user("start", ANN)
-    to_act = int((host.status(CH).data or {})["to_act"])
+    to_act = int(host.status(CH).data.to_act)
     other = BOB if to_act == ANN else ANN
     interaction = cmds.as_user("hint", to_act)
     assert public(interaction) == []
@@ -111,7 +111,7 @@ def test_timeout_take_over_and_return_in_a_channel(host: Host) -> None:
     cmds.as_user("start", ANN)
     message = assert_accepted(cmds.as_user("timeout", BOB, hours=3))
     assert "after 6 hours a bot plays their seat" in message.content and "/game return" in message.content
-    absent = (host.status(CH).data or {})["to_act"]
+    absent = host.status(CH).data.to_act
     channel = MagicMock(spec_set=discord.TextChannel)
     posted: list[str] = []
 

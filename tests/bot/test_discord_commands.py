@@ -108,15 +108,15 @@ def test_new_opens_a_table_publicly(cmds: Commands, host: Host) -> None:
     assert "Ann opened a Nippon: Zaibatsu table for 2 players" in message.content
     assert "`/game join`" in message.content  # the Host's wording, as slash commands
     data = host.status(CH).data
-    assert data is not None and data["status"] == "open" and data["options"]["players"] == 2
-    assert "first_game" not in data["options"]  # only sent when asked for
-    assert data["players"][0]["user"] == str(ANN)
+    assert data is not None and data.status == "open" and data.options["players"] == 2
+    assert "first_game" not in data.options  # only sent when asked for
+    assert data.players[0]["user"] == str(ANN)
 
 
 def test_new_passes_first_game_and_guild(cmds: Commands, host: Host) -> None:
     cmds.call("new", make_interaction(ANN), game="zaibatsu", players=3, first_game=True)
     export = host.export(CH).data
-    assert export is not None and export["options"]["first_game"] is True
+    assert export is not None and export.options["first_game"] is True
     with host.store.unit_of_work(write=False) as repo:
         table = repo.active_table(CH)
         assert table is not None and table.guild == str(GUILD)
@@ -125,7 +125,7 @@ def test_new_passes_first_game_and_guild(cmds: Commands, host: Host) -> None:
 def test_new_refused_while_a_game_runs_links_to_its_latest_board(cmds: Commands, host: Host, store: Store) -> None:
     first = cmds.call("new", make_interaction(ANN), game="zaibatsu", players=2)
     assert_accepted(first)
-    url = host.status(CH).data["board_url"]  # type: ignore[index]
+    url = host.status(CH).data.board_url
     assert url and url.startswith(f"https://discord.com/channels/{GUILD}/{CHANNEL}/")
     before = snapshot_db(store)
     inter = cmds.call("new", make_interaction(BOB), game="zaibatsu", players=2)
@@ -139,11 +139,11 @@ def test_new_refused_while_a_game_runs_links_to_its_latest_board(cmds: Commands,
 
 def test_every_public_message_becomes_the_latest_board(cmds: Commands, host: Host) -> None:
     open_dice(host)
-    assert host.status(CH).data["board_url"] is None  # type: ignore[index]  # opened without Discord
+    assert host.status(CH).data.board_url is None  # opened without Discord
     assert_accepted(cmds.as_user("start", ANN))
-    first = host.status(CH).data["board_url"]  # type: ignore[index]
+    first = host.status(CH).data.board_url
     assert_accepted(cmds.call("move", make_interaction(to_act(host)), action="bank"))
-    second = host.status(CH).data["board_url"]  # type: ignore[index]
+    second = host.status(CH).data.board_url
     assert first and second and first != second
     with host.store.unit_of_work(write=False) as repo:
         table = repo.active_table(CH)
@@ -172,7 +172,7 @@ def test_new_unknown_module_refused_with_the_hosts_message(cmds: Commands, store
 
 def test_new_passes_modules_to_the_host(cmds: Commands, host: Host) -> None:
     assert_accepted(cmds.call("new", make_interaction(ANN), game=DICE, players=2, modules="peek"))
-    assert host.status(CH).data["options"]["modules"] == ["peek"]  # type: ignore[index]
+    assert host.status(CH).data.options["modules"] == ["peek"]
 
 
 def test_new_zaibatsu_modules_follow_the_host(cmds: Commands, host: Host, store: Store) -> None:
@@ -181,7 +181,7 @@ def test_new_zaibatsu_modules_follow_the_host(cmds: Commands, host: Host, store:
         "new", make_interaction(ANN), game="zaibatsu", players=2, modules="modern_factories,common_goals"
     )
     if public(inter):  # the engine supports the modules
-        assert host.status(CH).data["options"]["modules"] == ["modern_factories", "common_goals"]  # type: ignore[index]
+        assert host.status(CH).data.options["modules"] == ["modern_factories", "common_goals"]
     else:  # the engine refuses them (with its own reason), nothing saved
         assert_refused(inter, "module")
         assert snapshot_db(store) == before
@@ -391,7 +391,7 @@ def test_abandon_needs_creator_or_manage_channels(cmds: Commands, host: Host, st
     assert snapshot_db(store) == before
     message = assert_accepted(cmds.as_user("abandon", EVE, manage_channels=True))
     assert "abandoned" in message.content
-    assert host.status(CH).data["status"] == "abandoned"  # type: ignore[index]
+    assert host.status(CH).data.status == "abandoned"
 
 
 def test_abandon_by_creator(cmds: Commands, host: Host) -> None:
@@ -445,7 +445,7 @@ def test_long_zaibatsu_board_text_is_attached(cmds: Commands, host: Host) -> Non
     host.new_table(CH, str(ANN), "Ann", "zaibatsu", {"players": 2}, 4)
     host.join(CH, str(BOB), "Bob")
     assert host.start(CH, str(ANN)).ok
-    assert len(host.board(CH).data["text"]) > 2000  # type: ignore[index]  # the text board is long …
+    assert len(host.board(CH).data.text) > 2000  # the text board is long …
     message = assert_accepted(cmds.as_user("board", ANN))
     assert [f.filename for f in message.files] == ["board.txt"]
     assert len(message.content) <= 2000

@@ -30,6 +30,7 @@ from discord_wire import (
 from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.host import Host
+from bot.host.data import StatusData
 from bot.store import Store, utcnow
 
 CH = str(CHANNEL)
@@ -51,20 +52,22 @@ async def open_table(w: Wire, *, humans: int = 2, bots: int = 0) -> None:
     await w.send(command_payload("game", {}, sub="start"))
 
 
-def status(host: Host) -> dict[str, Any]:
+def status(host: Host) -> StatusData:
     """The table's status data."""
-    return host.status(CH).data or {}
+    data = host.status(CH).data
+    assert data is not None
+    return data
 
 
 def human_moves(host: Host) -> list[dict[str, Any]]:
     """The choices people made (not bots, not chance), from the log."""
-    moves = (host.export(CH).data or {}).get("moves") or []
+    moves = host.export(CH).data.moves or []
     return [m for m in moves if m["kind"] == "choice" and not m.get("bot")]
 
 
 def bot_moves(host: Host) -> list[dict[str, Any]]:
     """The choices bots made, from the log."""
-    moves = (host.export(CH).data or {}).get("moves") or []
+    moves = host.export(CH).data.moves or []
     return [m for m in moves if m["kind"] == "choice" and m.get("bot")]
 
 
@@ -78,7 +81,7 @@ def move_payload(host: Host, user: int, **kwargs: Any) -> dict[str, Any]:
 
 def to_act(host: Host) -> int:
     """Who is to act (a Discord id)."""
-    return int(status(host)["to_act"])
+    return int(status(host).to_act)
 
 
 def acknowledged(w: Wire, answer: Answer) -> bool:
@@ -339,7 +342,7 @@ def test_take_over_announcement_failing_never_keeps_the_bot_from_playing(
             await w.settle()
             assert taken == 1
             assert bot_moves(host), "the bot did not play the absent seat"
-            assert to_act(host) != absent or status(host)["status"] != "running"
+            assert to_act(host) != absent or status(host).status != "running"
             texts = w.fake.texts()
             announced = [t for t in texts if "has not moved for 2 hours" in t]
             if status_code == 503:
@@ -363,7 +366,7 @@ def test_bot_turn_picture_failing_on_every_try_still_announces_the_turn(
             w.fake.fail("followup", 502, ephemeral=False, files=True)
             answers = []
             for _round in range(3):
-                if status(host)["status"] != "running":
+                if status(host).status != "running":
                     break
                 answers.append(await w.send(move_payload(host, ANN)))
             bot_posts = [t for t in w.fake.texts() if "Bot 1 (medium) (" in t]
@@ -388,7 +391,7 @@ def test_expired_token_mid_chain_every_bot_turn_is_still_posted(
             await open_table(w, humans=1, bots=3)
             answers = []
             for _round in range(4):
-                if status(host)["status"] != "running" or to_act(host) != ANN:
+                if status(host).status != "running" or to_act(host) != ANN:
                     break
                 payload = move_payload(host, ANN)
                 w.fake.fail("followup", status_code, code, interaction=int(payload["id"]), skip=2)
@@ -398,7 +401,7 @@ def test_expired_token_mid_chain_every_bot_turn_is_still_posted(
             bot_posts = [t for t in w.fake.texts() if "(medium) (" in t]
             played_in_turns = len(bot_posts)
             assert played_in_turns >= 3 * (len(answers) - 1) + 1 and bot_turns >= played_in_turns
-            if status(host)["status"] == "running":
+            if status(host).status == "running":
                 assert to_act(host) == ANN  # the bots played up to the person again
                 assert f"<@{ANN}>" in w.fake.texts()[-1]
             assert_truthful(w, host, answers, caplog)
@@ -418,7 +421,7 @@ def test_replay_click_on_a_deleted_message_is_answered_without_a_traceback(
         async with wire(host, monkeypatch) as w:
             await open_table(w)
             await w.send(move_payload(host, to_act(host)))
-            table = status(host)["table_id"]
+            table = status(host).table_id
             message = {"id": "1", "channel_id": str(CHANNEL), "author": {"id": "4242", "username": "Meiji Table",
                        "discriminator": "0", "avatar": None}, "content": "", "timestamp": "2025-01-01T00:00:00+00:00",
                        "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
@@ -473,11 +476,11 @@ def test_moves_and_bots_survive_gateway_reconnects(
             else:
                 assert w.fake.resumes == 1
             for _round in range(2):
-                if status(host)["status"] != "running":
+                if status(host).status != "running":
                     break
                 answers.append(await w.send(move_payload(host, ANN)))
             assert bot_moves(host)
-            if status(host)["status"] == "running":
+            if status(host).status == "running":
                 assert to_act(host) == ANN
             assert_truthful(w, host, answers, caplog)
 

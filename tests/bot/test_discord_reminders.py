@@ -40,7 +40,7 @@ def hours_of(host: Host) -> int | None:
     """The stored reminder interval of the channel's table."""
     data = host.status(CH).data
     assert data is not None
-    return data["reminder_hours"]
+    return data.reminder_hours
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ from bot.discord_app.client import MeijiBot
 from bot.discord_app.components import ChoiceButton, turn_options
 from bot.discord_app.solo import OPPONENT_MARK, goal_check, solo_message
 from bot.host import Host, Reply
+from bot.host.data import StepData
 from bot.store import Store
 from engine.core import CHANCE, get_game
 
@@ -117,9 +118,9 @@ def test_solo_new_in_a_dm_starts_a_game_in_that_dm(cmds: Commands, host: Host) -
     assert "see /game log" not in message.content
     assert message.view is not None and message.view.children  # the start-tile pairs as buttons
     data = host.status(DM).data
-    assert data is not None and data["status"] == "running" and data["solo"] is True
-    assert data["options"] == {"difficulty": "hard", "players": 1}
-    assert data["to_act"] == str(ANN) and [p["user"] for p in data["players"]] == [str(ANN)]
+    assert data is not None and data.status == "running" and data.solo is True
+    assert data.options == {"difficulty": "hard", "players": 1}
+    assert data.to_act == str(ANN) and [p["user"] for p in data.players] == [str(ANN)]
     with host.store.unit_of_work(write=False) as repo:
         table = repo.active_table(DM)
     assert table is not None and table.guild is None
@@ -130,14 +131,14 @@ def test_solo_new_in_a_dm_starts_a_game_in_that_dm(cmds: Commands, host: Host) -
 
 def test_second_solo_game_in_the_same_dm_is_refused_with_a_link(cmds: Commands, host: Host, store: Store) -> None:
     start_solo(cmds)
-    url = host.status(DM).data["board_url"]  # type: ignore[index]
+    url = host.status(DM).data.board_url
     before = snapshot_db(store)
     text = assert_refused(cmds.in_dm("solo new", difficulty="medium"), "already running here", "table #1")
     assert f"Latest board: {url}" in text
     assert snapshot_db(store) == before
     # another DM is another channel: Bob may play his own game at the same time
     assert_accepted(cmds.in_dm("solo new", user_id=BOB, channel_id=DM_BOB, difficulty="easy"))
-    assert host.status(str(DM_BOB)).data["to_act"] == str(BOB)  # type: ignore[index]
+    assert host.status(str(DM_BOB)).data.to_act == str(BOB)
 
 
 @pytest.mark.parametrize("difficulty", ["nightmare", "", "EASY ", "x" * 500])
@@ -169,7 +170,7 @@ def test_solo_new_in_a_server_channel_with_a_table_is_refused(cmds: Commands, ho
 
 def test_solo_in_a_server_channel_only_the_player_moves(cmds: Commands, host: Host, store: Store) -> None:
     assert_accepted(cmds.call("solo new", make_interaction(ANN), difficulty="medium"))
-    assert host.status(CH).data["solo"] is True  # type: ignore[index]
+    assert host.status(CH).data.solo is True
     before = snapshot_db(store)
     move = actor_choices(host, CH)[0]
     assert_refused(cmds.call("move", make_interaction(BOB), action=move), "not playing")
@@ -200,13 +201,13 @@ def test_takatoshi_moves_after_the_player_and_is_narrated_in_one_line_per_turn(c
     automa = [line for line in lines if line.startswith(OPPONENT_MARK)]
     assert automa and all(line == f"{OPPONENT_MARK} **Takatoshi**" for line in automa)
     # one account per turn: each of his turns is one revealed action tile (a chance entry "~AT…")
-    data = host.export(DM).data or {}
-    last_choice = max(m["seq"] for m in data["moves"] if m["kind"] == "choice")
-    tiles = [m for m in data["moves"] if m["seq"] > last_choice and m["notation"].startswith("~AT")]
+    data = host.export(DM).data
+    last_choice = max(m["seq"] for m in data.moves if m["kind"] == "choice")
+    tiles = [m for m in data.moves if m["seq"] > last_choice and m["notation"].startswith("~AT")]
     assert len(automa) == len(tiles) >= 1
     assert "Ann (purple) to play:" in lines[-1] or lines[-1].startswith("**")
     assert not any("~" in line for line in lines)  # chance outcomes are told in words, never as notation
-    assert host.status(DM).data["to_act"] == str(ANN)  # type: ignore[index]  # it is Ann's turn again
+    assert host.status(DM).data.to_act == str(ANN)  # it is Ann's turn again
 
 
 def test_buttons_work_in_the_dm(cmds: Commands, host: Host) -> None:
@@ -244,7 +245,7 @@ def test_solo_board_status_log_undo_and_abandon_in_the_dm(cmds: Commands, host: 
     refused = assert_refused(cmds.in_dm("solo abandon", user_id=EVE, channel_id=DM_ANN), "only the table's creator")
     assert "admin" in refused
     assert "abandoned" in assert_accepted(cmds.in_dm("solo abandon")).content
-    assert host.status(DM).data["status"] == "abandoned"  # type: ignore[index]
+    assert host.status(DM).data.status == "abandoned"
     start_solo(cmds)  # the DM is free again
 
 
@@ -254,16 +255,16 @@ def test_a_whole_solo_game_ends_with_the_goal_check(cmds: Commands, host: Host) 
     rng = random.Random(1)
     message = None
     for _ in range(400):
-        if host.status(DM).data["status"] != "running":  # type: ignore[index]
+        if host.status(DM).data.status != "running":
             break
         interaction = cmds.in_dm("move", action=rng.choice(actor_choices(host)))
-        if host.status(DM).data["status"] == "running":  # type: ignore[index]
+        if host.status(DM).data.status == "running":
             message = assert_accepted(interaction)
         else:  # the last move: the goal check, then the story of the game (its VP turn by turn)
             final, story = public(interaction)
             assert story.content.startswith("Nippon: Zaibatsu: how the game went")
             message = final
-    assert message is not None and host.status(DM).data["status"] == "finished"  # type: ignore[index]
+    assert message is not None and host.status(DM).data.status == "finished"
     text = message.content
     assert "**The game is over.**" in text and "Solo goals:" in text
     goals = re.findall(r"^(✅|❌) (.+) — (met|not met)$", text, re.M)
@@ -283,10 +284,10 @@ def _step(events: list[dict[str, Any]], *, finished: bool = False, result: Any =
     return Reply(
         ok=True,
         public="Ann (purple): take 1 ships yellow\n(everything else)",
-        data={
-            "solo": True, "step": "take 1 ships yellow", "finished": finished, "events": events,
-            "next": "Ann (purple) to play: Purple: Ships — activation 1", "result": result,
-        },
+        data=StepData(
+            table_id=1, solo=True, step="take 1 ships yellow", finished=finished, events=events,
+            next="Ann (purple) to play: Purple: Ships — activation 1", result=result,
+        ),
     )
 
 
@@ -343,8 +344,8 @@ def test_goal_check_of_a_loss_and_of_odd_results() -> None:
 
 def test_a_multiplayer_move_keeps_the_full_text(cmds: Commands, host: Host) -> None:
     started_dice(host, seed=11)
-    data = host.status(CH).data or {}
-    message = assert_accepted(cmds.call("move", make_interaction(int(data["to_act"])), action="bank"))
+    data = host.status(CH).data
+    message = assert_accepted(cmds.call("move", make_interaction(int(data.to_act)), action="bank"))
     assert OPPONENT_MARK not in message.content and "banked" in message.content
 
 

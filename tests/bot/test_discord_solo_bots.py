@@ -62,7 +62,7 @@ def test_add_bot_takes_the_levels_and_their_older_names(host: Host, level: str, 
     assert_accepted(cmds.as_user("new", ANN, game="dicerace", players=2))
     message = assert_accepted(cmds.as_user("add-bot", ANN, level=level))
     assert f"Bot 1 ({shown}) joined" in message.content
-    assert (host.status(CH).data or {})["players"][1]["bot"] == shown
+    assert host.status(CH).data.players[1]["bot"] == shown
 
 
 def test_add_bot_in_polish_names_the_level_in_polish(host: Host) -> None:
@@ -83,23 +83,23 @@ def test_solo_against_two_bots_of_nippon_in_a_dm(store: Store) -> None:
     answers = private(interaction)
     print("\n---\n".join(a.content for a in answers + public(interaction)))
     assert answers[0].content.startswith("Twoja gra Nippon przeciw 2 botom (łatwy) się rozpoczęła.")
-    data = host.status(DM).data or {}
-    assert [(p["user"], p["bot"]) for p in data["players"]] == [(str(ANN), None), ("bot:1", "easy"),
+    data = host.status(DM).data
+    assert [(p["user"], p["bot"]) for p in data.players] == [(str(ANN), None), ("bot:1", "easy"),
                                                                ("bot:2", "easy")]
-    assert data["to_act"] == str(ANN)  # the bots played up to Ann's turn
+    assert data.to_act == str(ANN)  # the bots played up to Ann's turn
     messages = public(interaction)
     assert messages and all(len(m.files) == 1 for m in messages)  # one picture each (start and bot turns)
     bot_posts = 0
     for _move in range(40):  # Ann's moves: each turn of hers followed at once by the bots' turns
-        before = host.status(DM).data or {}
+        before = host.status(DM).data
         legal = [n for n, _ in host.legal(DM, str(ANN)).choices]
         moved = cmds.in_dm("move", action="done" if "done" in legal else legal[0])
         posts = public(moved)
         assert posts and all(len(m.files) == 1 for m in posts)  # one message and one picture each
         bot_posts += sum(1 for m in posts if "**Bot " in m.content)
-        after = host.status(DM).data or {}
-        assert after["version"] > before["version"]
-        assert after["status"] != "running" or after["to_act"] == str(ANN)
+        after = host.status(DM).data
+        assert after.version > before.version
+        assert after.status != "running" or after.to_act == str(ANN)
         if bot_posts >= 2:
             break
     assert bot_posts >= 2
@@ -119,9 +119,9 @@ def test_solo_bots_in_a_channel_of_zaibatsu_seat_bots_instead_of_the_automa(stor
     cmds = Commands(host)
     interaction = cmds.as_user("solo new", ANN, game="zaibatsu", bots=1, manage_channels=True)
     assert private(interaction)[0].content.startswith("Your Nippon: Zaibatsu game against 1 bot (medium) has started.")
-    data = host.status(CH).data or {}
-    assert [p["bot"] for p in data["players"]] == [None, "medium"]
-    assert "difficulty" not in (host.export(CH).data or {})["options"]
+    data = host.status(CH).data
+    assert [p["bot"] for p in data.players] == [None, "medium"]
+    assert "difficulty" not in host.export(CH).data.options
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_a_game_without_an_automated_opponent_gets_one_bot_by_default(store: Sto
     cmds = Commands(host)
     interaction = solo_in_dm(cmds, game="yokohama")
     assert private(interaction)[0].content.startswith("Your Yokohama game against 1 bot (medium) has started.")
-    assert len((host.status(DM).data or {})["players"]) == 2
+    assert len(host.status(DM).data.players) == 2
 
 
 # --- decisions off the event loop ---------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_every_bot_decision_runs_in_a_worker_thread(store: Store, call: str) -> 
         else:
             assert host.join(CH, "1002", "Bob").ok
         assert host.start(CH, str(ANN)).ok
-        while call == "bot turn" and (host.status(CH).data or {})["to_act"] == str(ANN):
+        while call == "bot turn" and host.status(CH).data.to_act == str(ANN):
             assert host.move(CH, str(ANN), "bank").ok
     release = threading.Event()
     BlockingHost(host, release)
@@ -215,7 +215,7 @@ def test_every_bot_decision_runs_in_a_worker_thread(store: Store, call: str) -> 
     if call == "bot turn":
         work = tables.bot_turn(CH, "en")
     elif call == "hint":
-        to_act = int((host.status(CH).data or {})["to_act"])
+        to_act = int(host.status(CH).data.to_act)
         work = tables.hint(make_interaction(to_act))
     elif call == "solo new":
         interaction = make_interaction(ANN, channel_id=DM_ANN, guild_id=None)

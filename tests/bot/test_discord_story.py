@@ -50,7 +50,7 @@ def test_the_story_follows_the_final_score_and_is_in_the_replay_viewer(store: St
     cmds = Commands(host)
     _all_bots(host)
     started = cmds.as_user("start", ANN)
-    assert host.status(CH).data["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
     posts = public(started)
     # After the final score comes the story: its title, three turning points, the chart.
     final, story = posts[-2], posts[-1]
@@ -93,7 +93,7 @@ def test_the_story_of_a_running_game_is_refused_privately(store: Store) -> None:
     cmds = Commands(host)
     assert host.new_table(CH, "u1", "Ann", "nippon", {"players": 2}, 3).ok
     assert host.join(CH, "u2", "Bob").ok and host.start(CH, "u1").ok
-    table_id = host.status(CH).data["table_id"]
+    table_id = host.status(CH).data.table_id
     before = host.status(CH).version
     clicked = _click(cmds.tables, EVE, f"mt:story:{table_id}")
     [answer] = sent(clicked)
@@ -122,7 +122,7 @@ def test_the_story_chart_follows_the_final_score_in_the_bot_meiji_run_builds(
             await w.send(command_payload("game", {"level": "medium"}, sub="add-bot"))
             await w.send(command_payload("game", {}, sub="start"))
             for _ in range(200):  # the bots' loop plays the game to its end
-                if app.host.status(str(CHANNEL)).data["status"] == "finished":
+                if app.host.status(str(CHANNEL)).data.status == "finished":
                     break
                 await asyncio.sleep(0.05)
                 await w.settle()
@@ -132,7 +132,7 @@ def test_the_story_chart_follows_the_final_score_in_the_bot_meiji_run_builds(
     from discord_wire import CHANNEL
 
     posts = run(scenario())
-    assert app.host.status(str(CHANNEL)).data["status"] == "finished"
+    assert app.host.status(str(CHANNEL)).data.status == "finished"
     titles = [i for i, p in enumerate(posts) if p["content"].startswith("Nippon: how the game went")]
     assert len(titles) == 1, [p["content"][:60] for p in posts[-4:]]
     story = posts[titles[0]]

@@ -30,9 +30,9 @@ def drive(host: Host, channel: str, limit: int = 3000) -> None:
     for _ in range(limit):
         data = host.status(channel).data
         assert data is not None
-        if data["status"] != "running":
+        if data.status != "running":
             return
-        user = data["to_act"]
+        user = data.to_act
         if str(user).startswith("bot:"):
             reply = host.bot_step(channel)
         else:
@@ -99,7 +99,7 @@ def test_ten_bot_games_give_a_leaderboard_and_stats_that_match_a_hand_count(ten:
     members = {"u1": "Ann", "u2": "Bob", "u3": "Cat", "u4": "Dan"}
     reply = records.leaderboard(GAME.name, GUILD, members=members)
     assert reply.ok, reply.private
-    rows = reply.data["rows"]
+    rows = reply.data.rows
     listed = {r.user: r for r in rows}
     assert set(listed) == {u for u, c in counted.items() if c["games"] >= 3 and not u.startswith("bot:")}
     for user, row in listed.items():
@@ -112,7 +112,7 @@ def test_ten_bot_games_give_a_leaderboard_and_stats_that_match_a_hand_count(ten:
     for user, c in counted.items():
         if user.startswith("bot:"):
             continue
-        stats = records.stats(user, GAME.name).data["stats"]
+        stats = records.stats(user, GAME.name).data.stats
         (g,) = stats.games
         assert (g.games, g.wins, g.best_score) == (c["games"], c["wins"], max(c["scores"]))
         assert g.rating is not None and g.rating.games == c["games"]
@@ -127,25 +127,25 @@ def test_ten_bot_games_give_a_leaderboard_and_stats_that_match_a_hand_count(ten:
 
 def test_a_leaderboard_lists_only_members_of_the_server(ten: Host, store: Store) -> None:
     records = RecordsService(store, min_games=1)
-    everyone = {r.user for r in records.leaderboard(GAME.name, GUILD, members=None).data["rows"]}
+    everyone = {r.user for r in records.leaderboard(GAME.name, GUILD, members=None).data.rows}
     assert "u4" in everyone and not any(u.startswith("bot:") for u in everyone)
-    some = records.leaderboard(GAME.name, GUILD, members={"u1": "Ann", "u2": "Bob"}).data["rows"]
+    some = records.leaderboard(GAME.name, GUILD, members={"u1": "Ann", "u2": "Bob"}).data.rows
     assert {r.user for r in some} == {"u1", "u2"}
     # another server's leaderboard has none of these games
     other = records.leaderboard(GAME.name, "g-2", members={"u1": "Ann"})
-    assert other.ok and other.data["rows"] == []
+    assert other.ok and other.data.rows == []
     assert set(records.candidates(GAME.name, GUILD)) == everyone
 
 
 def test_leaderboard_pages_and_the_minimum_of_games(ten: Host, store: Store) -> None:
     records = RecordsService(store, min_games=1, page_size=2)
     first = records.leaderboard(GAME.name, GUILD)
-    assert first.data["pages"] == 2 and len(first.data["rows"]) == 2
+    assert first.data.pages == 2 and len(first.data.rows) == 2
     second = records.leaderboard(GAME.name, GUILD, page=2)
-    assert {r.user for r in first.data["rows"]}.isdisjoint({r.user for r in second.data["rows"]})
+    assert {r.user for r in first.data.rows}.isdisjoint({r.user for r in second.data.rows})
     strict = RecordsService(store, min_games=7).leaderboard(GAME.name, GUILD)
     counted = hand_count(store)
-    assert {r.user for r in strict.data["rows"]} == {u for u, c in counted.items()
+    assert {r.user for r in strict.data.rows} == {u for u, c in counted.items()
                                                      if c["games"] >= 7 and not u.startswith("bot:")}
 
 
@@ -174,14 +174,14 @@ def test_out_of_range_options_are_refused_and_change_nothing(ten: Host, store: S
 def test_forget_leaves_nothing_of_the_user(ten: Host, store: Store) -> None:
     records = RecordsService(store, min_games=1)
     reply = records.forget("u1")
-    assert reply.ok and reply.data["deleted"] > 0
+    assert reply.ok and reply.data.deleted > 0
     with store.engine.connect() as conn:
         for table in (RESULT, RATING, RecordsForgotten.__table__):
             for row in conn.execute(select(table)).all():
                 assert "u1" not in [str(v) for v in row], (table.name, row)
         assert conn.execute(select(RecordsForgotten.__table__.c.user_hash)).scalars().all() == [user_hash("u1")]
-    assert records.stats("u1").data["stats"].games == ()
-    assert "u1" not in {r.user for r in records.leaderboard(GAME.name, GUILD).data["rows"]}
+    assert records.stats("u1").data.stats.games == ()
+    assert "u1" not in {r.user for r in records.leaderboard(GAME.name, GUILD).data.rows}
     # a back-fill does not bring the old games back
     assert records.backfill() == (0, 0)
     with store.engine.connect() as conn:
@@ -192,7 +192,7 @@ def test_forget_leaves_nothing_of_the_user(ten: Host, store: Store) -> None:
         assert conn.execute(select(RESULT).where(RESULT.c.user_id == "u1")).all() == []
     # games finished after the request count again
     bot_game(ten, "later", ["u1", "u2"], [], 11)
-    assert records.stats("u1").data["stats"].games[0].games == 1
+    assert records.stats("u1").data.stats.games[0].games == 1
 
 
 def test_the_results_are_written_with_the_final_move_or_not_at_all(store: Store, monkeypatch: Any) -> None:
@@ -209,7 +209,7 @@ def test_the_results_are_written_with_the_final_move_or_not_at_all(store: Store,
     monkeypatch.setattr(ratings, "rate_game", failing)
     for _ in range(500):
         data = host.status("c").data
-        user = data["to_act"]
+        user = data.to_act
         before = dump(store)
         choices = [n for n, _ in host.legal("c", user).choices]
         reply = host.move("c", user, "move 1" if "move 1" in choices else "bank")
@@ -219,10 +219,10 @@ def test_the_results_are_written_with_the_final_move_or_not_at_all(store: Store,
     assert calls["n"] == 1 and not reply.ok
     # nothing of that move is in the database: no results, the game still running, the log as it was
     assert dump(store) == before
-    assert host.status("c").data["status"] == "running"
+    assert host.status("c").data.status == "running"
     monkeypatch.setattr(ratings, "rate_game", real)
     assert host.move("c", user, "move 1" if "move 1" in choices else "bank").ok
-    assert host.status("c").data["status"] == "finished"
+    assert host.status("c").data.status == "finished"
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT COUNT(*) FROM game_result")).scalar_one() == 2
         assert conn.execute(text("SELECT COUNT(*) FROM player_rating")).scalar_one() == 2
@@ -238,7 +238,7 @@ def test_abandoned_games_are_no_results(store: Store) -> None:
         assert conn.execute(text("SELECT COUNT(*) FROM game_result")).scalar_one() == 0
         assert conn.execute(text("SELECT status FROM game_table")).scalar_one() == "abandoned"
     stats = RecordsService(store).stats("u1", lang="en")
-    (g,) = stats.data["stats"].games
+    (g,) = stats.data.stats.games
     assert (g.games, g.abandoned) == (0, 1)
     assert "1 game abandoned" in stats.private
 
@@ -250,7 +250,7 @@ def test_solo_games_are_kept_apart_from_the_ratings(store: Store) -> None:
         assert host.start(f"s{n}", "u1").ok
         drive(host, f"s{n}")
     records = RecordsService(store)
-    stats = records.stats("u1").data["stats"]
+    stats = records.stats("u1").data.stats
     assert stats.games == ()
     (solo,) = stats.solo
     with store.engine.connect() as conn:

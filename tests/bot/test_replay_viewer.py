@@ -58,7 +58,7 @@ class ViewPicturesRendererDouble:
 
 def to_act(host: Host, channel: str = CH) -> str:
     """The user id (as the Host knows it) whose turn it is."""
-    return str(host.status(channel).data["to_act"])
+    return str(host.status(channel).data.to_act)
 
 
 def _step(host: Host, channel: str = CH) -> None:
@@ -88,7 +88,7 @@ def test_moves_post_the_turn_picture_with_the_move_and_its_public_events(store: 
     host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     user = to_act(host)
-    seat = host.status(CH).data["to_act_seat"]
+    seat = host.status(CH).data.to_act_seat
     reply = host.move(CH, user, "move 1")
     assert reply.ok and reply.png == b"turn"
     drawn = json.loads(reply.alt.removeprefix("turn "))
@@ -117,12 +117,12 @@ def test_the_last_move_posts_the_final_score_picture(store: Store) -> None:
     last = None
     for _ in range(2000):
         data = host.status(CH).data
-        if data["status"] != "running":
+        if data.status != "running":
             break
-        user = data["to_act"]
+        user = data.to_act
         choices = [n for n, _ in host.legal(CH, user).choices]
         last = host.move(CH, user, "move 1" if "move 1" in choices else "bank")
-    assert last is not None and last.ok and last.data["finished"]
+    assert last is not None and last.ok and last.data.finished
     assert last.png == b"final" and last.alt.startswith("final ")
 
 
@@ -160,7 +160,7 @@ def test_replay_positions_rebuild_the_game_move_by_move(store: Store) -> None:
     table, effective = _notations(host)
     choices = [i for i, m in enumerate(effective) if m.kind == CHOICE]
     latest = host.replay(CH, str(EVE))
-    assert latest.ok and latest.data["count"] == len(choices) == latest.data["position"]
+    assert latest.ok and latest.data.count == len(choices) == latest.data.position
     # the latest board of the replay is the current board
     assert host.replay(CH, str(EVE), board=True).png == host.board(CH).png
     for position in range(len(choices) + 1):
@@ -168,14 +168,14 @@ def test_replay_positions_rebuild_the_game_move_by_move(store: Store) -> None:
         end = choices[position] if position < len(choices) else len(effective)
         state = replay(DiceRace(), table.options, table.seed, [m.notation for m in effective[:end]])
         assert json.loads(reply.png) == json.loads(json.dumps(DiceRace().view(state, None), sort_keys=True))
-        assert reply.data["position"] == position
+        assert reply.data.position == position
         if position:
-            assert reply.data["move"].endswith(effective[choices[position - 1]].notation)
+            assert reply.data.move.endswith(effective[choices[position - 1]].notation)
             turn = json.loads(host.replay(CH, str(EVE), table.id, position).alt.removeprefix("turn "))
             assert turn["last"]["move"] == effective[choices[position - 1]].notation
-    assert host.replay(CH, str(EVE), table.id, 10_000).data["position"] == len(choices)  # beyond the end: the end
-    assert host.replay(CH, str(EVE), table.id, -1).data["position"] == len(choices)
-    assert host.replay(CH, str(EVE), table.id, -2).data["position"] == len(choices) - 1
+    assert host.replay(CH, str(EVE), table.id, 10_000).data.position == len(choices)  # beyond the end: the end
+    assert host.replay(CH, str(EVE), table.id, -1).data.position == len(choices)
+    assert host.replay(CH, str(EVE), table.id, -2).data.position == len(choices) - 1
 
 
 def test_replay_skips_undone_steps(store: Store) -> None:
@@ -184,21 +184,21 @@ def test_replay_skips_undone_steps(store: Store) -> None:
     user = to_act(host)
     assert host.move(CH, user, "move 1").ok
     assert host.undo(CH, user).ok
-    assert host.replay(CH, user).data["count"] == 0
+    assert host.replay(CH, user).data.count == 0
     assert host.move(CH, user, "bank").ok
-    assert host.replay(CH, user).data["move"].endswith("bank")
+    assert host.replay(CH, user).data.move.endswith("bank")
 
 
 def test_replay_of_a_finished_game_and_of_an_earlier_table(store: Store) -> None:
     host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
-    first = host.status(CH).data["table_id"]
+    first = host.status(CH).data.table_id
     play_to_end(host, CH)
     end = host.replay(CH, str(EVE), first)
-    assert end.ok and end.png == b"final" and end.data["status"] == "finished"
+    assert end.ok and end.png == b"final" and end.data.status == "finished"
     _dice(host, seed=8)  # a new table in the same channel: the old one can still be replayed
     assert host.replay(CH, str(EVE), first, 1).ok
-    assert host.replay(CH, str(EVE)).data["table_id"] != first
+    assert host.replay(CH, str(EVE)).data.table_id != first
 
 
 def test_replay_refusals_change_nothing(store: Store) -> None:
@@ -208,7 +208,7 @@ def test_replay_refusals_change_nothing(store: Store) -> None:
     refused = host.replay(CH, str(ANN))
     assert not refused.ok and "has not started" in refused.private
     assert host.join(CH, str(BOB), "Bob").ok and host.start(CH, str(ANN)).ok
-    table_id = host.status(CH).data["table_id"]
+    table_id = host.status(CH).data.table_id
     other = host.replay("another-channel", str(ANN), table_id)
     assert not other.ok and f"no table #{table_id} in this channel" in other.private
     assert not host.replay(CH, str(ANN), 999_999).ok
@@ -221,18 +221,18 @@ def test_replay_never_shows_another_players_hidden_cards(store: Store) -> None:
     assert host.join("sec", "bob", "Bob").ok and host.start("sec", "ann").ok
     for _ in range(40):
         data = host.status("sec").data
-        if data["status"] != "running":
+        if data.status != "running":
             break
-        user = data["to_act"]
+        user = data.to_act
         hand = host.hand("sec", user)
         notation = hand.choices[0][0] if hand.choices else host.legal("sec", user).choices[0][0]
         assert host.move("sec", user, notation).ok
-    table_id = host.status("sec").data["table_id"]
+    table_id = host.status("sec").data.table_id
     with host.store.unit_of_work(write=False) as repo:
         table = repo.table(table_id)
         moves = effective_moves(repo.moves(table_id))
     starts = [i for i, m in enumerate(moves) if m.kind == CHOICE]
-    count = host.replay("sec", "eve").data["count"]
+    count = host.replay("sec", "eve").data.count
     assert count == len(starts) > 5
     for position in range(count + 1):
         cut = starts[position] if position < count else len(moves)
@@ -279,7 +279,7 @@ def test_game_replay_opens_an_ephemeral_viewer_that_steps(store: Store) -> None:
     _dice(host)
     for _ in range(12):
         _step(host)
-    count = host.replay(CH, str(EVE)).data["count"]
+    count = host.replay(CH, str(EVE)).data.count
     [sent] = answers_of(cmds.as_user("replay", EVE))
     assert sent.ephemeral and f"position {count} of {count}" in sent.content
     labels = [c.label for c in _buttons(sent.view)]
@@ -312,7 +312,7 @@ def test_replay_step_of_a_table_elsewhere_is_refused(store: Store) -> None:
     host = Host(store, render=ViewPicturesRendererDouble())
     cmds = Commands(host)
     _dice(host, channel="elsewhere")
-    table_id = host.status("elsewhere").data["table_id"]
+    table_id = host.status("elsewhere").data.table_id
     refused = _click(cmds.tables, EVE, f"mt:rp:{table_id}:0:0:f", ReplayButton)
     [answer] = answers_of(refused)
     assert answer.ephemeral and f"There is no table #{table_id} in this channel" in answer.content
@@ -345,9 +345,9 @@ def test_game_export_attaches_the_log_as_json_and_text(store: Store) -> None:
     [sent] = answers_of(cmds.as_user("export", EVE))
     assert sent.ephemeral
     files = {f.filename: f for f in sent.files}
-    table_id = host.status(CH).data["table_id"]
+    table_id = host.status(CH).data.table_id
     data = json.loads(files[f"meiji-table-{table_id}.json"].fp.read())
-    assert data == host.export(CH).data
+    assert data == host.export(CH).data.as_json()
     lines = files[f"meiji-table-{table_id}.txt"].fp.read().decode().splitlines()
     assert lines[0].startswith("# dicerace · running") and len(lines) == 1 + len(data["moves"])
     assert [line.split()[-1] for line in lines[1:]] == [m["notation"].split()[-1] for m in data["moves"]]
@@ -364,11 +364,11 @@ def test_cli_replay_writes_every_board_and_turn_picture(store: Store, tmp_path: 
         user = to_act(host)
         assert host.move(CH, user, host.legal(CH, user).choices[0][0]).ok
     export = tmp_path / "game.json"
-    export.write_text(json.dumps(host.export(CH).data))
+    export.write_text(json.dumps(host.export(CH).data.as_json()))
     out = tmp_path / "pictures"
     assert main(["replay", str(export), "--pictures", str(out)]) == 0
     names = sorted(p.name for p in out.iterdir())
-    count = host.replay(CH, str(EVE)).data["count"]
+    count = host.replay(CH, str(EVE)).data.count
     assert names == sorted([f"{i:03d}-board.png" for i in range(count + 1)] + [f"{i:03d}-turn.png" for i in range(count + 1)])
     with Image.open(out / f"{count:03d}-board.png") as board:
         assert board.width == 1400

@@ -34,7 +34,7 @@ def test_a_started_table_stores_its_revision_and_exports_it(store: Store) -> Non
     assert host.new_table("c", "ann", "Ann", "yokohama", {"players": 2}, 3).ok
     assert host.join("c", "bob", "Bob").ok and host.start("c", "ann").ok
     export = host.export("c").data
-    assert export["options"]["rules_revision"] == get_game("yokohama").rules_revision
+    assert export.options["rules_revision"] == get_game("yokohama").rules_revision
 
 
 def test_a_table_stored_before_revisions_replays_with_the_old_rules(store: Store) -> None:
@@ -70,7 +70,7 @@ def test_a_table_stored_before_revisions_replays_with_the_old_rules(store: Store
         repo.commit()
     status = host.status("old")
     assert status.ok, status.private
-    to_act = status.data["to_act"]
+    to_act = status.data.to_act
     legal = host.legal("old", to_act)
     assert legal.ok and legal.choices
     assert host.move("old", to_act, legal.choices[0][0]).ok

@@ -26,19 +26,19 @@ def test_one_person_against_three_yokohama_bots_plays_to_the_end_and_replays(sto
     reply = host.solo(channel, me, "Ann", "yokohama", None, 11, bots=3, level="easy")
     assert reply.ok, reply.private
     for _turn in range(5_000):
-        data = host.status(channel).data or {}
-        if data["status"] != "running":
+        data = host.status(channel).data
+        if data.status != "running":
             break
-        if data["to_act"] == me:  # the person: the best move the greedy policy sees from their own view
+        if data.to_act == me:  # the person: the best move the greedy policy sees from their own view
             hint = host.hint(channel, me, n=1)
             assert hint.ok, hint.private
             assert host.move(channel, me, hint.choices[0][0]).ok
         else:
             played = host.play_bots(channel)
             assert played and all(r.ok for r in played)
-    data = host.status(channel).data or {}
-    assert data["status"] == "finished"
-    assert [p["bot"] for p in data["players"]] == [None, "easy", "easy", "easy"]
+    data = host.status(channel).data
+    assert data.status == "finished"
+    assert [p["bot"] for p in data.players] == [None, "easy", "easy", "easy"]
     # the result ranks the person among the bots, and is recorded like any game
     with store.unit_of_work(write=False) as repo:
         rows = sorted((r.seat, r.user_id, r.place) for r in repo.session.execute(select(RESULT)))
@@ -47,11 +47,11 @@ def test_one_person_against_three_yokohama_bots_plays_to_the_end_and_replays(sto
     assert [(seat, key) for seat, key, _ in rows] == [(0, me), (1, "bot:easy"), (2, "bot:easy"), (3, "bot:easy")]
     assert sorted(place for *_, place in rows)[0] == 1
     # the final state rebuilds from the exported log
-    export = host.export(channel).data or {}
+    export = host.export(channel).data
     game = get_game("yokohama")
     with components.using(game.name, table.data_digest) if table.data_digest else _nothing():
-        state = replay(game, stored_options(game, dict(export["options"])), int(export["seed"]),
-                       [str(m["notation"]) for m in effective_moves(export["moves"])])
+        state = replay(game, stored_options(game, dict(export.options)), int(export.seed),
+                       [str(m["notation"]) for m in effective_moves(export.moves)])
         assert game.result(state) is not None
         assert game.to_json(state) == game.to_json(game.from_json(snap.state))
 

@@ -26,7 +26,7 @@ def _bot_game(host: Host, game: str, players: int, seed: int, lang: str = "en") 
     reply = host.start(CH, "u1")
     assert reply.ok, reply.private
     host.play_bots(CH, limit=5000)
-    assert host.status(CH).data["status"] == "finished"
+    assert host.status(CH).data.status == "finished"
 
 
 @pytest.fixture
@@ -53,8 +53,8 @@ def test_story_of_a_finished_game(finished_host: Host) -> None:
     assert image.width == 1100 and len(reply.png) < 150_000
     assert reply.alt and "PZ" in reply.alt and "Punkty zwycięstwa" in reply.alt
     data = reply.data
-    assert data["points"][-1]["chances"] in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
-    assert [t["line"] for t in data["turning"]] == [line.split(". ", 1)[1] for line in lines[1:]]
+    assert data.points[-1]["chances"] in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
+    assert [t["line"] for t in data.turning] == [line.split(". ", 1)[1] for line in lines[1:]]
 
 
 @pytest.mark.slow

@@ -266,7 +266,7 @@ def test_new_tables_take_the_servers_language_and_solo_in_a_dm_the_users(
     cmds = Commands(host)
     message = assert_accepted(cmds.as_user("new", ANN, game="zaibatsu", players=2, locale="pl", guild_locale="de"))
     assert new_calls[0]["language"] == "de" and new_calls[0]["lang"] == "pl"
-    assert host.status(CH).data["language"] == "de"  # type: ignore[index]
+    assert host.status(CH).data.language == "de"
     assert message.content
     assert_accepted(cmds.in_dm("solo new", difficulty="easy"))
     dm = make_interaction(ANN, channel_id=DM_ANN + 1, guild_id=None, locale="ru")
@@ -315,12 +315,12 @@ def test_game_language_changes_the_tables_language(host: Host, monkeypatch: pyte
     host.join(CH, str(BOB), "Bob")
     assert_refused(cmds.as_user("language", EVE, language="pl"))  # not a player, not an admin
     assert public(cmds.as_user("language", EVE, language="pl")) == []
-    assert host.status(CH).data["language"] == "en"  # type: ignore[index]
+    assert host.status(CH).data.language == "en"
     message = assert_accepted(cmds.as_user("language", BOB, language="pl"))
-    assert host.status(CH).data["language"] == "pl"  # type: ignore[index]
+    assert host.status(CH).data.language == "pl"
     assert message.content == host.set_language(CH, str(BOB), "pl").public  # the Host's public text
     assert_accepted(cmds.as_user("language", EVE, language="ru", manage_channels=True))  # an admin
-    assert host.status(CH).data["language"] == "ru"  # type: ignore[index]
+    assert host.status(CH).data.language == "ru"
     turns = spy(monkeypatch, host, "turn")
     assert host.start(CH, str(ANN)).ok
     assert_accepted(cmds.as_user("board", ANN))

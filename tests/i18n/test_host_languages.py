@@ -148,7 +148,7 @@ def host(store: Store, drawn: list[str]) -> Host:
 def german_table(host: Host) -> str:
     """A started two-player German table opened and joined by Polish callers; the user to act."""
     opened = host.new_table(CH, "u1", "Ann", SPEAKING.name, {"players": 2}, 3, language="de", lang="pl")
-    assert opened.ok and opened.language == "de" and opened.data["language"] == "de"  # type: ignore[index]
+    assert opened.ok and opened.language == "de" and opened.data.language == "de"
     joined = host.join(CH, "u2", "Bob", lang="pl")
     assert joined.ok and joined.language == "de"
     assert joined.public == "Bob ist dabei (2/2)." + joined.public.split("(2/2).", 1)[1]  # type: ignore[union-attr]
@@ -158,8 +158,8 @@ def german_table(host: Host) -> str:
     started = host.start(CH, "u1", lang="pl")
     assert started.ok and started.language == "de"
     assert "Dein Zug." in (started.public or "") and "Twój ruch." not in (started.public or "")
-    assert "Dein Zug." in started.data["next"]  # type: ignore[index]
-    return host.status(CH).data["to_act"]  # type: ignore[index]
+    assert "Dein Zug." in started.data.next
+    return host.status(CH).data.to_act
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_a_polish_caller_gets_polish_refusals_while_the_german_table_posts_germa
     assert legal.private == "Twój ruch." and {label for _n, label in legal.choices} == {"Krok"}
     assert legal.language is None
     turn = host.turn(CH, lang="pl")  # public buttons: the table's language
-    assert turn.language == "de" and turn.data["prompt"] == "Dein Zug."  # type: ignore[index]
+    assert turn.language == "de" and turn.data.prompt == "Dein Zug."
     assert {label for _n, label in turn.choices} == {"Ein Schritt"}
 
     board = host.board(CH, user, lang="pl")
@@ -193,12 +193,12 @@ def test_a_polish_caller_gets_polish_refusals_while_the_german_table_posts_germa
     assert moved.ok and moved.language == "de", moved.private
     assert moved.public.split(":")[0] in ("Ann (Rot)", "Bob (Blau)")  # type: ignore[union-attr]  # seat labels too
     assert "Etwas geschah." in (moved.public or "") and "Coś się stało." not in (moved.public or "")
-    assert "Etwas geschah." in [e["text"] for e in moved.data["events"]]  # type: ignore[index]
+    assert "Etwas geschah." in [e["text"] for e in moved.data.events]
     assert moved.alt == "alt in de" and drawn[-1] == "de"
 
     status = host.status(CH, lang="pl")
-    assert status.language == "de" and status.data["language"] == "de"  # type: ignore[index]
-    assert status.data["prompt"] in (None, "Dein Zug.")  # type: ignore[index]
+    assert status.language == "de" and status.data.language == "de"
+    assert status.data.prompt in (None, "Dein Zug.")
     for reply in (host.log(CH, lang="pl"), host.set_reminder(CH, user, 2, lang="pl")):
         assert reply.ok and reply.language == "de"
 
@@ -210,7 +210,7 @@ def test_the_default_table_language_is_the_creators_and_private_events_stay_in_t
     host = Host(store, games=lookup)
     reply = host.solo(CH, "u1", "Ann", SPEAKING.name, {}, 3, lang="ru")
     assert reply.ok and reply.language == "ru"
-    assert host.status(CH).data["language"] == "ru"  # type: ignore[index]
+    assert host.status(CH).data.language == "ru"
     assert "Ваш ход." in (reply.public or "")
     assert host.turn(CH, lang="en").language == "ru"  # a caller's language does not change the table's
 
@@ -225,7 +225,7 @@ def test_lang_none_keeps_the_current_language_and_english_is_the_default(host: H
     assert refused.private == HOST_WORDS["de"][SEATED]
     started = host.start(CH, "u1")
     assert "Ann (red)" in (started.public or "") or "Bob (blue)" in (started.public or "")  # English: as stored
-    rows = host.status(CH, lang="de").data["players"]  # type: ignore[index]
+    rows = host.status(CH, lang="de").data.players
     assert [(r["label"], r["label_text"]) for r in rows] == [("red", "red"), ("blue", "blue")]
 
 
@@ -236,7 +236,7 @@ def test_a_player_sets_the_tables_language_and_public_texts_follow(host: Host, d
     user = german_table(host)
     version = host.status(CH).version
     changed = host.set_language(CH, "u2", "pl", lang="de")
-    assert changed.ok and changed.language == "pl" and changed.data["language"] == "pl"  # type: ignore[index]
+    assert changed.ok and changed.language == "pl" and changed.data.language == "pl"
     assert changed.version == version == host.status(CH).version  # unversioned: buttons stay valid
     assert "Polski" in (changed.public or "")
     turn = host.turn(CH, lang="de")
@@ -247,21 +247,21 @@ def test_a_player_sets_the_tables_language_and_public_texts_follow(host: Host, d
     # codes, locales and names are understood
     for given, code in (("RU", "ru"), ("de-AT", "de"), ("Deutsch", "de"), ("english", "en"), ("Polski", "pl")):
         reply = host.set_language(CH, "u1", given)
-        assert reply.ok and reply.language == code and host.status(CH).data["language"] == code  # type: ignore[index]
+        assert reply.ok and reply.language == code and host.status(CH).data.language == code
 
 
 def test_set_language_refusals(host: Host) -> None:
     german_table(host)
     outsider = host.set_language(CH, "eve", "pl", lang="pl")
     assert not outsider.ok and outsider.private and outsider.language is None
-    assert host.status(CH).data["language"] == "de"  # type: ignore[index]
+    assert host.status(CH).data.language == "de"
     assert host.set_language(CH, "eve", "pl", is_admin=True).ok  # an admin may
     for unknown in ("fr", "klingon", "", "x" * 500):
         reply = host.set_language(CH, "u1", unknown)
         assert not reply.ok and reply.private
         assert all(code in reply.private for code in LANGUAGES), reply.private  # the refusal lists them
         assert len(reply.private) < 300
-    assert host.status(CH).data["language"] == "pl"  # type: ignore[index]
+    assert host.status(CH).data.language == "pl"
     assert not host.set_language("empty-channel", "u1", "de").ok  # no table here
 
 
@@ -308,7 +308,7 @@ def test_migration_0004_adds_the_language_and_old_tables_speak_the_callers(tmp_p
     with store.unit_of_work(write=False) as repo:
         assert repo.table(1).language is None  # type: ignore[union-attr]
     host = Host(store)
-    assert host.status("c", lang="ru").data["language"] == "ru"  # type: ignore[index]
+    assert host.status("c", lang="ru").data.language == "ru"
     joined = host.join("c", "u2", "Bob", lang="pl")
     assert joined.ok and joined.language == "pl"  # no language stored: the caller's
     assert host.start("c", "u1").ok
@@ -316,7 +316,7 @@ def test_migration_0004_adds_the_language_and_old_tables_speak_the_callers(tmp_p
     [due] = host.due_reminders(utcnow() + timedelta(hours=2))
     assert due["language"] == "en"  # reminders of an old table: English, as before
     assert host.set_language("c", "u1", "de").ok
-    assert host.status("c", lang="ru").data["language"] == "de"  # type: ignore[index]
+    assert host.status("c", lang="ru").data.language == "de"
     store.dispose()
 
 
@@ -339,7 +339,7 @@ def _local(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *extra: str) -> tupl
 def _table_language(tmp_path: Path) -> str | None:
     store = Store(f"sqlite:///{tmp_path / 'local.db'}")
     try:
-        return Host(store).status("terminal").data["language"]  # type: ignore[index]
+        return Host(store).status("terminal").data.language
     finally:
         store.dispose()
 
@@ -384,7 +384,7 @@ def test_the_console_speaks_its_language(store: Store) -> None:
     assert code == 0
     assert "Twoje ruchy:" in text_out and "Polecenia:" in text_out and "Twój ruch." in text_out
     assert "Your moves:" not in text_out
-    assert Host(store, games=lookup).status("terminal").data["language"] == "pl"  # type: ignore[index]
+    assert Host(store, games=lookup).status("terminal").data.language == "pl"
 
 
 def test_replies_say_their_language() -> None:

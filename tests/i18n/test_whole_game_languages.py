@@ -90,9 +90,9 @@ def test_whole_game_has_no_english(lang: str, game_name: str, players: int) -> N
         texts += _texts(host.start(ch, "u1", lang=lang))
     texts += _texts(pictured.board(ch, "u1", lang=lang))
     moves = 0
-    while host.status(ch, lang=lang).data["status"] == "running":
+    while host.status(ch, lang=lang).data.status == "running":
         status = host.status(ch, lang=lang)
-        user = status.data["to_act"]
+        user = status.data.to_act
         legal = host.legal(ch, user, lang=lang)
         notations.update(n for n, _label in legal.choices)
         if moves % 25 == 0:

@@ -54,10 +54,10 @@ def play_position(path: Path, game: str, players: int, seed: int, steps: int, op
     assert host.start(CHANNEL, USERS[0]).ok
     rng = random.Random(rng_seed)
     for _ in range(steps):
-        data = host.status(CHANNEL).data or {}
-        if data.get("status") != "running" or not data.get("to_act"):
+        data = host.status(CHANNEL).data
+        if data.status != "running" or not data.to_act:
             break
-        user = data["to_act"]
+        user = data.to_act
         legal = host.legal(CHANNEL, user)
         assert legal.ok and legal.choices, legal.private
         reply = host.move(CHANNEL, user, rng.choice(legal.choices)[0])
@@ -77,9 +77,9 @@ def current_state(path: Path) -> tuple[Any, Any, list[str]]:
         table = repo.active_table(CHANNEL)
         assert table is not None
         game = get_game(table.game)
-        state = host._state(repo, table, game)  # the Host's own state (snapshot or replay)
+        state = host.tables.state(repo, table, game)  # the Host's own state (snapshot or replay)
     store.dispose()
-    return game, state, [p["user"] for p in sorted(data["players"], key=lambda p: p["seat"])]
+    return game, state, [p["user"] for p in sorted(data.players, key=lambda p: p["seat"])]
 
 
 def resample(source: Path, target: Path, mapping: dict[str, str]) -> None:
@@ -167,7 +167,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
         if probe is not None:
             for word in ("order", "keep"):
                 out[f"probe {word}"] = _reply(host.move(CHANNEL, viewer, f"{word} {probe}"))
-    to_act = (turn.data or {}).get("to_act")
+    to_act = turn.data.to_act
     if to_act:
         out["undo"] = _reply(host.undo(CHANNEL, to_act), private=to_act == viewer)
         out["log after undo"] = _reply(host.log(CHANNEL, 200))

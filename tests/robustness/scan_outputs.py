@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import re
 from collections.abc import Callable, Iterator
@@ -178,7 +179,10 @@ def reply_texts(reply: Reply, sink: Collected, where: str) -> None:
 
 def _data_texts(value: Any, sink: Collected, where: str, *, shown: bool) -> None:
     """Record the strings of ``value`` held under a display key (:data:`DISPLAY_KEYS`), directly or
-    in a list; ids, kinds and notations held under other keys are data, not display."""
+    in a list; ids, kinds and notations held under other keys are data, not display. A typed record
+    of ``Reply.data`` (:mod:`bot.host.data`) is walked as the dict of its fields."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = dataclasses.asdict(value)
     if isinstance(value, dict):
         for key, item in value.items():
             if key in ("notation", "move", "moves", "public_move", "choices"):
@@ -234,11 +238,11 @@ def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
 
     status = host.status(channel, lang=lang)
     reply_texts(status, sink, "host.status")
-    data = status.data or {}
-    for player in data.get("players") or []:
+    data = status.data
+    for player in data.players or []:
         if isinstance(player, dict) and player.get("name"):
             sink.names.add(str(player["name"]))
-    user = data.get("to_act")
+    user = data.to_act
     if user:
         legal = host.legal(channel, user, lang=lang)
         reply_texts(legal, sink, "host.legal")
@@ -353,7 +357,7 @@ def terminal_game(game: str, lang: str, *, players: int = 2, bots: int = 1, seed
             with contextlib.suppress(StopScan):
                 console.open(game, players, {}, seed=seed)
             reply_texts(host.board("terminal", lang=lang), sink, "host.board")
-        sink.finished = (host.status("terminal").data or {}).get("status") == "finished"
+        sink.finished = host.status("terminal").data.status == "finished"
         terminal_lines(out.getvalue(), sink)
         for text in drawn:
             sink.add("picture", text, "picture")
@@ -469,10 +473,10 @@ async def _discord_play(host: Host, monkeypatch: Any, game: str, lang: str, move
         await w.send(cmd("game", {}, sub="start"))
         channel = str(dw.CHANNEL)
         for k in range(moves):
-            data = host.status(channel).data or {}
-            if data.get("status") != "running":
+            data = host.status(channel).data
+            if data.status != "running":
                 break
-            user = str(data.get("to_act") or "")
+            user = str(data.to_act or "")
             if user != str(dw.ANN):
                 await w.settle()
                 continue

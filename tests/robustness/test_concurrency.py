@@ -97,7 +97,7 @@ def test_many_tables_advance_at_once_on_a_file_database(file_store: Store) -> No
         barrier.wait()
         for _ in range(moves_each):
             status = host.status(channel)
-            user = (status.data or {}).get("to_act")
+            user = status.data.to_act
             if not status.ok or user is None:
                 failures.append(f"{channel}: status {status.private}")
                 return
@@ -145,7 +145,7 @@ def test_separate_stores_on_one_file_act_like_separate_processes(db_url: str) ->
         wins = 0
         for _ in range(15):
             status = hosts[0].status("shared")
-            user, version = status.data["to_act"], status.version
+            user, version = status.data.to_act, status.version
             replies = _race([partial(h.move, "shared", user, "bank", version) for h in hosts])
             assert sum(r.ok for r in replies) == 1, [r.private for r in replies]
             loser = next(r for r in replies if not r.ok)
@@ -171,7 +171,7 @@ def test_two_identical_moves_with_the_same_version_exactly_one_wins(kind: str, d
         _open_and_start(host, "race", seed=5)
         for round_ in range(12):
             status = host.status("race")
-            user, version = status.data["to_act"], status.version
+            user, version = status.data.to_act, status.version
             options = host.legal("race", user).choices
             notation = options[round_ % len(options)][0]
             before = _choice_count(store, "race")
@@ -193,7 +193,7 @@ def test_two_different_moves_and_two_button_clicks_race(file_store: Store) -> No
     _open_and_start(host, "race2", seed=9)
     for round_ in range(8):
         status = host.status("race2")
-        user, version, table_id = status.data["to_act"], status.version, status.data["table_id"]
+        user, version, table_id = status.data.to_act, status.version, status.data.table_id
         choices = [n for n, _ in host.legal("race2", user).choices]
         before = _choice_count(file_store, "race2")
         if round_ % 2 == 0 and len(choices) > 1:
@@ -213,17 +213,17 @@ def test_a_move_racing_an_undo_and_an_abandon(file_store: Store) -> None:
     _open_and_start(host, "race3", game="dicerace", seed=2, target=500)
     for _ in range(10):
         status = host.status("race3")
-        user, version = status.data["to_act"], status.version
+        user, version = status.data.to_act, status.version
         assert host.move("race3", user, "move 1", version).ok  # something to undo
         version += 1
         replies = _race([partial(host.move, "race3", user, "bank", version), partial(host.undo, "race3", user, version)])
         assert sum(r.ok for r in replies) == 1, [(r.ok, r.private) for r in replies]
         check_consistent(file_store)
     status = host.status("race3")
-    user, version = status.data["to_act"], status.version
+    user, version = status.data.to_act, status.version
     replies = _race([partial(host.move, "race3", user, "bank", version), partial(host.abandon, "race3", "race3-a")])
     assert replies[1].ok
-    assert host.status("race3").data["status"] == "abandoned"
+    assert host.status("race3").data.status == "abandoned"
     check_consistent(file_store)
 
 
@@ -239,7 +239,7 @@ def test_lobby_races(file_store: Store) -> None:
         creator = "a" if opened[0].ok else "b"
         joined = _race([partial(host.join, channel, u, u) for u in ("c", "d")])
         assert sum(r.ok for r in joined) == 1, [r.private for r in joined]
-        assert len(host.status(channel).data["players"]) == 2
+        assert len(host.status(channel).data.players) == 2
         started = _race([partial(host.start, channel, creator)] * 2)
         assert sum(r.ok for r in started) == 1, [r.private for r in started]
     with file_store.unit_of_work(write=False) as repo:
@@ -262,7 +262,7 @@ def test_two_move_commands_gathered_post_exactly_one_turn_message(file_store: St
     channel = 4242
     _discord_table(host, str(channel))
     for _ in range(10):
-        to_act = int(host.status(str(channel)).data["to_act"])
+        to_act = int(host.status(str(channel)).data.to_act)
         before = _choice_count(file_store, str(channel))
         first, second = (make_interaction(to_act, channel_id=channel) for _ in range(2))
 
@@ -286,7 +286,7 @@ def test_two_button_clicks_gathered_post_exactly_one_turn_message(file_store: St
     _discord_table(host, str(channel))
     for _ in range(10):
         status = host.status(str(channel))
-        to_act, version, table_id = int(status.data["to_act"]), status.version, status.data["table_id"]
+        to_act, version, table_id = int(status.data.to_act), status.version, status.data.table_id
         before = _choice_count(file_store, str(channel))
         first, second = (make_interaction(to_act, channel_id=channel) for _ in range(2))
 

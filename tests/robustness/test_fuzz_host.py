@@ -338,7 +338,7 @@ def test_a_long_zaibatsu_game_through_the_host_with_refusals() -> None:
         assert host.start("c", "u1").ok
         bad_variants = ["", "   ", "x" * 5000, "TAKE", "take 9 rd red", "日本", "1" * 200, "move -1", "0"]
         for step in range(60):
-            user = host.status("c").data["to_act"]
+            user = host.status("c").data.to_act
             choices = [n for n, _ in host.legal("c", user).choices]
             other = "u2" if user == "u1" else "u1"
             for bad in bad_variants + [choices[0] + " please", choices[-1].upper() + "!"]:

@@ -69,7 +69,7 @@ def test_only_the_seated_player_to_act_may_play(mem_store: Store) -> None:
     _zaibatsu_table(host)
     for _ in range(6):
         status = host.status("sec")
-        to_act, version, table_id = status.data["to_act"], status.version, status.data["table_id"]
+        to_act, version, table_id = status.data.to_act, status.version, status.data.table_id
         waiting = "bob" if to_act == "ann" else "ann"
         notation = host.legal("sec", to_act).choices[0][0]
         before = sql_dump(mem_store)
@@ -116,7 +116,7 @@ def test_discord_non_player_move_is_refused_privately(mem_store: Store) -> None:
     assert host.new_table(str(channel), str(ANN), "Ann", "zaibatsu", {"players": 2}, 2).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     assert host.start(str(channel), str(ANN)).ok
-    to_act = host.status(str(channel)).data["to_act"]
+    to_act = host.status(str(channel)).data.to_act
     notation = host.legal(str(channel), to_act).choices[0][0]
     waiting = BOB if int(to_act) == ANN else ANN
     before = sql_dump(mem_store)
@@ -242,7 +242,7 @@ def parse_spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_oversized_moves_are_refused_before_parsing(mem_store: Store, parse_spy: list[str], text: str) -> None:
     host = Host(mem_store)
     _zaibatsu_table(host)
-    to_act = host.status("sec").data["to_act"]
+    to_act = host.status("sec").data.to_act
     before = sql_dump(mem_store)
     reply = host.move("sec", to_act, text)
     assert not reply.ok and reply.private
@@ -255,7 +255,7 @@ def test_oversized_moves_are_refused_before_parsing(mem_store: Store, parse_spy:
 def test_the_limit_itself_is_parsed(mem_store: Store, parse_spy: list[str]) -> None:
     host = Host(mem_store)
     _zaibatsu_table(host)
-    to_act = host.status("sec").data["to_act"]
+    to_act = host.status("sec").data.to_act
     reply = host.move("sec", to_act, "x" * MAX_INPUT)
     assert not reply.ok
     assert parse_spy == ["x" * MAX_INPUT]
@@ -268,7 +268,7 @@ def test_oversized_input_through_discord_and_other_fields(mem_store: Store, pars
     assert host.new_table(str(channel), str(ANN), "Ann", "zaibatsu", {"players": 2}, 2).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     assert host.start(str(channel), str(ANN)).ok
-    to_act = int(host.status(str(channel)).data["to_act"])
+    to_act = int(host.status(str(channel)).data.to_act)
     before = sql_dump(mem_store)
     interaction = make_interaction(to_act, channel_id=channel)
     asyncio.run(cmds.invoke("move", interaction, action="take 1 ships red " * 300))
@@ -374,10 +374,10 @@ def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
     users = ["ann", "bob", "cat"]
     for step in range(40):
         status = host.status("hid")
-        if status.data["status"] != "running":
+        if status.data.status != "running":
             break
         assert not _leaks([status.public, status.data], secrets)
-        to_act = status.data["to_act"]
+        to_act = status.data.to_act
         turn = host.turn("hid")
         assert not _leaks([turn.public, turn.data, turn.choices], secrets)
         legal = host.legal("hid", to_act)
@@ -388,7 +388,7 @@ def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
         assert not _leaks([reply.public, reply.data, reply.alt], secrets), reply.public
         for seat, user in enumerate(users):
             board = host.board("hid", user)
-            assert not _leaks([board.public, board.data.get("text"), board.data.get("header"), board.alt], secrets)
+            assert not _leaks([board.public, board.data.text, board.data.header, board.alt], secrets)
             own = board.private or ""
             others = [s for i, s in enumerate(secrets) if i != seat]
             assert str(secrets[seat]) in own  # each player sees their own number privately …
@@ -410,7 +410,7 @@ def test_public_discord_messages_never_show_a_hidden_value(mem_store: Store) -> 
     secrets = _secrets_of(host, str(channel))
     interactions = [starter]
     for _ in range(8):
-        to_act = int(host.status(str(channel)).data["to_act"])
+        to_act = int(host.status(str(channel)).data.to_act)
         mover = make_interaction(to_act, channel_id=channel)
         asyncio.run(cmds.invoke("move", mover, action="bank"))
         viewer = make_interaction(EVE, channel_id=channel)
@@ -428,17 +428,17 @@ def test_the_log_and_a_running_export_do_not_reveal_hidden_chance_outcomes(mem_s
     host = Host(mem_store)
     secrets = _secret_table(host, "hidlog")
     for _ in range(4):
-        assert host.move("hidlog", host.status("hidlog").data["to_act"], "bank").ok
+        assert host.move("hidlog", host.status("hidlog").data.to_act, "bank").ok
     log = host.log("hidlog", 200)
     assert log.ok and "deal 1 ~" in log.public
     assert not _leaks(log.public, secrets), log.public
     running = host.export("hidlog").data
-    assert running["complete"] is False
+    assert running.complete is False
     assert not _leaks(running, secrets)
     # once the game is over (here: abandoned) the export is complete, hidden outcomes included
     assert host.abandon("hidlog", "ann").ok
     done = host.export("hidlog").data
-    assert done["complete"] is True and sorted(_leaks(done, secrets)) == sorted(secrets)
+    assert done.complete is True and sorted(_leaks(done, secrets)) == sorted(secrets)
 
 
 def _notes_table(host: Host, channel: str) -> None:
@@ -448,7 +448,7 @@ def _notes_table(host: Host, channel: str) -> None:
 
 
 def _write_note(host: Host, channel: str, note: int = NOTES[4]) -> tuple[str, Reply]:
-    user = host.status(channel).data["to_act"]
+    user = host.status(channel).data.to_act
     reply = host.move(channel, user, f"note {note}")
     assert reply.ok, reply.private
     return user, reply
@@ -461,7 +461,7 @@ def test_a_hidden_choice_stays_out_of_logs_exports_boards_and_events(mem_store: 
     user, reply = _write_note(host, "notes", note)
     other = "bob" if user == "ann" else "ann"
     assert str(note) in (reply.private or "")  # the author is told privately
-    assert not _leaks([(reply.data or {}).get("events"), reply.alt], [note])
+    assert not _leaks([reply.data.events, reply.alt], [note])
     assert not _leaks(host.log("notes", 200).public, [note])
     assert not _leaks(host.export("notes").data, [note])
     assert not _leaks([host.board("notes", other).public, host.board("notes", other).private], [note])
@@ -473,7 +473,7 @@ def test_a_hidden_choice_stays_out_of_the_public_turn_message(mem_store: Store) 
     host = Host(mem_store)
     _notes_table(host, "notes2")
     _user, reply = _write_note(host, "notes2")
-    assert not _leaks([reply.public, (reply.data or {}).get("step")], [NOTES[4]]), reply.public
+    assert not _leaks([reply.public, reply.data.step], [NOTES[4]]), reply.public
 
 
 def test_undoing_a_hidden_choice_does_not_reveal_it(mem_store: Store) -> None:
@@ -488,7 +488,7 @@ def test_undoing_a_hidden_choice_does_not_reveal_it(mem_store: Store) -> None:
 def _cards_of(host: Host, channel: str) -> dict[str, list[int]]:
     """Each user's two cards (derived from the dealt secrets, in seat order)."""
     secrets = _secrets_of(host, channel)
-    users = [p["user"] for p in host.status(channel).data["players"]]
+    users = [p["user"] for p in host.status(channel).data.players]
     return {u: [v + 100000, v + 200000] for u, v in zip(users, secrets, strict=True)}
 
 
@@ -507,8 +507,8 @@ def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_stor
     assert not _leaks([start.public, start.data, start.alt], every)
     for step in range(3):  # every seat picks a card, in seat order
         turn = host.turn("cards")
-        assert turn.choices == [] and turn.data["hidden_choices"] is True
-        to_act = turn.data["to_act"]
+        assert turn.choices == [] and turn.data.hidden_choices is True
+        to_act = turn.data.to_act
         assert to_act == users[step]
         for user in users + ["eve"]:
             legal = host.legal("cards", user)
@@ -540,9 +540,9 @@ def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_stor
     assert not _leaks([host.log("cards", 200).public, host.export("cards").data], every)
     for user in users:
         board = host.board("cards", user)
-        assert not _leaks([board.public, board.data.get("text"), board.alt], every)
+        assert not _leaks([board.public, board.data.text, board.alt], every)
     assert spy.views and not _leaks(spy.views, every)  # every public picture is a spectator view
-    assert host.turn("cards").data["hidden_choices"] is False  # the race's dice moves are public
+    assert host.turn("cards").data.hidden_choices is False  # the race's dice moves are public
 
 
 def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(mem_store: Store) -> None:
@@ -558,7 +558,7 @@ def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(
     every = [c for hand in cards.values() for c in hand]
     interactions = [starter]
     for _ in range(2):
-        to_act = int(host.status(str(channel)).data["to_act"])
+        to_act = int(host.status(str(channel)).data.to_act)
         waiting = BOB if to_act == ANN else ANN
         for user in (waiting, EVE):
             suggestions = asyncio.run(cmds.tables.move_autocomplete(make_interaction(user, channel_id=channel), ""))

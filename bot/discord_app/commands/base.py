@@ -14,12 +14,21 @@ from typing import Any, TypeVar
 import discord
 
 from bot.host import Host, Reply
+from bot.host.data import BoardData, BusyData, StatusData, StepData, table_of
 from bot.words import _
 from engine.core.i18n import language, tr
 
 from ..accounts import account_text, has_account
 from ..autoplay import BotRunner, Outbox, Post
-from ..components import MAX_BUTTONS, TurnOptions, option_lines, turn_options, turn_view, with_board_button
+from ..components import (
+    MAX_BUTTONS,
+    TurnOptions,
+    option_lines,
+    options_of,
+    turn_options,
+    turn_view,
+    with_board_button,
+)
 from ..delivery import (
     Messenger,
     Posted,
@@ -145,15 +154,19 @@ class CommandsCore:
         """The picture's description: the renderer's alt text, else a one-line summary (current language)."""
         if reply.alt:
             return reply.alt
-        summary = first_line((reply.data or {}).get("header")) or first_line(reply.public)
+        summary = first_line(reply.data.header if isinstance(reply.data, BoardData) else None) or first_line(reply.public)
         return _("Game board. {summary}", summary=summary).strip()
 
     @staticmethod
     def with_options(host: Host, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
-        """Call the Host, then read the next decision's options (in the table's language) if accepted."""
+        """Call the Host, then the next decision's options (in the table's language) if accepted: those
+        the reply carries (a move, a start), else read from the Host."""
         reply = fn(*args, **kwargs)
         options = None
-        if reply.ok:
+        step = reply.data if isinstance(reply.data, StepData) else None
+        if step is not None and (step.options is not None or step.finished):
+            options = options_of(step.options)
+        elif reply.ok:
             channel = str(args[0])
             try:
                 options = turn_options(host, channel, reply.language)
@@ -190,8 +203,8 @@ class CommandsCore:
         channel, else without its picture). Then the bots' turns follow in their own loop.
         """
         reply = outcome.reply
-        data = reply.data or {}
-        solo = bool(data.get("solo")) or interaction.guild_id is None
+        data = reply.data
+        solo = (isinstance(data, StepData | StatusData) and data.solo) or interaction.guild_id is None
         channel, user = self.ids(interaction)
         ulang = user_language(interaction)
         if kind != "view":
@@ -215,7 +228,7 @@ class CommandsCore:
         # private too): then the public message goes through the channel only.
         posted = await self.messenger.public(interaction if acked else None, channel, build)
         if posted.ok:
-            await self._remember_message(interaction, posted.message, data.get("table_id"))
+            await self._remember_message(interaction, posted.message, table_of(data))
         problem = before or posted.note()
         if problem is not None:
             with language(ulang):
@@ -230,8 +243,8 @@ class CommandsCore:
         if not posted.ok and kind != "view":
             await self._notify_by_dm(reply, channel, problem, exclude=user)
         if reply.ok and channel and kind != "view":
-            if data.get("finished"):
-                await self.post_story(channel, data.get("table_id"), table_lang)
+            if isinstance(data, StepData) and data.finished:
+                await self.post_story(channel, data.table_id, table_lang)
             await self.bots.kick(channel, solo, ulang)
 
     async def refuse_without_permissions(self, interaction: discord.Interaction) -> bool:
@@ -250,8 +263,8 @@ class CommandsCore:
     def refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
         """A "game already here" refusal links to the game when the Host has no stored board link."""
         reason = reply.private or _error(interaction)
-        data = reply.data or {}
-        if not data.get("table_id") or data.get("board_url"):
+        data = reply.data
+        if not isinstance(data, BusyData) or not data.table_id or data.board_url:
             return reason  # the Host's text already carries the stored link (or it is another refusal)
         channel = str(interaction.channel_id)
         with language(user_language(interaction)):
@@ -315,7 +328,7 @@ class CommandsCore:
 
     async def _notify_by_dm(self, reply: Reply, channel: str, problem: Problem | None, exclude: str | None) -> None:
         """Tell the players ``reply`` would have pinged, by direct message, that it is their turn."""
-        table = (reply.data or {}).get("table_id")
+        table = table_of(reply.data)
         for user_id in dict.fromkeys(reply.mention):
             if user_id == exclude or not str(user_id).isdigit():
                 continue
@@ -351,7 +364,8 @@ class CommandsCore:
         ``picture=False`` leaves out every attachment (the bot may not attach files there).
         """
         reply = outcome.reply
-        data = reply.data or {}
+        data = reply.data
+        table_id = table_of(data)
         with language(lang):
             mentions = mention_text(reply.mention)
             view = turn_view(outcome.options)
@@ -364,8 +378,8 @@ class CommandsCore:
             extra = "\n".join(lines)
             # Every decision keeps the full board at hand: a message with a picture or with options
             # (a follow-up choice such as a market or train slot) carries the "Full board" button.
-            if board_button and (reply.png or view is not None) and isinstance(data.get("table_id"), int):
-                view = with_board_button(view, int(data["table_id"]))
+            if board_button and (reply.png or view is not None) and table_id is not None:
+                view = with_board_button(view, table_id)
             hint = slash("solo", "log") if solo else slash("game", "log")
             room = MESSAGE_LIMIT - len(extra) - 1 if extra else MESSAGE_LIMIT
             if content is not None:
@@ -399,17 +413,18 @@ class CommandsCore:
         """The text of a turn message: the accounts of the whole turn (and what followed it), then
         whose turn it is or the end (a solo game's goal check); at most ``room`` characters, in the
         current language. A start keeps its first line ("The game has started …") on top."""
-        data = reply.data or {}
-        head = [] if "step" in data else [first_line(reply.public)]
-        if solo and data.get("finished"):
-            tail = goal_check(data.get("result"))
+        data = reply.data if isinstance(reply.data, StepData) else None
+        head = [] if data is not None and data.step is not None else [first_line(reply.public)]
+        finished = data is not None and data.finished
+        if solo and finished and data is not None:
+            tail = goal_check(data.result)
         else:
-            tail = [str(data.get("next") or "")]
+            tail = [str((data.next if data is not None else None) or "")]
         head_text = "\n".join(h for h in head if h)
-        accounts = data.get("account") or []
-        if solo and data.get("finished"):
+        accounts: list[dict[str, Any]] = [dict(a) for a in (data.account if data is not None else None) or []]
+        if solo and finished and data is not None:
             # The goal check replaces the engine's own end-of-solo lines (ENGINE_SOLO_END_KINDS).
-            ended = {str(e.get("text")) for e in data.get("events") or [] if e.get("kind") in ENGINE_SOLO_END_KINDS}
+            ended = {str(e["text"]) for e in data.events if e["kind"] in ENGINE_SOLO_END_KINDS}
             accounts = [{**a, "lines": [line for line in a.get("lines", []) if line not in ended]} for a in accounts]
         body = account_text(accounts, tail, limit=room - len(head_text) - 1, log_hint=hint)
         return "\n".join(p for p in (head_text, body) if p)

@@ -314,8 +314,7 @@ async def table_game(core: CommandsCore, interaction: discord.Interaction) -> st
     except Exception:
         log.exception("reading the game of channel %s failed", channel)
         return None
-    game = (reply.data or {}).get("game") if reply.ok else None
-    return game if isinstance(game, str) else None
+    return reply.data.game if reply.ok and reply.data is not None else None
 
 
 async def rules_choices(core: CommandsCore, interaction: discord.Interaction,

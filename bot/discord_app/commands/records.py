@@ -96,7 +96,8 @@ class LeaderboardPages(_OwnerView):
         if not reply.ok:
             await interaction.response.send_message(_fit(reply.private), ephemeral=True)
             return
-        self.page, self.pages = (reply.data or {})["page"], (reply.data or {})["pages"]
+        if reply.data is not None:
+            self.page, self.pages = reply.data.page, reply.data.pages
         self._enable()
         await interaction.response.edit_message(content=_fit(reply.private), view=self)
 
@@ -211,9 +212,8 @@ class RecordsCommands:
         args = {"game": game, "guild": guild, "period": period, "members": members}
         reply = await asyncio.to_thread(self.records.leaderboard, **args, lang=lang)
         extra: dict[str, Any] = {}
-        pages = int((reply.data or {}).get("pages", 1))
-        if reply.ok and pages > 1:
-            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, pages)
+        if reply.ok and reply.data is not None and reply.data.pages > 1:
+            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, reply.data.pages)
         await self._send(interaction, reply, public, **extra)
 
     async def forget(self, interaction: discord.Interaction) -> None:

@@ -96,11 +96,11 @@ class SoloCommands(app_commands.Group, name="solo",
                 ack = _("Your solo game against {opponent} ({difficulty}) has started.", opponent=opponent_name(),
                         difficulty=DIFFICULTY_NAMES.get(chosen, chosen))
             else:
-                data, title = outcome.reply.data or {}, game_info(get_game(name)).title
-                if data.get("bots"):
+                data, title = outcome.reply.data, game_info(get_game(name)).title
+                if data is not None and data.bots:
                     ack = _n("Your {game} game against {n} bot ({level}) has started.",
-                             "Your {game} game against {n} bots ({level}) has started.", int(data["bots"]),
-                             game=title, level=level_word(data.get("level")))
+                             "Your {game} game against {n} bots ({level}) has started.", data.bots,
+                             game=title, level=level_word(data.level))
                 else:  # a game played alone
                     ack = _("The {game} solo game has started.", game=title)
         await core.publish(interaction, outcome, ack=ack)

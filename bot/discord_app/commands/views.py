@@ -46,20 +46,23 @@ class ViewCommands(CommandsCore):
             await self.private(interaction, reply.private or _error(interaction))
             return
         text = reply.private or reply.public or ""
-        data = reply.data or {}
-        difficulty = (data.get("options") or {}).get("difficulty")
-        running = data.get("status") in ("open", "running")
+        data = reply.data
+        if data is None:
+            await self.private(interaction, text)
+            return
+        difficulty = (data.options or {}).get("difficulty")
+        running = data.status in ("open", "running")
         with language(lang):
-            if data.get("solo") and difficulty:
+            if data.solo and difficulty:
                 name = DIFFICULTY_NAMES.get(difficulty, difficulty)
                 text += "\n" + _("Solo against {opponent}, difficulty {difficulty}.", opponent=opponent_name(),
                                   difficulty=name)
-            if data.get("reminder_hours") and running:
-                text += "\n" + _("Turn reminders after {hours} h.", hours=data["reminder_hours"])
-            if data.get("to_act") and str(data["to_act"]).isdigit():
-                text += "\n" + _("To act: {player}", player=f"<@{data['to_act']}>")
-            if data.get("board_url") and running:
-                text += "\n" + _("Latest board: {url}", url=data["board_url"])
+            if data.reminder_hours and running:
+                text += "\n" + _("Turn reminders after {hours} h.", hours=data.reminder_hours)
+            if data.to_act and str(data.to_act).isdigit():
+                text += "\n" + _("To act: {player}", player=f"<@{data.to_act}>")
+            if data.board_url and running:
+                text += "\n" + _("Latest board: {url}", url=data.board_url)
         await self.private(interaction, text)
 
     async def board(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
@@ -73,15 +76,16 @@ class ViewCommands(CommandsCore):
         if not reply.ok:
             await self.private(interaction, reply.private or _error(interaction))
             return
-        data = reply.data or {}
+        data = reply.data
+        board_text = data.text if data is not None else None
         with language(reply.language or lang):
-            header = str(data.get("header") or first_line(reply.public))
+            header = str((data.header if data is not None else None) or first_line(reply.public))
             if reply.png:
                 content, attach = header, None
-            elif data.get("text") and len(header) + len(str(data["text"])) + 10 > MESSAGE_LIMIT:
-                content, attach = header + "\n" + _("(The board as text is attached.)"), str(data["text"])
-            elif data.get("text"):
-                content, attach = f"{header}\n{code_block(str(data['text']), MESSAGE_LIMIT - len(header) - 1)}", None
+            elif board_text and len(header) + len(board_text) + 10 > MESSAGE_LIMIT:
+                content, attach = header + "\n" + _("(The board as text is attached.)"), board_text
+            elif board_text:
+                content, attach = f"{header}\n{code_block(board_text, MESSAGE_LIMIT - len(header) - 1)}", None
             else:
                 content, attach = reply.public or header, None
         private = reply.private
@@ -124,10 +128,12 @@ class ViewCommands(CommandsCore):
         if not reply.ok:
             await self.private(interaction, reply.private or _error(interaction))
             return
-        data = reply.data or {}
+        data = reply.data
+        if data is None:
+            await self.private(interaction, reply.private or _error(interaction))
+            return
         with language(lang):
-            view = replay_view(int(data["table_id"]), int(data["position"]), int(data["count"]), board,
-                               finished=data.get("status") == "finished")
+            view = replay_view(data.table_id, data.position, data.count, board, finished=data.status == "finished")
             content = fit(reply.private or "", MESSAGE_LIMIT)
             picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
         if edit:
@@ -135,7 +141,7 @@ class ViewCommands(CommandsCore):
                 await interaction.edit_original_response(content=content or "\u200b",
                                                          attachments=[picture] if picture else [], view=view)
             except discord.NotFound as exc:  # the viewer's message was deleted (10008) or the token is gone
-                log_failure(log, f"replay viewer of table {data.get('table_id')}", exc)
+                log_failure(log, f"replay viewer of table {data.table_id}", exc)
                 if not token_gone(exc):
                     with language(lang):
                         gone = _("That replay message is gone. {command} opens a new one.",
@@ -193,13 +199,13 @@ class ViewCommands(CommandsCore):
             await self.private(interaction, reply.private or _error(interaction))
             return
         data = reply.data
-        name = f"meiji-table-{data.get('table_id', 'log')}"
-        lines = [f"# {data['game']} · {data['status']} · seed {data['seed'] if data['seed'] is not None else '-'}"]
+        name = f"meiji-table-{data.table_id}"
+        lines = [f"# {data.game} · {data.status} · seed {data.seed if data.seed is not None else '-'}"]
         lines += [f"{m['seq']:>4} {m['kind']:<6} {'' if m['seat'] is None else 'seat ' + str(m['seat'] + 1):<7} "
-                  f"{m['notation']}" for m in data["moves"]]
+                  f"{m['notation']}" for m in data.moves]
         with language(lang):
             files = [
-                discord.File(io.BytesIO(json.dumps(data, indent=1, ensure_ascii=False).encode()),
+                discord.File(io.BytesIO(json.dumps(data.as_json(), indent=1, ensure_ascii=False).encode()),
                              filename=f"{name}.json", description=_("Move log (JSON, for meiji replay)")),
                 discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"{name}.txt",
                              description=_("Move log (one move per line)")),
@@ -222,18 +228,18 @@ class ViewCommands(CommandsCore):
         if not reply.ok:
             await self.private(interaction, reply.private or _error(interaction))
             return
-        data = reply.data or {}
+        data = reply.data
         options = None
-        if reply.choices and reply.version is not None and isinstance(data.get("table_id"), int):
+        if reply.choices and reply.version is not None and data is not None:
             options = TurnOptions(
-                table_id=int(data["table_id"]), version=int(reply.version), user_id=user,
-                prompt=str(data.get("prompt") or "") or None,
+                table_id=data.table_id, version=int(reply.version), user_id=user,
+                prompt=data.prompt or None,
                 choices=tuple((str(n), str(label)) for n, label in reply.choices),
             )
         with language(lang):
             view = turn_view(options)
-            text = str(data.get("text") or "")
-            turn = str(data.get("turn") or "")
+            text = data.text if data is not None else ""
+            turn = data.turn if data is not None else ""
             tail: list[str] = [turn] if turn else []
             if options is not None and view is not None and len(options.choices) <= MAX_BUTTONS:
                 tail += option_lines(options)
@@ -268,15 +274,15 @@ class ViewCommands(CommandsCore):
         reply = await self.run(host.accounts, channel, user, last=n, in_caller_language=True, lang=lang)
         if not reply.ok:
             # a table that has not started: what the plain log says about it (an empty log, a lobby)
-            reply = await self.run(host.log, channel, n, lang=lang)
-            if not reply.ok:
-                await self.private(interaction, reply.private or _error(interaction))
+            plain = await self.run(host.log, channel, n, lang=lang)
+            if not plain.ok:
+                await self.private(interaction, plain.private or _error(interaction))
                 return
             with language(lang):
-                await self.private(interaction, reply.private or _("The log is empty."))
+                await self.private(interaction, plain.private or _("The log is empty."))
             return
         with language(lang):
-            text = latest_accounts_text((reply.data or {}).get("accounts") or [], limit=MESSAGE_LIMIT,
+            text = latest_accounts_text([dict(a) for a in reply.data.accounts] if reply.data is not None else [], limit=MESSAGE_LIMIT,
                                         log_hint=code(slash("solo" if solo or interaction.guild_id is None else "game",
                                                             "export")))
             text = text or _("The log is empty.")
