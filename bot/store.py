@@ -1,4 +1,4 @@
-"""Persistent storage of tables, seats, the move log and state snapshots (DESIGN.md, "Storage").
+"""Persistent storage of tables, seats, the move log and state snapshots (docs/architecture.md, "Storage").
 
 SQLModel tables over SQLAlchemy. SQLite is the default (a file, or ``sqlite://`` in memory for
 tests); any SQLAlchemy URL works through ``DATABASE_URL``. For SQLite every connection gets WAL,
@@ -690,7 +690,7 @@ def is_memory_url(url: str) -> bool:
 
 
 def make_engine(url: str, *, echo: bool = False) -> Engine:
-    """Create the SQLAlchemy engine for ``url`` with the SQLite settings of DESIGN.md."""
+    """Create the SQLAlchemy engine for ``url`` with the SQLite settings of docs/architecture.md ("Storage")."""
     u = make_url(url)
     if u.get_backend_name() != "sqlite":
         return create_engine(url, echo=echo, pool_pre_ping=True)

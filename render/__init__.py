@@ -1,4 +1,4 @@
-"""Pictures of game views: ``view -> PNG bytes`` (DESIGN.md, "Rendering").
+"""Pictures of game views: ``view -> PNG bytes`` (docs/rendering.md).
 
 :func:`render` and :func:`alt_text` dispatch on the game name to the game's picture package: the
 module its :class:`~engine.core.capabilities.Pictures` capability names (``render/<game>/`` for the

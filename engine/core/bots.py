@@ -1,4 +1,4 @@
-"""Bot policies behind the one policy interface (DESIGN.md, "Policies"): ``greedy`` and ``search``.
+"""Bot policies behind the one policy interface (docs/bots.md; docs/architecture.md, "Policies"): ``greedy`` and ``search``.
 
 A bot seat is a :class:`~engine.core.policy.Policy`: ``choose(view, legal)`` returns one of the
 legal actions. Its ``view`` is what :func:`bot_view` builds for the seat, and nothing else:

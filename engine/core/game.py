@@ -1,4 +1,4 @@
-"""Game-agnostic engine contracts (DESIGN.md, "Engine contracts").
+"""Game-agnostic engine contracts (docs/architecture.md, "Engine contracts").
 
 A game is a module-like object implementing :class:`Game`. Everything a game needs to expose to
 the hosts (terminal table, Discord, selfplay) lives here: decisions, actions, events, the
@@ -114,7 +114,7 @@ class Result:
 
 @runtime_checkable
 class Game(Protocol):
-    """The contract every game implements (DESIGN.md, Engine contracts).
+    """The contract every game implements (docs/architecture.md, "Engine contracts").
 
     States are plain dataclasses; ``apply`` returns a *new* state and leaves its argument intact.
     """

@@ -1,6 +1,6 @@
 """Hidden information, game-agnostically: what a step hides, what it reveals, how its options are offered.
 
-Everything a reader receives must be a function of what that reader may see (DESIGN.md, "Hidden
+Everything a reader receives must be a function of what that reader may see (docs/architecture.md, "Hidden
 information"). Games with hidden information declare the capability
 :class:`~engine.core.capabilities.HiddenInformation` (read through
 :func:`engine.core.registry.hidden`); hosts call its hooks only through the functions here, so no

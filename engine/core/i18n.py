@@ -1,4 +1,4 @@
-"""Languages: translatable texts and the message catalogues (DESIGN.md, "Languages").
+"""Languages: translatable texts and the message catalogues (docs/i18n.md).
 
 Every player-facing word goes through a gettext catalogue (``.po`` files read with Babel and
 compiled in memory on first use). English is the source language: a message id *is* its English

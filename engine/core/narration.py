@@ -1,4 +1,4 @@
-"""Turn accounts: the public, readable story of each whole turn (DESIGN.md, "Hosting").
+"""Turn accounts: the public, readable story of each whole turn (docs/architecture.md, "Hosting").
 
 An *account* is the list of sentences telling what one player did in one whole turn (every step,
 what it cost and gave, the chance draws it caused), or what the game itself did between turns

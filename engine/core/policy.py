@@ -1,4 +1,4 @@
-"""One policy interface for selfplay, bot seats, hints and the Automa's helpers (DESIGN.md)."""
+"""One policy interface for selfplay, bot seats, hints and the Automa's helpers (docs/architecture.md, "Policies")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rebuild a game from its move log (the log is the source of truth; DESIGN.md)."""
+"""Rebuild a game from its move log (the log is the source of truth; docs/architecture.md, "Chance and the move log")."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ VERSION = "0.1.0"
 
 
 class NipponGame:
-    """Nippon (2015) for 2–4 players, behind the engine contract of DESIGN.md.
+    """Nippon (2015) for 2–4 players, behind the engine contract of docs/architecture.md.
 
     The object is stateless: every method takes the state it works on. Rules live in
     :mod:`.rules`; this class adds serialisation, views, labels and the hosts' menu facts.

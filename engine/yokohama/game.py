@@ -43,7 +43,7 @@ HIDDEN_CHANCE = ("remove", "deal")
 
 class YokohamaGame:
     """Yokohama for 2–4 players with its 2-player mode and two mini-expansions, behind the engine
-    contract of DESIGN.md.
+    contract of docs/architecture.md.
 
     The object is stateless: every method takes the state it works on. Rules live in
     :mod:`.rules`; this class adds serialisation, views (hidden hands), labels and the hosts' facts.

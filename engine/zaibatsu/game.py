@@ -49,7 +49,7 @@ rules.register(
 
 
 class ZaibatsuGame:
-    """Nippon: Zaibatsu for 2–4 players (engine contract of DESIGN.md).
+    """Nippon: Zaibatsu for 2–4 players (engine contract of docs/architecture.md).
 
     For a search: :meth:`copy_state` once, then ``legal_actions`` and :meth:`apply_quiet` in place
     (no checks, no events), which give exactly the states the checked, copying :meth:`apply` gives

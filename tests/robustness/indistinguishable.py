@@ -1,4 +1,4 @@
-"""Everything a reader receives is a function of what that reader may see (DESIGN.md, "Hidden information").
+"""Everything a reader receives is a function of what that reader may see (docs/architecture.md, "Hidden information").
 
 The check: play a table of a game with hidden information to some position through the Host; for
 a viewer (a seat or the spectator), re-sample the hidden part in ways consistent with that

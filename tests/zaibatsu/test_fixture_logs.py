@@ -1,4 +1,4 @@
-"""Stored move logs replay to the same final state (DESIGN.md: a rules change that alters an old
+"""Stored move logs replay to the same final state (docs/architecture.md, "Chance and the move log": a rules change that alters an old
 game is noticed). After an *intended* rules or data change, regenerate them with
 ``python -m tests.zaibatsu.make_fixture_logs`` and say so in the change."""
 

@@ -1,5 +1,5 @@
 """JSON round trips, replay from the notation log (in this process and in a fresh one), and the
-validation of state files (DESIGN.md: the move log is the source of truth)."""
+validation of state files (docs/architecture.md, "Chance and the move log": the move log is the source of truth)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.words import _
-from engine.core import default_game, game_info, get_game, i18n
+from engine.core import default_game, game_info, get_game, i18n, registry
 from engine.core.i18n import LANGUAGE_NAMES, tr
 
 from ..messages import GAME_COMMAND_NAMES, SOLO_COMMAND_NAMES, server_language, user_language
@@ -290,8 +290,8 @@ def modules_choices(interaction: discord.Interaction, current: str) -> list[app_
     except KeyError:
         return []
     ids = game_info(game).modules
-    hook = getattr(game, "module_names", None)
-    names = hook() if callable(hook) else {}
+    named = registry.module_names(game)
+    names = named.module_names() if named is not None else {}
     wanted = str(current or "").lower()[:100]
     out: list[app_commands.Choice[str]] = []
     with i18n.language(user_language(interaction)):
