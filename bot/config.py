@@ -74,10 +74,10 @@ class _QuietFormatter(logging.Formatter):
         return f"{line} [{type(exc).__name__}: {exc}] (set LOG_LEVEL=DEBUG for details)"
 
 
-class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _StderrHandler(logging.StreamHandler[Any]):
     """Writes to whatever ``sys.stderr`` is at the time (it may be replaced, e.g. in tests)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> Any:
         return sys.stderr
 
