@@ -175,7 +175,7 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
     for mi, market in enumerate(state.markets):
         if market.region != region:
             continue
-        market_out = []
+        market_out: list[tuple[int, int, int | None]] = []
         blocked = False
         for slot in order:
             if t.goods[market_goods(state, market, slot)].level != level:
