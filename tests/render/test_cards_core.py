@@ -160,3 +160,35 @@ def test_a_game_without_cards_gets_its_board() -> None:
     assert png.startswith(b"\x89PNG") and alt == alt_turn(_card())
     png, alt = final_of(carded, {})
     assert png.startswith(b"\x89PNG") and alt == alt_scores(_score_card())
+
+
+def _clear_text_caches() -> None:
+    from render.core import cards, draw
+
+    for module in (draw, cards):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def test_pictures_draw_with_pillows_bitmap_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pillow built without FreeType falls back to its bitmap default font, which has no
+    ``getmetrics``: line heights come from its glyph boxes and the pictures still draw."""
+    from PIL import ImageFont
+
+    from render.core import draw, fonts
+
+    bitmap = ImageFont.load_default_imagefont()
+    assert not isinstance(bitmap, ImageFont.FreeTypeFont)
+    _clear_text_caches()
+    monkeypatch.setattr(fonts, "font", lambda size, style="regular": bitmap)
+    try:
+        left, top, right, bottom = bitmap.getbbox("Agjy|")
+        assert draw.line_height(20) == bottom - top > 0
+        turn = draw_turn(_card())
+        scores = draw_scores(_score_card())
+        assert turn.image.width == scores.image.width == CARD_WIDTH
+        assert {s.text for s in turn.spots if s.role == "score"} == {"0", "10", "20", "30"}
+    finally:
+        monkeypatch.undo()
+        _clear_text_caches()
