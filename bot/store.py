@@ -29,7 +29,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -40,14 +40,12 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
-    Table,
     Text,
     UniqueConstraint,
     delete,
     event,
     func,
     insert,
-    inspect,
     make_url,
     select,
     text,
@@ -55,11 +53,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import CursorResult, Engine, Result
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Field, SQLModel, col, create_engine
 
+from bot.sqlcore import core_table, rowcount
 from engine.core.bots import LEVEL_ALIASES
 
 log = logging.getLogger(__name__)
@@ -215,33 +214,9 @@ class ComponentData(SQLModel, table=True):
 
 
 metadata = SQLModel.metadata
-
-
-def core_table(model: type[SQLModel]) -> Table:
-    """The Core :class:`~sqlalchemy.Table` of the SQLModel table class ``model`` (its ``__table__``,
-    which SQLModel sets on every ``table=True`` class but does not declare to type checkers), for
-    Core statements (``INSERT``/``DELETE`` without the ORM unit of work, ``table.c`` columns).
-
-    Raises :class:`TypeError` if ``model`` is not mapped to a single table.
-    """
-    table = inspect(model).local_table
-    if not isinstance(table, Table):
-        raise TypeError(f"{model.__name__} is not mapped to one table")
-    return table
-
-
-def rowcount(result: Result[Any]) -> int:
-    """The number of rows an ``UPDATE`` or ``DELETE`` (without ``RETURNING``) matched.
-
-    ``Session.execute`` is typed to return a :class:`~sqlalchemy.engine.Result`; for a DML
-    statement it is a :class:`~sqlalchemy.engine.CursorResult`, which carries ``rowcount``
-    (SQLAlchemy, "Getting Affected Row Count from UPDATE, DELETE").
-    """
-    return cast("CursorResult[Any]", result).rowcount
-
-
-GAME_TABLE, SEAT, MOVE, SNAPSHOT = core_table(GameTable), core_table(Seat), core_table(Move), core_table(Snapshot)
-REMINDER_STATE, COMPONENT_DATA = core_table(ReminderState), core_table(ComponentData)
+#: The Core tables of the Core statements below (no ORM unit of work).
+MOVE, SNAPSHOT, REMINDER_STATE, COMPONENT_DATA = (
+    core_table(m) for m in (Move, Snapshot, ReminderState, ComponentData))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -672,11 +647,7 @@ class Repository:
 
     def prune_snapshots(self, table_id: int, keep_from_seq: int) -> int:
         """Delete the snapshots of a table taken before log entry ``keep_from_seq``; returns how many."""
-        result = self._s.execute(
-            delete(SNAPSHOT).where(
-                SNAPSHOT.c.table_id == table_id, SNAPSHOT.c.seq < keep_from_seq
-            )
-        )
+        result = self._s.execute(delete(SNAPSHOT).where(SNAPSHOT.c.table_id == table_id, SNAPSHOT.c.seq < keep_from_seq))
         return int(rowcount(result) or 0)
 
     def latest_snapshot(self, table_id: int) -> SnapshotRec | None:

@@ -18,13 +18,15 @@ from sqlalchemy.orm import Session
 
 from engine.core import game_info, get_game
 
-from ..store import ABANDONED, GAME_TABLE, MOVE, SEAT, core_table
+from ..sqlcore import core_table
+from ..store import ABANDONED, GameTable, Move, Seat
 from .models import BOT_KEY, GameResult, PlayerRating, canonical_key
 from .ratings import RatingRec
 from .results import ResultRec, to_rec
 
 RESULT = core_table(GameResult)
 RATING = core_table(PlayerRating)
+GAME_TABLE, SEAT, MOVE = core_table(GameTable), core_table(Seat), core_table(Move)
 #: Up to this many members the leaderboard's member filter runs in SQL (an ``IN`` list), beyond in Python.
 MAX_IN_SQL = 1000
 

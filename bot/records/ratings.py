@@ -26,7 +26,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from ..store import core_table
+from ..sqlcore import core_table
 from .models import GameResult, PlayerRating, canonical_key
 
 #: The model every rating uses (openskill's defaults: μ = 25, σ = 25/3).

@@ -22,7 +22,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from engine.core import Game
 from engine.core.i18n import Msg, Number
 
-from ..store import Repository, SeatRec, TableRec, core_table, rowcount, utcnow
+from ..sqlcore import core_table, rowcount
+from ..store import Repository, SeatRec, TableRec, utcnow
 from . import ratings
 from .models import BOT_KEY, GameResult, PlayerRating, RecordsForgotten, canonical_key
 
