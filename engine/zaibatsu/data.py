@@ -439,12 +439,12 @@ class RuleNumber(Record):
 
 class RuleNumbers(TypedDict):
     """The rule numbers by id with the shape each one has (``rule_numbers.json``): what
-    ``Tables.n`` holds. Costs in money unless a dict names the resources; steps, slots and
-    rounds are counts."""
+    ``Tables.n`` holds. Costs are money unless the name or a dict names the resources; steps,
+    slots and rounds are counts."""
 
-    rd_step_costs: tuple[int, ...]  # R&D step 1, 2, 3 … costs this much in total
+    rd_step_costs: tuple[int, ...]  # money for 1, 2, 3 steps in all
     mining_step_costs: tuple[int, ...]
-    silk_boost_costs: tuple[int, ...]
+    silk_boost_costs: tuple[int, ...]  # silk for 1, 2, 3 more R&D steps in all
     factory_cost: int
     cheap_factory_discount: int
     machine_cost: int
