@@ -77,6 +77,8 @@ class _QuietFormatter(logging.Formatter):
 class _StderrHandler(logging.StreamHandler[Any]):
     """Writes to whatever ``sys.stderr`` is at the time (it may be replaced, e.g. in tests)."""
 
+    _meiji: bool  # set on the handler :func:`setup_logging` installs (replaced by the next call)
+
     @property
     def stream(self) -> Any:
         return sys.stderr
@@ -96,7 +98,7 @@ def setup_logging(level: str = "WARNING") -> None:
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, "_meiji", False)]:
         root.removeHandler(old)
-    handler._meiji = True  # type: ignore[attr-defined]
+    handler._meiji = True
     root.addHandler(handler)
     root.setLevel(numeric)
     # alembic announces every migration context at INFO; that is noise unless debugging

@@ -419,7 +419,7 @@ def load() -> NipponData:
     """The component data in use (validated): the data set selected for this game
     (:func:`engine.core.components.using`), by default the shipped files. Raises
     ``engine.core.components.DataError`` naming the first invalid record."""
-    return components.model("nippon")  # type: ignore[return-value]
+    return components.model("nippon")  # type: ignore[return-value]  # SOURCE validates into NipponData
 
 
 def report() -> list[tuple[str, int, int, int]]:

@@ -554,7 +554,7 @@ def load() -> YokohamaData:
     """The component data in use (validated): the data set selected for this game
     (:func:`engine.core.components.using`), by default the shipped files. Raises
     ``engine.core.components.DataError`` naming the first invalid record."""
-    return components.model("yokohama")  # type: ignore[return-value]
+    return components.model("yokohama")  # type: ignore[return-value]  # SOURCE validates into YokohamaData
 
 
 def number(key: str) -> RuleValue:

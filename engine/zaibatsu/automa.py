@@ -188,6 +188,7 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
                 blocked = True
                 continue
             if evicts:
+                # (ignored: an evicted slot holds a token)
                 human = [e for e in evicts if market.slots[e][0] != AUTOMA]  # type: ignore[index]
                 if not human:
                     blocked = True
