@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import CHANCE, default_game, get_game, sample_chance
+from engine.core import CHANCE, default_game, get_game, registry, sample_chance
 
 #: The game under test (``--game``; set in :func:`main`).
 GAME: Any = None
@@ -39,9 +39,10 @@ GAME: Any = None
 def fast_apply(events: bool = False) -> Callable[[Any, Any], Any] | None:
     """The in-place apply a fast game uses: ``apply_quiet`` (or, with ``events``, ``apply_unchecked``);
     ``None`` when the game has only the copying ``apply``."""
-    if not events and hasattr(GAME, "apply_quiet"):
-        return GAME.apply_quiet
-    return getattr(GAME, "apply_unchecked", None)
+    fast = registry.in_place_search(GAME)
+    if fast is None:
+        return None
+    return fast.apply_unchecked if events else fast.apply_quiet
 
 
 def play_fast(players: int, seed: int, events: bool = False) -> int:

@@ -215,16 +215,14 @@ def bare_equivalent(db: Path, n: int = 500) -> dict[str, float]:
 # 2. A full game through the Host
 # ---------------------------------------------------------------------------------------------
 class Timed:
-    """A Host render callback whose board, turn and final pictures (``render.PICTURES``) are each
+    """A timing wrapper of the production renderer (``bot.host.Renderer``) whose board, turn and final pictures (``render.PICTURES``) are each
     timed into the meter's ``render`` bucket."""
 
     def __init__(self, pictures: Any, wrap: Callable[[str, Callable[..., Any]], Callable[..., Any]]) -> None:
-        self._board = wrap("render", pictures.__call__)
+        self.board = wrap("render", pictures.board)
         self.turn = wrap("render", pictures.turn)
         self.final = wrap("render", pictures.final)
-
-    def __call__(self, game: str, view: dict[str, Any]) -> Any:
-        return self._board(game, view)
+        self.story = wrap("render", pictures.story)
 
 
 def real_renderer() -> tuple[Any, str]:

@@ -46,8 +46,9 @@ from bot.host.records import RecordsService  # noqa: E402
 from bot.records import ratings  # noqa: E402
 from bot.records.models import GameResult, PlayerRating  # noqa: E402
 from bot.store import FINISHED, GameTable, Store  # noqa: E402
+from engine.core import builtin_game_names  # noqa: E402
 
-GAMES = ("zaibatsu", "nippon", "yokohama")
+GAMES = builtin_game_names()
 GUILDS = tuple(f"guild-{n}" for n in range(5))
 USERS = 2_000
 RATING = PlayerRating.__table__
@@ -62,7 +63,7 @@ def fill(store: Store, results: int, seed: int = 1) -> tuple[int, float]:
     tables = results // 4
     table_rows, result_rows = [], []
     for t in range(1, tables + 1):
-        game, guild = GAMES[t % 3], GUILDS[t % len(GUILDS)]
+        game, guild = GAMES[t % len(GAMES)], GUILDS[t % len(GUILDS)]
         when = now - timedelta(minutes=rng.randrange(365 * 24 * 60))
         table_rows.append({"id": t, "channel": f"ch-{t}", "guild": guild, "game": game, "options": {"players": 4},
                            "seed": t, "status": FINISHED, "version": 200, "engine_version": "bench",
@@ -152,7 +153,7 @@ def bench(url: str, database: str, results: int, updates: int, queries: int,
     members = {f"u{u}": f"Member {u}" for u in range(0, USERS, 5)}  # 400 members of the server
 
     def board(i: int) -> None:
-        reply = service.leaderboard(GAMES[i % 3], GUILDS[i % len(GUILDS)], "all" if i % 2 else "month",
+        reply = service.leaderboard(GAMES[i % len(GAMES)], GUILDS[i % len(GUILDS)], "all" if i % 2 else "month",
                                     members=members)
         assert reply.ok, reply.private
 

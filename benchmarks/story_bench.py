@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import render  # noqa: E402
-from engine.core import CHANCE, get_game, replay, sample_chance  # noqa: E402
+from engine.core import CHANCE, builtin_game_names, get_game, replay, sample_chance  # noqa: E402
 from engine.core.bots import bot_view, make_policy  # noqa: E402
 from engine.core.i18n import language  # noqa: E402
 from engine.core.story import game_story  # noqa: E402
@@ -61,7 +61,7 @@ def main() -> None:
     ap.add_argument("--lang", default="pl")
     args = ap.parse_args()
     print("game       games  story p50  p99    max    chart p50  p99    total p50  p99    PNG kB max")
-    for name in args.game or ["zaibatsu", "nippon", "yokohama"]:
+    for name in args.game or builtin_game_names():
         game = get_game(name)
         story_t, chart_t, total_t, sizes = [], [], [], []
         skipped = 0

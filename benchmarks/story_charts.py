@@ -22,9 +22,11 @@ if str(ROOT) not in sys.path:
 import render  # noqa: E402
 from bot.host import Host  # noqa: E402
 from bot.store import Store  # noqa: E402
+from engine.core import builtin_game_names, game_info, get_game  # noqa: E402
 
-#: (game, players, seed) of the games drawn.
-GAMES = (("zaibatsu", 3, 5), ("nippon", 3, 5), ("yokohama", 3, 5))
+#: (game, players, seed) of the games drawn: every installed game, 3 players where it can.
+GAMES = tuple((name, 3 if 3 in game_info(get_game(name)).player_counts else max(game_info(get_game(name)).player_counts), 5)
+              for name in builtin_game_names())
 
 
 def story_of(game: str, players: int, seed: int, lang: str, folder: Path) -> tuple[bytes, str, float]:

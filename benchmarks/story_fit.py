@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core import CHANCE, get_game, sample_chance  # noqa: E402
+from engine.core import CHANCE, builtin_game_names, get_game, sample_chance  # noqa: E402
 from engine.core.bots import bot_view, make_policy  # noqa: E402
 from engine.core.story import _evaluations, win_chances  # noqa: E402
 
@@ -84,7 +84,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--game", action="append")
     args = ap.parse_args()
-    for name in args.game or ["zaibatsu", "nippon", "yokohama"]:
+    for name in args.game or builtin_game_names():
         started = time.perf_counter()
         records = []
         for i in range(args.games):

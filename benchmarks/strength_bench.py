@@ -49,7 +49,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import CHANCE, RandomPolicy, default_game, game_info, get_game, sample_chance, solo_game  # noqa: E402
+from engine.core import (  # noqa: E402
+    CHANCE,
+    RandomPolicy,
+    default_game,
+    game_info,
+    get_game,
+    registry,
+    sample_chance,
+    solo_game,
+)
 from engine.core.bots import bot_view, make_policy  # noqa: E402
 
 #: The clocks a bot's budget and the decision times can be measured with (``--clock``): ``cpu`` is
@@ -92,7 +101,7 @@ def _policy(game: Any, label: str, seed: int, budget: dict[str, Any]) -> Any:
     """The policy of ``label`` (``random`` or a bot level) with its own seed; ``budget`` overrides
     the level's settings (the lone bot's)."""
     if label == "random":
-        return RandomPolicy(seed, weights=dict(getattr(game, "selfplay_weights", {}) or {}))
+        return RandomPolicy(seed, weights=registry.selfplay_weights(game))
     return make_policy(game, label, seed, **budget)
 
 
@@ -106,7 +115,8 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
     policies = [_policy(game, label, seed * 10 + i, {**clock, **(spec["budget"] if i in lone else {})})
                 for i, label in enumerate(labels)]
     state = game.setup(dict(spec["options"]), seed)
-    fast = getattr(game, "apply_unchecked", None)
+    search = registry.in_place_search(game)
+    fast = search.apply_unchecked if search is not None else None
     times: dict[str, list[float]] = {}
     searched: list[list[int]] = []
     start = time.perf_counter()

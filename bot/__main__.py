@@ -135,8 +135,6 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
 
     from .console import play_local
     from .console_view import SNAPSHOT_CAP
-    from .host import Host
-    from .store import Store
 
     lang = normalise(args.lang or os.environ.get("LANG"))
 
@@ -181,7 +179,7 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
                 raise CliError(f"{game} has no bot players yet", 2)
     elif args.bot_level and not args.solo:
         raise CliError("--bot-level applies to bot seats: add --bots N", 2)
-    from render import picture
+    from .app import compose
 
     resume_id = None
     if args.resume:
@@ -191,14 +189,13 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     snapshots = None if args.no_pictures else Path(args.snapshots)
     folder = _data_folder(args, settings)
     _check_data(folder, [game] if game is not None else builtin_game_names())
-    store = Store.open(args.db or settings.database_url)
+    app = compose(args.db or settings.database_url, pictures=snapshots is not None, data_dir=str(folder or ""))
     try:
-        host = Host(store, render=picture if snapshots is not None else None, data_dir=str(folder or ""))
-        return play_local(host, game, players, options, resume=args.resume is not None, seed=args.seed,
+        return play_local(app.host, game, players, options, resume=args.resume is not None, seed=args.seed,
                           snapshots=snapshots, lang=lang, bots=bots or 0, bot_level=level, resume_id=resume_id,
                           keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP, solo=args.solo)
     finally:
-        store.dispose()
+        app.close()
 
 
 def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
@@ -349,7 +346,7 @@ def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: 
     def write(position: int, last: dict[str, Any] | None) -> None:
         nonlocal written
         view = game.view(state, None)
-        for name, out in ((f"{position:03d}-board.png", PICTURES(game.name, view)),
+        for name, out in ((f"{position:03d}-board.png", PICTURES.board(game.name, view)),
                           (f"{position:03d}-turn.png", PICTURES.turn(game.name, view, last))):
             if out is not None:
                 (folder / name).write_bytes(out[0])
@@ -431,13 +428,15 @@ def _data_report(game: Any, name: str, data: components.DataSet | None, folder: 
     """One game's part of :func:`cmd_data_report` (its component data selected): records per kind
     and confidence (``*`` marks a kind with overridden records), the data set's digest, and each
     overridden record with its new source."""
-    report = getattr(game, "data_report", None)
+    from engine.core.registry import data_report
+
+    reporter = data_report(game)
     print(f"{game_info(game).title} ({name})")
-    if report is None:
+    if reporter is None:
         print("  no component data")
         return
     marked = set(data.overridden) if data is not None else set()
-    rows = [(str(k) + ("*" if k in marked else ""), int(c), int(li), int(p)) for k, c, li, p in report()]
+    rows = [(str(k) + ("*" if k in marked else ""), int(c), int(li), int(p)) for k, c, li, p in reporter.data_report()]
     header = ("kind", "confirmed", "likely", "proposed", "total")
     width = max([len(header[0])] + [len(r[0]) for r in rows] + [5])
     print(f"{header[0]:<{width}}  " + "  ".join(f"{h:>9}" for h in header[1:]))
@@ -507,10 +506,12 @@ def cmd_i18n(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """Print the JSON Schema of a game's state."""
     game = _game(args.game or default_game())
-    schema = getattr(game, "json_schema", None)
-    if not callable(schema):
+    from engine.core.registry import state_schema
+
+    schema = state_schema(game)
+    if schema is None:
         raise CliError(f"{game.name} does not publish a JSON schema")
-    print(json.dumps(schema(), indent=2))
+    print(json.dumps(schema.json_schema(), indent=2))
     return 0
 
 

@@ -25,7 +25,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from engine.core import game_names, get_game
+from engine.core import game_names, get_game, registry
 from engine.core.i18n import EXTRACT_KEYWORDS, LANGUAGES, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,8 +64,8 @@ def domain_sources() -> list[DomainSources]:
             sources.append(picture)
         elif picture.with_suffix(".py").is_file():
             sources.append(picture.with_suffix(".py"))
-        hook = getattr(game, "terms", None)
-        terms = tuple(hook()) if hook else ()
+        words = registry.catalogue_terms(game)
+        terms = tuple(words.terms()) if words is not None else ()
         out.append(DomainSources(name, package / "locale", tuple(sources), terms))
     return out
 

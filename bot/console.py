@@ -563,10 +563,10 @@ class Console(TableSetup):
         """``picture FILE`` after the end: the final-score picture written as PNG to FILE."""
         host = self.host
         if host.render is None:  # pictures were off during the game: draw this one anyway
-            from render import picture
+            from bot.app import production_renderer
 
             host = copy.copy(host)
-            host.render = picture
+            host.render = production_renderer()
         reply = host.replay(self.channel, "seat1", position=-1, lang=self.lang)
         if not reply.ok or not reply.png:
             self._show(reply) if not reply.ok else self.say(_("This game has no final-score picture."))
@@ -592,11 +592,11 @@ class Console(TableSetup):
     def _story(self, name: str) -> None:
         """``story FILE`` after the end: the story's lines, and its chart written as PNG to FILE."""
         host = self.host
-        if getattr(host.render, "story", None) is None:  # pictures were off: draw this one anyway
-            import render
+        if host.render is None:  # pictures were off: draw this one anyway
+            from bot.app import production_renderer
 
             host = copy.copy(host)
-            host.render = render.Pictures()
+            host.render = production_renderer()
         reply = host.story(self.channel, "seat1", mine=True, lang=self.lang)
         if not reply.ok or not reply.png:
             self.say(reply.private or "")

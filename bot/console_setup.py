@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from engine.core import builtin_game_names, game_info, get_game
+from engine.core import builtin_game_names, game_info, get_game, registry
 from engine.core.bots import bots_supported
 from engine.core.i18n import tr
 
@@ -52,7 +52,8 @@ class TableSetup:
             if any(n > 1 for n in info.player_counts):
                 entries.append((name, False, info.title))
             if info.solo_levels:
-                opponent = getattr(game, "solo_opponent", None)
+                solo = registry.solo_opponent(game)
+                opponent = solo.solo_opponent if solo is not None else None
                 title = (_("{game} — solo against {opponent}", game=info.title, opponent=tr(opponent))
                          if opponent is not None else _("{game} — solo", game=info.title))
                 solos.append((name, True, title))

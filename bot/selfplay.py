@@ -33,6 +33,7 @@ from engine.core import (
     components,
     get_game,
     normalise_option_name,
+    registry,
     replay,
     sample_chance,
 )
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 
 def policy_weights(game: Game) -> dict[str, float]:
     """Relative weights of action kinds for random play: the game's ``selfplay_weights`` (default 1)."""
-    return dict(getattr(game, "selfplay_weights", None) or {})
+    return registry.selfplay_weights(game)
 
 DEFAULT_MAX_MOVES = 100_000
 #: With hidden information, the seats' views are searched for leaks every this many moves …
@@ -152,7 +153,7 @@ def play_one(
     policy = RandomPolicy(seed, policy_weights(game) if weights is None else weights)
     moves: list[str] = []
     leaks: list[str] = []
-    hidden = getattr(game, "hidden_tokens", None) if check else None
+    hidden = registry.hidden(game) if check else None
     seats = int(options.get("players") or 1)
     where = "setup"
     try:
@@ -239,13 +240,13 @@ def find_leaks(game: Game, before: Any, action: Any, notation: str, after: Any, 
     after it; each private event against its own seat; every viewer's ``view`` (and, with
     ``with_text``, ``text``) of ``after`` (a spectator and seats ``0..seats-1``).
     """
-    hook = game.hidden_tokens  # type: ignore[attr-defined]
+    secret = registry.hidden(game)
+    if secret is None:
+        return []
+    hook = secret.hidden_tokens
     spectator = set(hook(after, None))
     out: list[str] = []
-    public = notation
-    shown = getattr(game, "public_notation", None)
-    if shown is not None:
-        public = shown(before, action) or notation
+    public = secret.public_notation(before, action) or notation
     for word in _found(spectator, public):
         out.append(f"move {ply}: public notation {public!r} shows {word}")
     for e in events:
@@ -262,7 +263,10 @@ def find_leaks(game: Game, before: Any, action: Any, notation: str, after: Any, 
 
 def _view_leaks(game: Game, state: Any, ply: int, *, seats: int, with_text: bool) -> list[str]:
     """Hidden words in each viewer's view (and text board) of ``state``."""
-    hook = game.hidden_tokens  # type: ignore[attr-defined]
+    secret = registry.hidden(game)
+    if secret is None:
+        return []
+    hook = secret.hidden_tokens
     out: list[str] = []
     for viewer in (None, *range(seats)):
         words = set(hook(state, viewer))

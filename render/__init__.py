@@ -1,19 +1,20 @@
 """Pictures of game views: ``view -> PNG bytes`` (DESIGN.md, "Rendering").
 
-:func:`render` and :func:`alt_text` dispatch on the game name to the package ``render/<game>/``
-(found by name, so no game is named here); the signature matches ``bot.host.Renderer``. No
-Discord, no I/O: pure functions of the view.
+:func:`render` and :func:`alt_text` dispatch on the game name to the game's picture package: the
+module its :class:`~engine.core.capabilities.Pictures` capability names (``render/<game>/`` for the
+shipped games), loaded and checked by :func:`render.core.package.picture_package` against
+:class:`~render.core.package.PicturePackage`, so no game is named here; the signature matches
+``bot.host.Renderer``. No Discord, no I/O: pure functions of the view.
 
 Three pictures per game (docs/rendering.md):
 
 * the **board** (``render(view)``, ``alt_text(view)``): every detail, opened on demand;
 * the **turn picture** (:func:`turn`): the few facts a player needs after a move, legible at
-  Discord's inline size — from the game's optional ``turn_card(view, last) -> TurnCard``;
-* the **final-score picture** (:func:`final`): the scoring breakdown — from the game's optional
+  Discord's inline size — from the package's ``turn_card(view, last) -> TurnCard``;
+* the **final-score picture** (:func:`final`): the scoring breakdown — from the package's
   ``final_card(view) -> ScoreCard``.
 
-A game without ``turn_card``/``final_card`` gets its board instead. :data:`PICTURES` bundles the
-three for :class:`bot.host.Host`.
+:data:`PICTURES` bundles the three for :class:`bot.host.Host`.
 
 Pictures and alt texts speak the current language (:func:`engine.core.i18n.current`): callers
 draw inside ``with language(lang):`` (the hosts do), or pass ``lang`` to these functions.
@@ -21,39 +22,25 @@ draw inside ``with language(lang):`` (the hosts do), or pass ``lang`` to these f
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import re
 from collections.abc import Sequence
 from contextlib import nullcontext
-from types import ModuleType
 from typing import Any
 
 from engine.core.i18n import language
 from render.core.cards import alt_scores, alt_turn, draw_scores, draw_turn
-from render.core.draw import palette_png
+from render.core.draw import KEY_COLOURS, palette_png
+from render.core.package import PicturePackage, picture_package
 
 #: Colours and deflate level of the turn and final-score pictures (docs/rendering.md).
 CARD_COLOURS = 64
 CARD_COMPRESS = 3
 
-#: Modules of this package that are drawing tools, not games.
-_NOT_GAMES = frozenset({"core", "locale"})
 
-
-def _module_name(game: str) -> str | None:
-    """``render.<game>`` when that package exists (game names are identifiers), else ``None``."""
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", str(game)) or game in _NOT_GAMES:
-        return None
-    name = f"{__name__}.{game}"
-    return name if importlib.util.find_spec(name) is not None else None
-
-
-def _module(game: str) -> ModuleType:
-    name = _module_name(game)
-    if name is None:
+def _module(game: str) -> PicturePackage:
+    found = picture_package(game)
+    if found is None:
         raise ValueError(f"no renderer for game {game!r}")
-    return importlib.import_module(name)
+    return found
 
 
 def _in(lang: str | None) -> Any:
@@ -106,24 +93,21 @@ def final(game: str, view: dict[str, Any], lang: str | None = None) -> tuple[byt
         return final_of(_module(game), view)
 
 
-def turn_of(module: ModuleType, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
-    """The turn picture ``(png, alt)`` drawn by a picture ``module`` (its ``turn_card``; else its
-    board) in the current language."""
-    builder = getattr(module, "turn_card", None)
-    if builder is None:
-        return module.render(view), module.alt_text(view)
-    card = builder(view, last)
-    return palette_png(draw_turn(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS), alt_turn(card)
+def turn_of(module: PicturePackage, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
+    """The turn picture ``(png, alt)`` drawn by a picture package (its ``turn_card``) in the
+    current language."""
+    card = module.turn_card(view, last)
+    keep = (*module.KEY_RGB, *KEY_COLOURS)
+    return palette_png(draw_turn(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS, keep=keep), alt_turn(card)
 
 
-def final_of(module: ModuleType, view: dict[str, Any]) -> tuple[bytes, str]:
-    """The final-score picture ``(png, alt)`` drawn by a picture ``module`` (its ``final_card``;
-    else its board) in the current language."""
-    builder = getattr(module, "final_card", None)
-    if builder is None:
-        return module.render(view), module.alt_text(view)
-    card = builder(view)
-    return palette_png(draw_scores(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS), alt_scores(card)
+def final_of(module: PicturePackage, view: dict[str, Any]) -> tuple[bytes, str]:
+    """The final-score picture ``(png, alt)`` drawn by a picture package (its ``final_card``) in
+    the current language."""
+    card = module.final_card(view)
+    keep = (*module.KEY_RGB, *KEY_COLOURS)
+    return (palette_png(draw_scores(card).image, colours=CARD_COLOURS, compress_level=CARD_COMPRESS, keep=keep),
+            alt_scores(card))
 
 
 def story(game: str, view: dict[str, Any], told: Any, *, names: Sequence[str], title: str,
@@ -131,28 +115,25 @@ def story(game: str, view: dict[str, Any], told: Any, *, names: Sequence[str], t
     """``(png, alt text)`` of the story chart of a finished game (:mod:`render.core.story_chart`):
     ``view`` is the final spectator view (for the players' colours), ``told`` the
     :class:`engine.core.story.Story`, ``names`` the seats' names, ``title`` and ``marks`` (the
-    turning points' lines) already in the reader's language; ``None`` without a renderer. The players' colours come from the game's
-    optional ``seat_colours(view)`` (default: the shared palette)."""
+    turning points' lines) already in the reader's language; ``None`` without a renderer. The
+    players' colours come from the package's ``seat_colours(view)``."""
     if not has_renderer(game):
         return None
-    from render.core import palette as pal
     from render.core.story_chart import StorySeat, story_alt, story_png
 
     module = _module(game)
     with _in(lang):
-        colours = getattr(module, "seat_colours", None)
-        players = view.get("players", [])
-        rgb = colours(view) if colours else [pal.player_colour(str(p.get("colour", ""))) for p in players]
+        rgb = module.seat_colours(view)
         seats = [StorySeat(names[s], rgb[s]) for s in range(told.seats)]
         return story_png(told, seats, title=title, marks=marks), story_alt(told, seats, title=title, marks=marks)
 
 
 class Pictures:
-    """The render callback of :class:`bot.host.Host`: ``pictures(game, view)`` is the board,
-    :meth:`turn` the turn picture and :meth:`final` the final-score picture (each ``(png, alt)``
-    or ``None``)."""
+    """The one renderer of every front end (it implements ``bot.host.Renderer``): :meth:`board` the
+    full board, :meth:`turn` the turn picture, :meth:`final` the final-score picture and
+    :meth:`story` the story chart (each ``(png, alt)`` or ``None`` for a game without pictures)."""
 
-    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
         """The board picture of ``view`` in the current language."""
         return picture(game, view)
 
@@ -175,5 +156,7 @@ PICTURES = Pictures()
 
 
 def has_renderer(game: str) -> bool:
-    """True when a picture can be drawn for ``game`` (the package ``render/<game>/`` exists)."""
-    return _module_name(game) is not None
+    """True when a picture can be drawn for ``game``: a registered game that declares a picture
+    package (:class:`~engine.core.capabilities.Pictures`). A declared package that does not import
+    or misses a member raises (``ImportError``, ``TypeError``): a broken picture is never silent."""
+    return picture_package(game) is not None

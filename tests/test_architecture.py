@@ -2,8 +2,9 @@
 
 The import graph is read from the source (``ast``), not from a running interpreter, so an import
 counts wherever it stands in a module: at the top, inside a function (a function-level import
-hides a circle from Python's import machinery, it does not remove it) or in a ``try``. Only the
-body of an ``if TYPE_CHECKING:`` block is left out (it never runs). Relative imports are resolved;
+hides a circle from Python's import machinery, it does not remove it), in a ``try`` or in an
+``if TYPE_CHECKING:`` block (a type named there is still a dependency: the module cannot be
+understood, checked or changed without the other one). Relative imports are resolved;
 ``from engine.x import y`` counts as importing the submodule ``engine.x.y`` when there is one,
 else the package ``engine.x``. The implicit import of a module's parent packages is not counted
 (every module of a package would otherwise circle through its ``__init__``).
@@ -54,23 +55,11 @@ def modules(root: Path, tops: Iterable[str] = LAYERS) -> dict[str, Path]:
     return found
 
 
-def _type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _import_nodes(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
-    """Every import statement of a module, at any depth, except in ``if TYPE_CHECKING:`` bodies."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
+    """Every import statement of a module, at any depth, ``if TYPE_CHECKING:`` bodies included."""
+    for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
-        if isinstance(node, ast.If) and _type_checking(node):
-            stack.extend(node.orelse)
-            continue
-        stack.extend(ast.iter_child_nodes(node))
 
 
 def _known(name: str, known: dict[str, Path]) -> str | None:
@@ -260,7 +249,7 @@ def test_a_longer_circle_is_reported_in_full(tmp_path: Path) -> None:
     assert tangles(graph) == [{"a", "b", "c"}, {"x", "y", "z"}]
 
 
-def test_type_checking_imports_and_outside_modules_are_not_counted(tmp_path: Path) -> None:
+def test_type_checking_imports_count_and_outside_modules_do_not(tmp_path: Path) -> None:
     root = write(tmp_path, {
         "engine/__init__.py": "",
         "engine/a.py": "from typing import TYPE_CHECKING\nimport json\nif TYPE_CHECKING:\n    from engine import b\n"
@@ -269,8 +258,8 @@ def test_type_checking_imports_and_outside_modules_are_not_counted(tmp_path: Pat
         "engine/c.py": "",
     })
     graph = import_graph(root, ("engine",))
-    assert graph["engine.a"] == {"engine.c"}
-    assert circles(graph) == []
+    assert graph["engine.a"] == {"engine.b", "engine.c"}  # json is outside the graph
+    assert circles(graph) == [["engine.a", "engine.b", "engine.a"]]  # hidden behind TYPE_CHECKING, still a circle
 
 
 def test_relative_and_package_imports_resolve(tmp_path: Path) -> None:

@@ -18,15 +18,14 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
+from bot.app import App, compose
 from bot.host import Host
 from bot.sharding import ShardPlan
-from bot.store import Store
 
 from .autoplay import Post
 from .commands import MeijiTree, TableCommands, install_commands
 from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton, StoryButton
 from .messages import GAME_COMMAND_NAMES, NO_MENTIONS, SOLO_COMMAND_NAMES, USER_MENTIONS
-from .pictures import BoardRenderer
 from .reminders import DueReminder
 from .translator import MeijiTranslator
 
@@ -66,12 +65,12 @@ class MeijiBot(discord.AutoShardedClient):
         sync: bool = False,
         shards: ShardPlan | None = None,
     ) -> None:
-        sharding: dict[str, object] = {}
-        if shards is not None:
-            sharding["shard_count"] = shards.count
-            if shards.ids is not None:
-                sharding["shard_ids"] = list(shards.ids)
-        super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, **sharding)
+        if shards is not None and shards.ids is not None:
+            super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS, shard_count=shards.count,
+                             shard_ids=list(shards.ids))
+        else:
+            super().__init__(intents=bot_intents(), allowed_mentions=USER_MENTIONS,
+                             shard_count=shards.count if shards is not None else None)
         self.shard_plan = shards
         self.host = host
         self.tables = TableCommands(host, client=self)
@@ -104,7 +103,11 @@ class MeijiBot(discord.AutoShardedClient):
     @tasks.loop(minutes=REMINDER_CHECK_MINUTES)
     async def reminder_loop(self) -> None:
         """Every few minutes: DM the players whose decision has waited too long; past twice the
-        table's timeout, let a bot take their seat over."""
+        table's timeout, let a bot take their seat over; deliver the posts held for a permission."""
+        try:
+            await self.tables.outbox.retry_held()
+        except Exception:
+            log.exception("delivering the held posts failed; trying again at the next interval")
         try:
             await self.send_reminders()
         except Exception:
@@ -137,8 +140,10 @@ class MeijiBot(discord.AutoShardedClient):
             taken += 1
             channel, lang = str(item["channel"]), reply.language or item["language"]
             text = reply.public or ""
-            announcement = Post(lambda _picture, text=text: (text, {"allowed_mentions": NO_MENTIONS}),
-                                f"take-over of table {item['table_id']}", item["table_id"], lang)
+            def announce(_picture: bool, text: str = text) -> tuple[str, dict[str, Any]]:
+                return text, {"allowed_mentions": NO_MENTIONS}
+
+            announcement = Post(announce, f"take-over of table {item['table_id']}", item["table_id"], lang)
             try:
                 await self.tables.outbox.post(channel, announcement)
             except Exception:  # never let the announcement keep the bot from playing
@@ -184,19 +189,27 @@ async def sync_commands(client: MeijiBot, guild_id: int | None = None) -> list[a
     return await client.tree.sync()
 
 
+def discord_bot(
+    app: App, *, dev_guild_id: int | None = None, sync: bool = False, shards: ShardPlan | None = None
+) -> MeijiBot:
+    """The Discord client over a composed :class:`~bot.app.App` (:func:`bot.app.compose`): what
+    ``meiji run`` runs and what the Discord tests drive."""
+    return MeijiBot(app.host, dev_guild_id=dev_guild_id, sync=sync, shards=shards)
+
+
 def run_bot(
     token: str, database_url: str | None, dev_guild_id: int | None, sync: bool, *, shards: ShardPlan | None = None
 ) -> None:
-    """Open the database, build the Host and run the bot until it is stopped (blocking).
+    """Compose the store, renderer and host (:func:`bot.app.compose`) and run the bot until it is
+    stopped (blocking).
 
     ``sync`` syncs the slash commands once at start-up (to ``dev_guild_id`` when given);
     ``shards`` is this process's shard plan (``None``: Discord's recommended count, all here).
     Logging is left as the caller configured it.
     """
-    store = Store.open(database_url)
-    host = Host(store, render=BoardRenderer())
-    bot = MeijiBot(host, dev_guild_id=dev_guild_id, sync=sync, shards=shards)
+    app = compose(database_url)
+    bot = discord_bot(app, dev_guild_id=dev_guild_id, sync=sync, shards=shards)
     try:
         bot.run(token, log_handler=None)
     finally:
-        store.dispose()
+        app.close()

@@ -110,7 +110,7 @@ async def _dispatch(interaction: discord.Interaction, table_id: int, version: in
 
 
 class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"mt:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<index>[0-9]{1,3})",
 ):
     """One option of the current decision as a button."""
@@ -139,7 +139,7 @@ class ChoiceButton(
 
 
 class ChoiceMenu(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"mt:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18}):menu",
 ):
     """The options of the current decision as a select menu (values are 0-based indices)."""
@@ -169,9 +169,10 @@ class ChoiceMenu(
 
     def selected_index(self, interaction: discord.Interaction) -> int | None:
         """The chosen option's index (``None`` if the payload holds no valid index)."""
-        values = list(self.item.values or [])
-        if not values and isinstance(interaction.data, dict):
-            values = list(interaction.data.get("values") or [])
+        values: list[str] = list(self.item.values or [])
+        raw = interaction.data.get("values") if not values and isinstance(interaction.data, dict) else None
+        if isinstance(raw, list):
+            values = [str(v) for v in raw]
         if len(values) != 1 or not str(values[0]).isdigit() or len(str(values[0])) > 3:
             return None
         return int(values[0])
@@ -265,7 +266,7 @@ async def _viewer(interaction: discord.Interaction, where: str, call: Any) -> No
         await handler.report_error(interaction, exc, where)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mt:board:(?P<table>[0-9]{1,18})"):
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"mt:board:(?P<table>[0-9]{1,18})"):
     """"Full board" under a turn picture: the detailed board of that table, only to the clicker."""
 
     def __init__(self, table_id: int) -> None:
@@ -288,7 +289,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mt:board
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"mt:rp:(?P<table>[0-9]{1,18}):(?P<position>-?[0-9]{1,6}):(?P<board>[01]):(?P<key>[a-z]{1,5})",
 ):
     """One step button of the replay viewer: show ``position`` (``-1`` = the latest) of a table,
@@ -319,7 +320,7 @@ class ReplayButton(
                       lambda h: h.replay_step(interaction, self.table_id, self.position, self.board))
 
 
-class StoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mt:story:(?P<table>[0-9]{1,18})"):
+class StoryButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"mt:story:(?P<table>[0-9]{1,18})"):
     """"How the game went" in the replay viewer of a finished game: its story chart, only to the
     clicker."""
 

@@ -17,6 +17,9 @@ and the bots' loop post through:
 * :func:`log_failure` logs expected Discord errors (10062 unknown interaction, 10008 unknown
   message, 10015 unknown webhook, 50027 invalid webhook token) without a traceback; refusals and
   server errors as one warning line; anything else as an error with its traceback.
+* :class:`GoneTokens` remembers the interactions whose token Discord refused (401 50027, 404
+  10015/10062): their follow-up and edit routes are not tried again — the channel or a direct
+  message carries the answer — and each is logged once, not once per try.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -305,7 +309,7 @@ def _single_shot_adapter() -> Any:
                 session = _OnceSession(session)
             return super().request(route, session, **kwargs)
 
-    return SingleShotAdapter()
+    return SingleShotAdapter()  # type: ignore[no-untyped-call]  # discord.py's adapter __init__ has no hints
 
 
 _SINGLE_SHOT = _single_shot_adapter()
@@ -358,6 +362,33 @@ class Posted:
         return self.problems[-1] if self.problems else Problem("other")
 
 
+class GoneTokens:
+    """The interactions whose token Discord no longer accepts, by id (the latest ``limit``).
+
+    :meth:`add` logs the first refusal of each at INFO (what failed, the code, where the answer
+    goes instead); later refusals of the same token are not logged again.
+    """
+
+    def __init__(self, limit: int = 1024) -> None:
+        self.limit = limit
+        self._ids: OrderedDict[int, None] = OrderedDict()
+
+    def __contains__(self, interaction: object) -> bool:
+        key = getattr(interaction, "id", None)
+        return isinstance(key, int) and key in self._ids
+
+    def add(self, interaction: Any, what: str, exc: BaseException) -> None:
+        """Remember that ``interaction``'s token was refused with ``exc`` while ``what``."""
+        key = getattr(interaction, "id", None)
+        if not isinstance(key, int) or key in self._ids:
+            return
+        self._ids[key] = None
+        while len(self._ids) > self.limit:
+            self._ids.popitem(last=False)
+        log.info("%s: the token of interaction %s is no longer valid (Discord error %s, %s); its answers go "
+                 "through the channel or a direct message", what, key, error_code(exc), http_status(exc))
+
+
 def interaction_expired(interaction: Any) -> bool:
     """True when the interaction's 15-minute token has run out (follow-ups would fail)."""
     check = getattr(interaction, "is_expired", None)
@@ -375,10 +406,16 @@ class Messenger:
     """
 
     def __init__(self, client: Any = None, *, sleep: Sleep | None = None,
-                 delays: Sequence[float] = RETRY_DELAYS[:2]) -> None:
+                 delays: Sequence[float] = RETRY_DELAYS[:2], gone: GoneTokens | None = None) -> None:
         self.client = client
         self.sleep: Sleep = sleep or asyncio.sleep
         self.delays = tuple(delays)
+        #: Interactions whose token was refused (shared with the outbox's messenger).
+        self.gone = gone if gone is not None else GoneTokens()
+
+    def usable(self, interaction: Any) -> bool:
+        """True when ``interaction``'s follow-ups may still work (not expired, not refused before)."""
+        return interaction is not None and not interaction_expired(interaction) and interaction not in self.gone
 
     # -- where ----------------------------------------------------------------------------------
     def channel(self, channel_id: str | int | None, interaction: Any = None) -> Any:
@@ -408,7 +445,7 @@ class Messenger:
         routes = ("channel", "followup") if channel_first else ("followup", "channel")
         for picture in ((True, False) if has_picture else (False,)):
             for route in routes:
-                if route == "followup" and interaction is not None and not interaction_expired(interaction):
+                if route == "followup" and self.usable(interaction):
                     message = await self._followup(interaction, channel, channel_id, build, picture, posted)
                 elif route == "channel" and channel is not None:
                     message = await self._channel_send(channel, channel_id, build, picture, nonce, posted, interaction)
@@ -426,8 +463,11 @@ class Messenger:
                         posted: Posted) -> Any:
         content, kwargs = build(picture)
         for attempt in range(len(self.delays) + 1):
+            async def send(c: str = content, k: dict[str, Any] = kwargs) -> Any:
+                return await interaction.followup.send(c, ephemeral=False, **k)
+
             try:
-                return await single_shot(lambda c=content, k=kwargs: interaction.followup.send(c, ephemeral=False, **k))
+                return await single_shot(send)
             except AmbiguousPost as exc:
                 log_failure(log, f"follow-up in channel {channel_id}", exc)
                 found, checked = await self._find(channel, interaction, content)
@@ -438,9 +478,10 @@ class Messenger:
                     return None
                 posted.problems.append(problem_of(exc, channel_id))
             except delivery_errors() as exc:
-                log_failure(log, f"follow-up in channel {channel_id}", exc)
                 if token_gone(exc):
+                    self.gone.add(interaction, f"follow-up in channel {channel_id}", exc)
                     return None  # the channel route takes over
+                log_failure(log, f"follow-up in channel {channel_id}", exc)
                 posted.problems.append(problem_of(exc, channel_id, interaction=interaction, files=picture))
                 if not is_transient(exc):
                     return None
@@ -487,6 +528,8 @@ class Messenger:
         """Tell the interaction's user ``text`` ephemerally: a follow-up, else by editing the
         command's own (first) answer. ``edit_first`` tries the edit first (to correct an
         acknowledgement). False when neither got through."""
+        if interaction in self.gone:
+            return False  # its token was refused before: the caller sends a direct message
         routes = ("edit", "followup") if edit_first else ("followup", "edit")
         for route in routes:
             try:
@@ -496,9 +539,11 @@ class Messenger:
                     await interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
                 return True
             except delivery_errors() as exc:
-                log_failure(log, f"answering interaction {getattr(interaction, 'id', '?')} ({route})", exc)
                 if token_gone(exc):
+                    self.gone.add(interaction, f"answering interaction {getattr(interaction, 'id', '?')} ({route})",
+                                  exc)
                     return False
+                log_failure(log, f"answering interaction {getattr(interaction, 'id', '?')} ({route})", exc)
             except (TypeError, AttributeError):  # a test double without that route
                 continue
         return False

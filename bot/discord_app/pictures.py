@@ -1,28 +1,19 @@
-"""Board pictures for Discord: the Host's render callback and the upload of a picture with alt text.
+"""Pictures in Discord: the upload of a picture with its alt text.
 
-The renderer of a game is the package ``render/<game>/`` with ``render(view) -> bytes`` and
-``alt_text(view) -> str``, and optionally ``turn_card``/``final_card`` for the turn and
-final-score pictures (render/__init__.py). :class:`BoardRenderer` is the callback handed to
-:class:`bot.host.Host`; it returns ``(png, alt_text)``, so every :class:`~bot.host.Reply` carries
-its picture's description in ``Reply.alt`` and the adapter attaches it as
+The host draws every picture with the one production renderer (:class:`render.Pictures`, built by
+:func:`bot.app.compose`), which returns ``(png, alt_text)``, so every :class:`~bot.host.Reply`
+carries its picture's description in ``Reply.alt``; this module attaches it as
 ``discord.File(description=…)`` (Discord allows up to :data:`MAX_ALT` characters).
 """
 
 from __future__ import annotations
 
-import importlib
 import io
 import logging
-import re
-import threading
-from collections.abc import Callable
-from types import ModuleType
-from typing import Any
 
 import discord
 
 from bot.words import _
-from render import final_of, turn_of
 
 log = logging.getLogger(__name__)
 
@@ -30,84 +21,6 @@ log = logging.getLogger(__name__)
 MAX_UPLOAD = 8 * 1024 * 1024
 #: Discord accepts attachment descriptions (alt text) up to 1024 characters.
 MAX_ALT = 1024
-_GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
-
-ModuleLoader = Callable[[str], ModuleType | None]
-
-
-def load_renderer(game: str) -> ModuleType | None:
-    """``render.<game>`` if it exists and has ``render``; ``None`` otherwise (never raises)."""
-    if not _GAME_NAME.match(game):
-        return None
-    try:
-        module = importlib.import_module(f"render.{game}")
-    except ImportError:
-        return None
-    except Exception:
-        log.exception("the renderer module render.%s failed to import", game)
-        return None
-    return module if callable(getattr(module, "render", None)) else None
-
-
-class BoardRenderer:
-    """Render callback for :class:`bot.host.Host`: ``(png, alt_text)`` of a game's view.
-
-    ``BoardRenderer()(game, view)`` returns ``(png, alt)`` (``alt`` is ``None`` when the game's
-    renderer has no ``alt_text`` or it fails) or ``None`` when the game has no renderer (the Host
-    then sends no picture). Exceptions of ``render`` propagate: the Host logs them and sends the
-    move without a picture.
-    """
-
-    def __init__(self, loader: ModuleLoader = load_renderer) -> None:
-        self._loader = loader
-        self._modules: dict[str, ModuleType | None] = {}
-        self._lock = threading.Lock()
-
-    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
-        """Render ``view`` of ``game`` (runs in the Host's worker thread)."""
-        module = self._module(game)
-        if module is None:
-            return None
-        png = module.render(view)
-        if not isinstance(png, bytes | bytearray) or not png:
-            return None
-        alt = None
-        alt_fn = getattr(module, "alt_text", None)
-        if callable(alt_fn):
-            try:
-                alt = str(alt_fn(view)) or None
-            except Exception:
-                log.exception("alt text of the %s board failed", game)
-        return bytes(png), alt
-
-    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str | None] | None:
-        """The turn picture posted after a move (``render.turn``): ``(png, alt)``, the board when the
-        game's renderer has no ``turn_card``, ``None`` without a renderer."""
-        module = self._module(game)
-        if module is None:
-            return None
-        if not callable(getattr(module, "turn_card", None)):
-            return self(game, view)
-        return turn_of(module, view, last)
-
-    def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str | None] | None:
-        """The final-score picture posted with the result (``render.final``): ``(png, alt)``, the
-        board when the game's renderer has no ``final_card``, ``None`` without a renderer."""
-        module = self._module(game)
-        if module is None:
-            return None
-        if not callable(getattr(module, "final_card", None)):
-            return self(game, view)
-        return final_of(module, view)
-
-    def _module(self, game: str) -> ModuleType | None:
-        with self._lock:
-            if game in self._modules:
-                return self._modules[game]
-        module = self._loader(game)
-        with self._lock:
-            self._modules[game] = module
-        return module
 
 
 def trim_alt(alt: str | None, limit: int = MAX_ALT) -> str:

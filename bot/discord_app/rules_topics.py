@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.words import _
-from engine.core import default_game, get_game
+from engine.core import default_game, get_game, registry
 from engine.core.i18n import tr
 
 #: Longest answer Discord accepts in one message.
@@ -30,8 +30,8 @@ def game_topics(game: str | None) -> tuple[Any, ...]:
         found = get_game(game or default_game())
     except KeyError:
         return ()
-    hook = getattr(found, "rules_topics", None)
-    return tuple(hook()) if callable(hook) else ()
+    topics = registry.rules_topics(found)
+    return tuple(topics.rules_topics()) if topics is not None else ()
 
 
 def _norm(text: Any) -> str:

@@ -22,11 +22,13 @@ from discord import app_commands
 
 from bot.host import AUTOMA_EVENT, Reply
 from bot.words import T, _, _n
-from engine.core import CHANCE, game_info, get_game, solo_game
+from engine.core import CHANCE, game_info, get_game, registry, solo_game
 from engine.core.i18n import Msg, tr
 
 #: The game ``/solo new`` opens: the first installed game with a solo mode (``None``: no ``/solo``).
 SOLO_GAME = solo_game()
+#: Its solo opponent as the game declares it (name, levels, end events; ``None``: no ``/solo``).
+SOLO = registry.solo_opponent(get_game(SOLO_GAME)) if SOLO_GAME else None
 #: Its difficulty ids (``GameInfo.solo_levels``), easiest first.
 DIFFICULTIES: tuple[str, ...] = game_info(get_game(SOLO_GAME)).solo_levels if SOLO_GAME else ()
 DIFFICULTY_CHOICES = [app_commands.Choice(name=d.capitalize(), value=d) for d in DIFFICULTIES]
@@ -41,11 +43,10 @@ DIFFICULTY_NAMES: dict[str, Msg] = {
 
 def opponent_name() -> str:
     """The solo opponent's name (the game's ``solo_opponent`` term) or a generic name, as a text."""
-    game = get_game(SOLO_GAME) if SOLO_GAME else None
-    name = getattr(game, "solo_opponent", None)
-    return name if name else _("the automated opponent")
-#: The engine's own end-of-solo lines; the goal check built from ``Result.solo`` replaces them.
-ENGINE_SOLO_END_KINDS = frozenset({"solo_goal", "solo_end"})
+    return SOLO.solo_opponent if SOLO is not None else _("the automated opponent")
+#: The engine's own end-of-solo lines (the game's ``solo_end_events``); the goal check built from
+#: ``Result.solo`` replaces them.
+ENGINE_SOLO_END_KINDS: frozenset[str] = frozenset(SOLO.solo_end_events) if SOLO is not None else frozenset()
 OPPONENT_MARK = "🤖"
 
 

@@ -119,11 +119,7 @@ def tree_strings(commands: Iterable[Any]) -> list[tuple[str, str]]:
 
 def translatable_strings() -> list[tuple[str, str]]:
     """Every ``(context, English)`` string of Meiji Table's command tree, built without a connection."""
-    from .commands import TableCommands, build_commands, build_hint_command, build_solo_commands
+    from .commands import TableCommands, command_list
 
-    tables = TableCommands(None)  # type: ignore[arg-type]  # the callbacks are never called here
-    group, move = build_commands(tables)
-    from .commands.records import RecordsCommands, build_records_commands
-
-    records = build_records_commands(RecordsCommands(None))  # type: ignore[arg-type]  # never called here
-    return tree_strings([group, move, build_hint_command(tables), build_solo_commands(tables), *records])
+    tables = TableCommands(None)  # type: ignore[arg-type]  # no host: the callbacks are never called here
+    return tree_strings(command_list(tables, None))  # type: ignore[arg-type]  # no records service either

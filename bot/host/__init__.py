@@ -96,7 +96,6 @@ from .core import (
     TURN_START,
     GameLookup,
     Refusal,
-    Renderer,
     Reply,
     bot_level,
     effective_moves,
@@ -108,6 +107,7 @@ from .core import (
 )
 from .lobby import LobbyService
 from .play import PlayService
+from .renderer import Picture, Renderer
 from .replies import HostReplies
 from .seats import SeatLabel, format_result, is_bot_user, label_text, seat_name
 from .settings import SettingsService
@@ -146,6 +146,7 @@ __all__ = [
     "HostReplies",
     "LobbyService",
     "PlayService",
+    "Picture",
     "Refusal",
     "Renderer",
     "Reply",

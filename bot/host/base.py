@@ -24,7 +24,7 @@ from engine.core import (
 )
 from engine.core.hidden import public_form
 from engine.core.i18n import tr
-from engine.core.registry import game_names
+from engine.core.registry import game_names, seat_label_text
 from engine.core.revisions import stored_options
 
 from ..store import (
@@ -47,11 +47,11 @@ from .core import (
     MOVED_ON,
     GameLookup,
     Refusal,
-    Renderer,
     _reason,
     effective_moves,
     log,
 )
+from .renderer import Renderer
 from .seats import SeatLabel, _seat_of, _who
 
 
@@ -265,11 +265,11 @@ class HostCore:
     def _labelled(seats: Sequence[SeatRec], game: Game | None) -> list[SeatRec]:
         """``seats`` whose stored labels carry the game's words for them (see :class:`SeatLabel`).
 
-        A game may name its seat labels with a hook ``seat_label_text(label) -> Msg`` (e.g. the
+        A game may name its seat labels with ``seat_label_text(label) -> Msg`` (its SeatLabelText capability; e.g. the
         colour ``purple`` → the term "Purple"); without it labels are shown as stored.
         """
-        hook = getattr(game, "seat_label_text", None) if game is not None else None
-        if hook is None:
+        namer = seat_label_text(game) if game is not None else None
+        if namer is None:
             return list(seats)
         out = []
         for s in seats:
@@ -277,7 +277,7 @@ class HostCore:
                 out.append(s)
                 continue
             try:
-                term = hook(s.label)
+                term = namer.seat_label_text(s.label)
             except Exception:
                 log.warning("%s: no words for seat label %r", game.name if game else "?", s.label, exc_info=True)
                 out.append(s)

@@ -88,8 +88,6 @@ ABANDONED_NOTE = "abandoned"
 #: Other names accepted for a language (besides its code, a locale and its own name).
 LANGUAGE_ALIASES: Mapping[str, str] = {"english": "en", "polish": "pl", "russian": "ru", "german": "de"}
 
-#: ``render(game_name, view)``: PNG bytes, ``(png, alt_text)``, or ``None`` for no picture.
-Renderer = Callable[[str, dict[str, Any]], bytes | tuple[bytes, str | None] | None]
 GameLookup = Callable[[str], Game]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from engine.core import Game, IllegalAction, components, i18n
+from engine.core import Game, IllegalAction, components, i18n, registry
 from engine.core.i18n import current, normalise, tr
 from engine.core.revisions import pinned_options
 
@@ -100,7 +100,7 @@ class LobbyService(AccountService):
                 raise self._busy(existing)
             raise Refusal(tr(MOVED_ON))
         want = options.get("players")
-        warn = getattr(g, "option_warnings", None)
+        advice = registry.option_warnings(g)
         with i18n.language(public_language):
             if want:
                 opened = _n("{name} opened a {game} table for {n} player.", "{name} opened a {game} table for {n} players.",
@@ -109,7 +109,7 @@ class LobbyService(AccountService):
                 opened = _("{name} opened a {game} table.", name=user_name, game=_title(g.name))
             lines = [opened + " " + _("Join it with {join}; start it with {start}.",
                                       join=self._cmd("join"), start=self._cmd("start"))]
-            lines += [_("Note: {warning}", warning=tr(w)) for w in (warn(options) if warn else [])]
+            lines += [_("Note: {warning}", warning=tr(w)) for w in (advice.option_warnings(options) if advice else [])]
         return Reply(
             ok=True,
             public="\n".join(lines),

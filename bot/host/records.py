@@ -22,7 +22,7 @@ from sqlalchemy import exists, select
 
 from engine.core import game_info, get_game
 from engine.core.i18n import current, tr
-from engine.core.registry import game_names
+from engine.core.registry import game_names, solo_opponent
 
 from ..records import queries, ratings
 from ..records.models import BOT_KEY, GameResult, canonical_key
@@ -154,7 +154,8 @@ class RecordsService:
                 lines.append("• " + _("bots: {list}", list=", ".join(
                     f"{_bot_name(b.player)} {_rating(b)}" for b in levels)))
         for s in found.solo:
-            opponent = getattr(get_game(s.game), "solo_opponent", None) if s.game in game_names() else None
+            solo = solo_opponent(get_game(s.game)) if s.game in game_names() else None
+            opponent = solo.solo_opponent if solo is not None else None
             lines.append("**" + _("{game} solo against {opponent}", game=_title(s.game),
                                   opponent=tr(opponent) if opponent else _("the automated opponent")) + "**")
             lines.append("• " + _n("{n} game", "{n} games", s.games) + " · " +

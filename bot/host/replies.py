@@ -95,7 +95,7 @@ class HostReplies(HostCore):
         if self.render is None:
             return None, None
         try:
-            out = self.render(game.name, game.view(state, seat))
+            out = self.render.board(game.name, game.view(state, seat))
         except Exception:
             log.exception("rendering %s failed", game.name)
             return None, None
@@ -114,16 +114,12 @@ class HostReplies(HostCore):
         """``(png, alt)`` of the picture posted with a step: the final-score picture once the game
         is over, else the turn picture after ``move`` (public form) by ``seat`` with its public
         ``events`` (``move=None``: the start of the game). Drawn from ``viewer``'s view (default: the
-        spectator's). A renderer without turn or final pictures (``render.turn``/``render.final``)
-        gives its board; ``(None, None)`` on failure.
+        spectator's). When drawing it fails the board is tried; ``(None, None)`` when that fails too.
         """
         if self.render is None:
             return None, None
         view = game.view(state, viewer)
         over = game.decision(state).seat is None
-        drawer = getattr(self.render, "final" if over else "turn", None)
-        if not callable(drawer):
-            return self._render(game, state, viewer)
         last = None
         if move is not None:
             last = {
@@ -133,7 +129,7 @@ class HostReplies(HostCore):
                            for e in events if not e.data.get("private")],
             }
         try:
-            out = drawer(game.name, view) if over else drawer(game.name, view, last)
+            out = self.render.final(game.name, view) if over else self.render.turn(game.name, view, last)
         except Exception:
             log.exception("drawing the %s picture of %s failed", "final" if over else "turn", game.name)
             return self._render(game, state, viewer)

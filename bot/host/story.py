@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, Game, i18n, replay
-from engine.core.i18n import tr
+from engine.core.narration import account_lines
 from engine.core.revisions import stored_options
 from engine.core.story import Story, StoryPoint, game_story, has_story
 
@@ -102,12 +102,11 @@ class StoryService(HostReplies):
                        marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
         """``(png, alt)`` of the chart in the current language; ``(None, None)`` without a renderer
         that draws stories, or when drawing fails (the text still tells the story)."""
-        draw = getattr(self.render, "story", None)
-        if draw is None:
+        if self.render is None:
             return None, None
         try:
             final = replay(game, stored_options(game, table.options), table.seed or 0, notations)
-            out = draw(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
+            out = self.render.story(game.name, game.view(final, None), told, names=names, title=title, marks=marks)
         except Exception:
             log.exception("drawing the story of table %s failed", table.id)
             return None, None
@@ -127,7 +126,5 @@ def _joined(lines: Sequence[str]) -> str:
 
 def _told_lines(game: Game, events: Sequence[Event]) -> list[str]:
     """A turn's public events as sentences in the current language: the game's ``account_lines``
-    hook when it has one (it merges and summarises), else one line per event."""
-    hook = getattr(game, "account_lines", None)
-    texts = hook(list(events)) if hook is not None else [e.text for e in events]
-    return [str(tr(t)) for t in texts if str(tr(t)).strip()]
+    (its Narration capability) when it has one (it merges and summarises), else one line per event."""
+    return account_lines(game, events)

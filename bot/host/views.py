@@ -433,7 +433,7 @@ class ViewService(AccountService):
             game = self._game(table.game)
         except Refusal:
             return undone
-        if not undone or not (has_hidden_options(game) or getattr(game, "reveals", None) is not None):
+        if not undone or not has_hidden_options(game):
             return set()
         found: set[int] = set()
         try:

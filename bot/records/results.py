@@ -153,12 +153,6 @@ def _row_values(r: ResultRec) -> dict[str, Any]:
     }
 
 
-def results_of_table(repo: Repository, table_id: int) -> list[ResultRec]:
-    """The stored results of one table, in seat order."""
-    rows = repo.session.execute(select(RESULT).where(RESULT.c.table_id == table_id).order_by(RESULT.c.seat))
-    return [to_rec(r) for r in rows]
-
-
 def to_rec(r: Any) -> ResultRec:
     """A ``game_result`` row as a :class:`ResultRec`."""
     when = r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC)

@@ -16,12 +16,16 @@ table's future draws). Each decision's generator is seeded from the policy's see
 view, so a choice is a pure function of ``(seed, view, legal)``: the same bot in the same position
 chooses the same action, after a restart too.
 
-Games opt in with two hooks on the game object (looked up with ``getattr``):
+Games opt in with capabilities (:mod:`engine.core.capabilities`, read through the registry):
 
-* ``evaluate(state, seat) -> Evaluation``: the heuristic value of a full state for ``seat``
+* :class:`~engine.core.capabilities.Evaluation`, ``evaluate(state, seat) -> Evaluation``: the heuristic value of a full state for ``seat``
   (higher is better; the unit is the game's victory points), as a sum of named
   :class:`Reason` components that hints show;
-* ``sample_hidden(state, seat, rng) -> state`` (games with hidden information only).
+* :class:`~engine.core.capabilities.HiddenInformation`'s ``sample_hidden(state, seat, rng) -> state``
+  (games with hidden information only);
+* optionally :class:`~engine.core.capabilities.InPlaceSearch` (copy once, apply in place),
+  :class:`~engine.core.capabilities.AllSeatsEvaluation` and
+  :class:`~engine.core.capabilities.SearchKinds`.
 
 **Greedy** (:class:`GreedyPolicy`) scores every legal action by the evaluation of the position it
 leads to. A turn is usually several small decisions of the same seat, so the best ``width``
@@ -47,10 +51,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from . import registry
 from .chance import pick_outcome
-from .game import CHANCE, Action
+from .game import CHANCE, Action, Outcome
 from .i18n import Msg, tr
 
 #: Bot levels players choose, weakest first (docs/bots.md, "Levels").
@@ -121,7 +126,7 @@ class ReasonLine(Msg):
         parts = tuple((text, float(value)) for text, value in parts)
         domain = next((t.domain for t, _ in parts if isinstance(t, Msg)), "meiji")
         english = _reason_text(parts, "en")
-        self = Msg.__new__(cls, domain, english)
+        self = cast(ReasonLine, Msg.__new__(cls, domain, english))
         self.parts = parts
         return self
 
@@ -152,9 +157,9 @@ def _reason_text(parts: Sequence[tuple[Any, float]], lang: str | None) -> str:
 # ------------------------------------------------------------------------------------------------
 
 
-def bots_supported(game: Any) -> bool:
-    """Whether ``game`` can seat bots: it has the ``evaluate(state, seat)`` hook."""
-    return callable(getattr(game, "evaluate", None))
+def bots_supported(game: object) -> bool:
+    """Whether ``game`` can seat bots: it declares the Evaluation capability."""
+    return registry.evaluation(game) is not None
 
 
 def copy_state(game: Any, state: Any) -> Any:
@@ -168,9 +173,9 @@ def copy_state(game: Any, state: Any) -> Any:
 def sample_state(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A full state consistent with what ``seat`` sees: ``game.sample_hidden(state, seat, rng)``, or a
     copy of ``state`` for a game without hidden information."""
-    hook = getattr(game, "sample_hidden", None)
-    if hook is not None:
-        return hook(state, seat, rng)
+    secret = registry.hidden(game)
+    if secret is not None:
+        return secret.sample_hidden(state, seat, rng)
     return copy_state(game, state)
 
 
@@ -212,16 +217,19 @@ class _Sim:
     """Fast access to a game for look-ahead: snapshots, in-place moves, sampled chance, values."""
 
     def __init__(self, game: Any) -> None:
-        if not bots_supported(game):
-            raise ValueError(f"{getattr(game, 'name', game)!r} has no evaluate(state, seat): no bots")
+        judge = registry.evaluation(game)
+        if judge is None:
+            raise ValueError(f"{game.name!r} declares no Evaluation (evaluate(state, seat)): no bots")
         self.game = game
-        self.evaluate: Callable[[Any, int], Evaluation] = game.evaluate
-        self._in_place = getattr(game, "apply_quiet", None) or getattr(game, "apply_unchecked", None)
+        self.evaluate: Callable[[Any, int], Evaluation] = judge.evaluate
+        fast = registry.in_place_search(game)
+        self._in_place: Callable[[Any, Action], Any] | None = fast.apply_quiet if fast is not None else None
         #: The game's own deep copy (cheaper than a pickle round trip), if it has one.
-        self._copy: Callable[[Any], Any] | None = getattr(game, "copy_state", None)
+        self._copy: Callable[[Any], Any] | None = fast.copy_state if fast is not None else None
         self._pickles = True
         #: The game's optional ``evaluate_all(state) -> [score per seat]`` (equal to ``evaluate``).
-        self._all: Callable[[Any], Sequence[float]] | None = getattr(game, "evaluate_all", None)
+        every = registry.all_seats_evaluation(game)
+        self._all: Callable[[Any], Sequence[float]] | None = every.evaluate_all if every is not None else None
 
     def freeze(self, state: Any) -> Any:
         """A snapshot of ``state`` that :meth:`thaw` turns into independent copies."""
@@ -250,7 +258,7 @@ class _Sim:
             return state
         return self.game.apply(state, action)[0]
 
-    def chance(self, state: Any, rng: random.Random, outcomes: Sequence[Any] | None = None) -> Action:
+    def chance(self, state: Any, rng: random.Random, outcomes: Sequence[Outcome] | None = None) -> Action:
         """A chance outcome sampled with ``rng`` (the bot's own generator, never the table's seed) from
         ``outcomes`` (default: the game's ``chance_outcomes(state)``)."""
         if outcomes is None:
@@ -492,7 +500,8 @@ class SearchPolicy:
         self.margin = float(margin)
         if search_kinds == "game":
             # The game's own main decisions (``bot_search_kinds``), else the first decision of a turn.
-            search_kinds = tuple(getattr(game, "bot_search_kinds", (TURN_START,)))
+            kinds = registry.search_kinds(game)
+            search_kinds = tuple(kinds.bot_search_kinds) if kinds is not None else (TURN_START,)
         self.search_kinds = search_kinds
         self.sim = _Sim(game)
         self.clock = clock
@@ -506,7 +515,8 @@ class SearchPolicy:
         #: The game's ``sample_hidden`` (games with hidden information): each round of rollouts
         #: re-deals what the seat cannot see (information-set sampling), so no candidate is judged on
         #: one guess of the other hands.
-        self._resample = getattr(game, "sample_hidden", None)
+        secret = registry.hidden(game)
+        self._resample = secret.sample_hidden if secret is not None else None
         #: Facts of the last decision (for benchmarks): rollouts run, candidates, seconds.
         self.last: dict[str, Any] = {}
 
@@ -646,7 +656,7 @@ def _clearly_better(mine: dict[int, float], base: dict[int, float], margin: floa
     if len(diffs) < 2:
         return mean > margin
     var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean - (var / len(diffs)) ** 0.5 > margin
+    return bool(mean - (var / len(diffs)) ** 0.5 > margin)
 
 
 def level_name(level: str) -> str:

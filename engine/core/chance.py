@@ -14,7 +14,7 @@ from _random import Random as _CRandom
 from collections.abc import Sequence
 from typing import Any
 
-from .game import CHANCE, Action, Game, IllegalAction, Outcome
+from .game import CHANCE, Action, Event, Game, IllegalAction, Outcome
 
 
 def _seed_for(seed: int, ply: int) -> int:
@@ -61,7 +61,7 @@ def _pick(outcomes: Sequence[Outcome], draw: float) -> Action:
     return outcomes[-1].action
 
 
-def resolve_chance(game: Game, state: Any, seed: int, ply: int) -> tuple[Any, list[Action], list]:
+def resolve_chance(game: Game, state: Any, seed: int, ply: int) -> tuple[Any, list[Action], list[Event]]:
     """Apply chance outcomes until a player (or nobody) must act.
 
     Returns ``(state, actions, events)`` where ``actions`` are the sampled outcomes in order
@@ -69,7 +69,7 @@ def resolve_chance(game: Game, state: Any, seed: int, ply: int) -> tuple[Any, li
     number of the first sampled outcome.
     """
     actions: list[Action] = []
-    events: list = []
+    events: list[Event] = []
     while game.decision(state).seat == CHANCE:
         action = sample_chance(game, state, seed, ply + len(actions))
         state, evs = game.apply(state, action)

@@ -12,7 +12,6 @@ like any other action, so the move log alone rebuilds a game and no replay ever 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -172,18 +171,5 @@ class Game(Protocol):
     def seat_labels(self, state: Any) -> list[str]:
         """A short label per seat (e.g. the player colour) for hosts."""
 
-    # Optional: games with hidden information also provide
-    #     public_notation(state, action) -> str | None
-    # the text anyone may see of ``action`` applied at ``state`` (e.g. "~card" for a drawn order
-    # card); ``None`` or the full notation when nothing is hidden. Hosts log both forms and show
-    # only the public one (bot.host.public_form).
-
-
-def seat_of(decision: Decision) -> int | None:
-    """Return the acting seat of ``decision`` (``None`` if over, ``CHANCE`` for chance)."""
-    return decision.seat
-
-
-def action_list_text(game: Game, state: Any, actions: Sequence[Action]) -> list[str]:
-    """Notation strings of ``actions`` in order (helper for hosts and error messages)."""
-    return [game.format_action(state, a) for a in actions]
+    # What a game offers beyond this contract (hidden information, bots' evaluation, a story,
+    # a solo opponent, pictures …) it declares as capabilities: engine/core/capabilities.py.

@@ -1,8 +1,10 @@
 """Hidden information, game-agnostically: what a step hides, what it reveals, how its options are offered.
 
 Everything a reader receives must be a function of what that reader may see (DESIGN.md, "Hidden
-information"). Games with hidden information implement some of these optional hooks; hosts call
-them only through the functions here, so no host ever needs a game's name:
+information"). Games with hidden information declare the capability
+:class:`~engine.core.capabilities.HiddenInformation` (read through
+:func:`engine.core.registry.hidden`); hosts call its hooks only through the functions here, so no
+host ever needs a game's name:
 
 ``public_notation(state, action) -> str | None``
     The text anyone may see of ``action`` played at ``state`` (``"~?"`` for a card drawn into a
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import registry
 from .game import Action, Event, Game
 
 
@@ -36,16 +39,16 @@ def public_form(game: Game, state: Any, action: Action, notation: str) -> str | 
     ``notation`` is the action's full notation (``game.format_action``). The full notation stays
     in the log for replay; the public form is what logs, running exports and public texts show.
     """
-    hook = getattr(game, "public_notation", None)
-    if hook is None:
+    secret = registry.hidden(game)
+    if secret is None:
         return None
-    shown = hook(state, action)
+    shown = secret.public_notation(state, action)
     return None if shown is None or shown == notation else str(shown)
 
 
 def has_hidden_options(game: Game) -> bool:
-    """Whether ``game`` can hide information in its moves at all (any of the hooks above)."""
-    return any(getattr(game, hook, None) is not None for hook in ("public_notation", "private_choice"))
+    """Whether ``game`` can hide information in its moves at all (it declares HiddenInformation)."""
+    return registry.hidden(game) is not None
 
 
 def is_private(game: Game, state: Any, action: Action) -> bool:
@@ -53,8 +56,8 @@ def is_private(game: Game, state: Any, action: Action) -> bool:
 
     True when the game's ``private_choice`` says so or when its public form hides something.
     """
-    private = getattr(game, "private_choice", None)
-    if private is not None and private(state, action):
+    secret = registry.hidden(game)
+    if secret is not None and secret.private_choice(state, action):
         return True
     return public_form(game, state, action, game.format_action(state, action)) is not None
 
@@ -81,14 +84,10 @@ def offered(game: Game, state: Any, legal: Sequence[Action] | None = None) -> tu
 def private_route(game: Game, state: Any) -> bool:
     """Whether the acting player is shown a private route to their options (e.g. ``/game hand``).
 
-    Decided from public information only: the game's ``private_options(state)``. A game that can
-    hide options but has no such hook gets the private route at every decision (always safe: the
-    route itself then says nothing).
+    Decided from public information only: the game's ``private_options(state)``.
     """
-    if not has_hidden_options(game):
-        return False
-    hook = getattr(game, "private_options", None)
-    return True if hook is None else bool(hook(state))
+    secret = registry.hidden(game)
+    return secret is not None and bool(secret.private_options(state))
 
 
 def reveals(game: Game, state: Any, action: Action, events: Sequence[Event] = ()) -> bool:
@@ -97,7 +96,7 @@ def reveals(game: Game, state: Any, action: Action, events: Sequence[Event] = ()
     True when the game's ``reveals(state, action)`` says so, or when one of ``events`` (what the
     step produced) carries ``data["undo_barrier"]``.
     """
-    hook = getattr(game, "reveals", None)
-    if hook is not None and hook(state, action):
+    secret = registry.hidden(game)
+    if secret is not None and secret.reveals(state, action):
         return True
     return any(e.data.get("undo_barrier") for e in events)

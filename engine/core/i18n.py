@@ -114,12 +114,6 @@ def _load(domain: str, lang: str) -> tuple[_gettext.NullTranslations, frozenset[
         return found
 
 
-def reload_catalogues() -> None:
-    """Forget the compiled catalogues (after a ``.po`` file changed)."""
-    with _lock:
-        _catalogues.clear()
-
-
 def _lookup(domain: str, lang: str, msgid: str, context: str | None, plural: str | None, n: int | None) -> str:
     """The template of ``msgid`` in ``lang`` (English falls back to the id itself)."""
     if lang == DEFAULT_LANGUAGE:
@@ -149,7 +143,7 @@ def _format(template: str, args: Mapping[str, Any], lang: str) -> str:
         return template.format_map(_Keep(values))
 
 
-class _Keep(dict):
+class _Keep(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

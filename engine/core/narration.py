@@ -14,8 +14,8 @@ account with ``seat=None``. Events of kind :data:`AUTOMA_EVENT` (an automated so
 form an account of their own under the event's seat. Events whose ``data`` has ``private: True``
 are left out: accounts are public.
 
-Wording: a game may provide the hook ``account_lines(events) -> list[Msg | str]`` (a method of its
-Game class) that turns the public events of one account into sentences — merging a run of draws
+Wording: a game may declare the capability :class:`~engine.core.capabilities.Narration`, whose
+``account_lines(events) -> list[Msg | str]`` turns the public events of one account into sentences — merging a run of draws
 into one line, say — keeping every fact a player needs. Without it each event text is one line.
 """
 
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import registry
 from .game import CHANCE, Event
 from .i18n import tr
 
@@ -62,16 +63,16 @@ def public_events(events: Sequence[Event]) -> list[Event]:
 def account_lines(game: Any, events: Sequence[Event]) -> list[str]:
     """Sentences for the public ``events`` of one account, in the current language.
 
-    Uses the game's ``account_lines`` hook when it has one (its answer translated with
+    Uses the game's ``account_lines`` (its Narration capability) when it has one (its answer translated with
     :func:`~engine.core.i18n.tr`; a failing hook falls back to the default), else one line per
     event text. Private events are dropped first; empty lines are left out.
     """
     shown = public_events(events)
-    hook = getattr(game, "account_lines", None) if game is not None else None
+    teller = registry.narration(game) if game is not None else None
     lines: list[Any] | None = None
-    if callable(hook) and shown:
+    if teller is not None and shown:
         try:
-            lines = list(hook(shown))
+            lines = list(teller.account_lines(shown))
         except Exception:  # a broken hook must not cost the account: fall back to the event texts
             lines = None
     if lines is None:

@@ -7,13 +7,15 @@ a game with hidden information (``sample_hidden``) every evaluation is the mean 
 re-dealt from the spectator's view, with a generator seeded from the step number only, so the story
 can never depend on a card nobody has seen.
 
-Games opt in with two optional hooks on the game object (looked up with ``getattr``):
+Games opt in with two capabilities (:mod:`engine.core.capabilities`, read through the registry):
 
-* ``public_scores(state) -> list[int]``: every seat's victory points on the board now (VP);
-* ``evaluate(state, seat) -> Evaluation``: the bots' heuristic (VP; see :mod:`engine.core.bots`);
+* :class:`~engine.core.capabilities.Story`: ``public_scores(state) -> list[int]``, every seat's
+  victory points on the board now (VP);
+* :class:`~engine.core.capabilities.Evaluation`: ``evaluate(state, seat) -> Evaluation``, the bots'
+  heuristic (VP; see :mod:`engine.core.bots`);
 
-and may add ``story_round(state) -> int | None`` (the round a state is in, for the "Round 4: …"
-labels). Without ``public_scores`` a game has no story.
+and may add :class:`~engine.core.capabilities.StoryRounds` (``story_round(state) -> int | None``,
+the round a state is in, for the "Round 4: …" labels). Without both a game has no story.
 
 Winning chances are a softmax of the seats' evaluations with a temperature (in VP) that shrinks as
 the game advances: ``T = max(1, k · S · (1 − t))`` where ``t`` is the share of the game's steps
@@ -33,6 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import registry
 from .game import CHANCE, Action, Game
 
 #: Re-dealt states averaged per evaluation in a game with hidden information.
@@ -77,9 +80,9 @@ class Story:
         return sum(abs(a - b) for a, b in zip(before, after, strict=True)) / 2
 
 
-def has_story(game: Any) -> bool:
-    """Whether ``game`` can tell a story (it has ``public_scores`` and ``evaluate``)."""
-    return callable(getattr(game, "public_scores", None)) and callable(getattr(game, "evaluate", None))
+def has_story(game: object) -> bool:
+    """Whether ``game`` can tell a story (it declares the Story and Evaluation capabilities)."""
+    return registry.story(game) is not None and registry.evaluation(game) is not None
 
 
 @cache
@@ -110,17 +113,20 @@ def final_chances(ranks: Sequence[int]) -> tuple[float, ...]:
     return tuple((1.0 / n) if w else 0.0 for w in winners)
 
 
-def _evaluations(game: Any, state: Any, seats: int, step: int) -> list[float]:
-    """Every seat's evaluation (VP) of ``state`` as a spectator sees it."""
-    hook = getattr(game, "sample_hidden", None)
-    if hook is None:
-        return [float(game.evaluate(state, s).score) for s in range(seats)]
+def _evaluations(game: Game, state: Any, seats: int, step: int) -> list[float]:
+    """Every seat's evaluation (VP) of ``state`` as a spectator sees it (``game`` declares Evaluation)."""
+    judge = registry.evaluation(game)
+    if judge is None:
+        raise ValueError(f"{game.name!r} declares no Evaluation")
+    secret = registry.hidden(game)
+    if secret is None:
+        return [float(judge.evaluate(state, s).score) for s in range(seats)]
     rng = random.Random(step)  # public: the step number only
     total = [0.0] * seats
     for _ in range(SAMPLES):
-        sample = hook(state, None, rng)
+        sample = secret.sample_hidden(state, None, rng)
         for s in range(seats):
-            total[s] += float(game.evaluate(sample, s).score)
+            total[s] += float(judge.evaluate(sample, s).score)
     return [v / SAMPLES for v in total]
 
 
@@ -153,33 +159,35 @@ def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[A
     when the game has no story hooks or the log does not end the game, and
     :class:`~engine.core.game.IllegalAction` when a move does not apply.
     """
-    if not has_story(game):
-        raise ValueError(f"{getattr(game, 'name', game)!r} does not tell a story (no public_scores/evaluate)")
+    scorer, judge = registry.story(game), registry.evaluation(game)
+    if scorer is None or judge is None:
+        raise ValueError(f"{game.name!r} does not tell a story (it declares no Story and Evaluation)")
     runs = _turns(game, options, seed, moves)
     final = runs[-1][3]
     result = game.result(final)
     if result is None:
         raise ValueError("the game is not over")
-    seats = len(game.public_scores(final))
+    seats = len(scorer.public_scores(final))
     ranks = [1] * seats
     for line in result.players:
         if line.seat < seats:
             ranks[line.seat] = line.rank
     finals = [line.score for line in result.players if line.seat < seats]
     scale = max(1.0, sum(finals) / max(1, len(finals)))
-    k = temperature_k(getattr(game, "name", ""))
+    k = temperature_k(game.name)
     total = max(1, len(moves))
-    round_of = getattr(game, "story_round", None)
+    rounds = registry.story_rounds(game)
     points: list[StoryPoint] = []
     for turn, (seat, first, last, state, told) in enumerate(runs):
-        scores = tuple(int(v) for v in game.public_scores(state))
+        scores = tuple(int(v) for v in scorer.public_scores(state))
         if turn == len(runs) - 1:
             chances = final_chances(ranks)
         else:
             t = (last + 1) / total
             chances = win_chances(_evaluations(game, state, seats, last + 1), max(1.0, k * scale * (1 - t)))
         points.append(StoryPoint(turn=turn, seat=seat, first=max(first, 0), last=last,
-                                 round=round_of(state) if round_of else None, scores=scores, chances=chances,
+                                 round=rounds.story_round(state) if rounds else None, scores=scores,
+                                 chances=chances,
                                  events=tuple(told)))
     points = _smoothed(points, seats)
     return Story(seats=seats, points=tuple(points), turning=_turning(points, seats))

@@ -9,6 +9,20 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
+from engine.core.capabilities import (
+    AllSeatsEvaluation,
+    CatalogueTerms,
+    DataReport,
+    Evaluation,
+    InPlaceSearch,
+    Narration,
+    OptionWarnings,
+    Pictures,
+    RulesTopics,
+    SeatLabelText,
+    StateSchema,
+    Story,
+)
 
 from . import explain, notation, rules
 from .state import PLAYER_COLOURS, STATE_ADAPTER, NState, copy_state
@@ -36,8 +50,13 @@ class NipponGame:
     #: Menu facts read by the hosts (:func:`engine.core.registry.game_info`).
     player_counts = (2, 3, 4)
     modules: tuple[str, ...] = ()
-    solo_levels: tuple[str, ...] = ()
     order = 2
+    #: Where the game's pictures are drawn (:class:`~engine.core.capabilities.Pictures`).
+    picture_package = "render.nippon"
+    #: What the game offers beyond the core contract, checked when it is registered
+    #: (:mod:`engine.core.capabilities`).
+    capabilities = (Evaluation, AllSeatsEvaluation, InPlaceSearch, Story, Narration, RulesTopics, SeatLabelText,
+                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures)
 
     # -- states in and out ---------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> NState:

@@ -9,6 +9,25 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.core import Action, Decision, Event, IllegalAction, Outcome, PlayerResult, Result
+from engine.core.capabilities import (
+    CatalogueTerms,
+    DataReport,
+    Evaluation,
+    HiddenInformation,
+    InPlaceSearch,
+    ModuleNames,
+    Narration,
+    OptionWarnings,
+    Pictures,
+    RulesRevisions,
+    RulesTopics,
+    SearchKinds,
+    SeatLabelText,
+    SelfplayWeights,
+    StateSchema,
+    Story,
+    StoryRounds,
+)
 
 from . import explain, notation, rules
 from .moves import describe
@@ -43,7 +62,6 @@ class YokohamaGame:
     #: Menu facts read by the hosts (:func:`engine.core.registry.game_info`).
     player_counts = (2, 3, 4)
     modules: tuple[str, ...] = rules.MODULES
-    solo_levels: tuple[str, ...] = ()
     #: Where the hard bot level searches (engine.core.bots): the first decision of a turn (an
     #: additional action, two or three options) and the placement of assistants, the turn's main
     #: choice (about 30 options: Faza główna, Krok umieszczania).
@@ -56,6 +74,13 @@ class YokohamaGame:
     selfplay_weights = {"pass": 0.05, "home": 0.05, "skip": 0.05, "shift": 0.02, "recall": 0.3, "sell": 0.3,
                         "tech": 2.0, "port": 0.5, "order": 3.0, "achieve": 3.0, "hire": 3.0, "customs": 3.0,
                         "double": 6.0, "put": 0.5, "done": 3.0, "house": 5.0, "shop": 5.0}
+    #: Where the game's pictures are drawn (:class:`~engine.core.capabilities.Pictures`).
+    picture_package = "render.yokohama"
+    #: What the game offers beyond the core contract, checked when it is registered
+    #: (:mod:`engine.core.capabilities`).
+    capabilities = (Evaluation, InPlaceSearch, SearchKinds, Story, StoryRounds, HiddenInformation, Narration,
+                    RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions, ModuleNames, OptionWarnings,
+                    CatalogueTerms, DataReport, StateSchema, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:

@@ -381,16 +381,6 @@ def narration_text(turn: AutomaTurn | dict[str, Any]) -> str:
     return M("{who} reveals {tile}: {step}; {action}.", who=who, tile=desc, step=step, action=action)
 
 
-def goal_met(state: ZState, goal_id: str) -> tuple[bool, str]:
-    """Is a solo goal met by the human (checked at game end, before the final consolidation)?
-
-    Returns ``(met, text)`` where the text (a Msg) shows the progress, e.g.
-    ``"Build all 6 trains. (2/6)"``.
-    """
-    value, target, _text = goal_progress(state, goal_id)
-    return value >= target, goal_text(goal_id, value, target)
-
-
 def goal_text(goal_id: str, value: int, target: int) -> str:
     """A solo goal with its progress, as a Msg: ``"Build all 6 trains. (2/6)"``."""
     goal = next(g for g in tables().data.solo_goals if g.id == goal_id)

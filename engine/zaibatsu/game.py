@@ -9,6 +9,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.core import Action, Event, IllegalAction, PlayerResult, Result
+from engine.core.capabilities import (
+    CatalogueTerms,
+    DataReport,
+    Evaluation,
+    InPlaceSearch,
+    ModuleNames,
+    Narration,
+    OptionWarnings,
+    Pictures,
+    RulesTopics,
+    SeatLabelText,
+    SelfplayWeights,
+    SoloOpponent,
+    StateSchema,
+    Story,
+    StoryRounds,
+)
 
 from . import automa, explain, modules, notation, rules, words
 from .menu import describe
@@ -53,6 +70,16 @@ class ZaibatsuGame:
     first_game_setup = True
     #: The solo opponent's name (a term; the hosts show it in any language).
     solo_opponent = T("name", "Takatoshi")
+    #: The engine's own end-of-solo lines (goals met, the final rating): hosts may show their goal
+    #: check built from ``Result.solo`` instead.
+    solo_end_events = frozenset({"solo_goal", "solo_end"})
+    #: Where the game's pictures are drawn (:class:`~engine.core.capabilities.Pictures`).
+    picture_package = "render.zaibatsu"
+    #: What the game offers beyond the core contract, checked when it is registered
+    #: (:mod:`engine.core.capabilities`).
+    capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
+                    SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
+                    StateSchema, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:

@@ -457,8 +457,3 @@ def alt_scores(card: ScoreCard) -> str:
         total = card.totals[i] if i < len(card.totals) else ""
         parts.append(f"{chip.name}: {steps}; {_('Total')} {total}.")
     return " ".join(parts)[:1000]
-
-
-def width_of(text: str, size: int = KEY_TEXT, style: str = "regular") -> int:
-    """Width in pixels of ``text`` at a card's key size (for game code sizing its focus drawing)."""
-    return text_width(text, size, style)

@@ -485,10 +485,11 @@ def png_bytes(img: Image.Image, compress_level: int) -> bytes:
     return buf.getvalue()
 
 
-#: Colours a palette PNG always keeps exactly: the players', the workers' and the interface's
-#: (a palette chosen from the picture alone can shift a player colour that covers few pixels).
+#: Colours a palette PNG always keeps exactly: the interface's (a palette chosen from the picture
+#: alone can shift a colour that covers few pixels); a game adds its pieces' colours (its
+#: ``KEY_RGB``, e.g. ``palette_png(img, keep=(*KEY_RGB, *KEY_COLOURS))``).
 KEY_COLOURS: tuple[RGB, ...] = tuple(dict.fromkeys((
-    *pal.PLAYER_COLOURS.values(), *pal.WORKER_COLOURS.values(), *pal.OKABE_ITO.values(),
+    *pal.OKABE_ITO.values(),
     pal.BACKGROUND, pal.PANEL, pal.PANEL_ALT, pal.TITLE_BAR, pal.INK, pal.MUTED, pal.BORDER, pal.GRID,
     pal.UNAVAILABLE, pal.HIGHLIGHT, pal.THRESHOLD,
 )))

@@ -1,12 +1,12 @@
-"""The colours of the pieces and of the interface, chosen to stay apart for colour-blind readers.
+"""The shared colours of the interface, for every game's pictures.
 
-Player and worker colours keep the rulebooks' names (Green stays green to normal vision) and were
-picked so that every pair a reader must tell apart in one picture stays apart in normal vision and
-in deuteranopia, protanopia and tritanopia simulations (CIEDE2000 distances and their minimums in
-docs/colours.md, asserted by ``tests/render/test_identity.py``). Hue never carries information
-alone: players, workers and experts have different shapes (square, circle, diamond) and every piece
-carries its badge, which each game gives in the current language (``engine/<game>/badges.py``).
-Colours are ``(r, g, b)`` tuples of 0–255 ints.
+Each game ships the colours of its own pieces (``render/<game>/colours.py``: player and worker
+colours keep the rulebooks' names and stay apart for colour-blind readers, docs/colours.md) and
+declares them in its picture package (:class:`render.core.package.PicturePackage`); this module
+keeps only what no game owns: the Okabe–Ito colours and the neutral, high-contrast interface.
+Hue never carries information alone: pieces have different shapes and every piece carries its
+badge, which each game gives in the current language (``engine/<game>/badges.py``). Colours are
+``(r, g, b)`` tuples of 0–255 ints.
 """
 
 from __future__ import annotations
@@ -25,33 +25,6 @@ OKABE_ITO: dict[str, RGB] = {
     "reddish_purple": (204, 121, 167),
 }
 
-#: Worker (and department / expert) colours of the game mapped to drawable hues: a dark red, a
-#: light grey, a navy blue and a pale yellow, so that no player colour is close to any of them.
-WORKER_COLOURS: dict[str, RGB] = {
-    "black": (0, 0, 0),
-    "red": (177, 9, 0),
-    "grey": (171, 171, 171),
-    "blue": (12, 21, 132),
-    "white": (255, 255, 255),
-    "yellow": (255, 252, 144),
-}
-
-#: Player colours of the three games (Nippon: Zaibatsu's purple, green, orange and pink; Nippon's
-#: yellow, red, purple and blue; Yokohama's blue, pink, purple and yellow): a light violet, a dark
-#: bluish green, an amber orange, a deep pink, a golden yellow, a dark red and an ultramarine.
-PLAYER_COLOURS: dict[str, RGB] = {
-    "purple": (147, 78, 222),
-    "green": (3, 111, 78),
-    "orange": (237, 168, 0),
-    "pink": (249, 12, 105),
-    "yellow": (255, 216, 0),
-    "red": (180, 0, 0),
-    "blue": (3, 0, 147),
-}
-
-#: The neutral pieces (Yokohama's 2-player game): a light grey.
-NEUTRAL: RGB = (186, 186, 186)
-
 # Interface colours (neutral, high contrast).
 BACKGROUND: RGB = (246, 244, 238)
 PANEL: RGB = (255, 255, 255)
@@ -67,16 +40,6 @@ HIGHLIGHT: RGB = OKABE_ITO["sky_blue"]
 THRESHOLD: RGB = (255, 226, 150)
 FINAL_ROUND: RGB = (226, 232, 240)
 NORMAL_ROUND: RGB = (88, 96, 110)
-
-
-def worker_colour(name: str) -> RGB:
-    """Drawable colour of a worker colour name (unknown names: mid grey)."""
-    return WORKER_COLOURS.get(name, (128, 128, 128))
-
-
-def player_colour(name: str) -> RGB:
-    """Drawable colour of a player colour name (unknown names: mid grey)."""
-    return PLAYER_COLOURS.get(name, (128, 128, 128))
 
 
 def luminance(c: RGB) -> float:

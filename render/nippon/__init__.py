@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import PNG_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, render, render_image
+from .colours import KEY_RGB, PLAYER_RGB, WORKER_RGB
 from .final import final_card
 from .focus import FOCUS_TEXT
 from .labels import (
@@ -76,12 +77,10 @@ from .labels import (
 from .layout import (
     LEVEL_TINT,
     PLAYER_LETTERS,
-    PLAYER_RGB,
     SIDES,
     TRACK_CELL_W,
     TRACK_LABEL_W,
     WIDTH,
-    WORKER_RGB,
     Shape,
     _transport_sprite,
     layout_for,
@@ -90,7 +89,7 @@ from .layout import (
 from .touch import Touch, touched
 from .turn import chip, turn_card
 
-__all__ = ["ACHIEVEMENT_LABEL", "ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT", "FOCUS_TEXT",
+__all__ = ["KEY_RGB", "ACHIEVEMENT_LABEL", "ACHIEVEMENT_SHORT", "ACTION_SHORT", "ALT_TEXT_LIMIT", "BONUS_SHORT", "FOCUS_TEXT",
            "GOODS_SHORT", "LEVEL_TINT", "PLAYER_LETTERS", "PLAYER_RGB", "PNG_COLOURS",
            "PNG_COMPRESS_LEVEL", "SIDES", "Shape", "TRACK_CELL_W", "TRACK_LABEL_W", "Touch",
            "WIDTH", "WORKER_RGB", "_random_event", "_transport_sprite", "alt_text", "chip", "clear_cache",

@@ -12,9 +12,11 @@ from engine.nippon.tables import tables
 from engine.nippon.words import DOMAIN, _, amount
 from render.core import CONDENSED, MIN_TEXT, Canvas, Layout, Rect, clear_caches, palette_png, text_width
 from render.core import palette as pal
+from render.core.draw import KEY_COLOURS
 from render.core.templates import layer_key, rich
 from render.core.widgets import badge, fitted_width, prompt_box
 
+from .colours import KEY_RGB
 from .labels import (
     GAME_TITLE,
     _colour_of,
@@ -430,7 +432,8 @@ def render(view: dict[str, Any]) -> bytes:
     :data:`PNG_COMPRESS_LEVEL`; texts with :data:`TEXT_ALPHA_STEPS` levels of anti-aliasing):
     120–136 kB at 4 players late in a game (the RGB PNG was 330–510 kB).
     """
-    return palette_png(render_image(view), colours=PNG_COLOURS, compress_level=PNG_COMPRESS_LEVEL)
+    return palette_png(render_image(view), colours=PNG_COLOURS, compress_level=PNG_COMPRESS_LEVEL,
+                       keep=(*KEY_RGB, *KEY_COLOURS))
 
 
 def clear_cache() -> None:

@@ -12,6 +12,7 @@ from render.core import CONDENSED, Canvas, Rect, draw, text_width
 from render.core import palette as pal
 from render.core.cards import outline_focus
 
+from .colours import worker_colour
 from .labels import (
     ACTION_SHORT,
     TRACK_SHORT,
@@ -63,7 +64,7 @@ def _fwrap(c: Canvas, r: Rect, text: str, *, max_lines: int = 2, style: str = "r
 
 
 def _fworker(c: Canvas, cx: float, cy: float, colour: str, d: int) -> None:
-    c.piece(cx, cy, d, fill=pal.worker_colour(colour), letter=worker_letter(colour), shape="circle",
+    c.piece(cx, cy, d, fill=worker_colour(colour), letter=worker_letter(colour), shape="circle",
             size=FOCUS_TEXT)
 
 

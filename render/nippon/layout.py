@@ -18,6 +18,7 @@ from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, fit_text, te
 from render.core import palette as pal
 from render.core.widgets import Marker, fitted_width, legend, player_header
 
+from .colours import player_colour, worker_colour
 from .labels import (
     ACHIEVEMENT_SHORT,
     ACTION_SHORT,
@@ -64,10 +65,6 @@ REWARDS_W = 8 + REWARD_LABEL_W + 4 * REWARD_CELL_W + 8
 NAME_ROOM = 170  # player panel: room of the player's name
 SIDES = "NESW"
 
-#: Player colours (the game's yellow, red, purple and blue) as colour-blind-safe hues.
-PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in ("yellow", "red", "purple", "blue")}
-#: Worker colours drawn on the board (the players' pieces must stay apart from them).
-WORKER_RGB: dict[str, pal.RGB] = dict(pal.WORKER_COLOURS)
 #: Badges on the players' pieces as terms (two letters each in every language, ``engine/nippon/badges.py``).
 PLAYER_LETTERS = PLAYER_BADGES
 #: Background tint of a good by level (1 cream, 2 blue-grey, 3 pink-grey).
@@ -79,8 +76,8 @@ _SPRITE_LOCK = threading.Lock()
 
 
 def player_rgb(colour: str) -> pal.RGB:
-    """Drawable colour of a player colour name (unknown: mid grey)."""
-    return PLAYER_RGB.get(colour, (128, 128, 128))
+    """Drawable colour of a player colour name (``KeyError`` for an unknown name)."""
+    return player_colour(colour)
 
 
 def player_letter(colour: str) -> str:
@@ -129,7 +126,7 @@ def transport_piece(c: Canvas, kind: str, cx: float, cy: float, w: int, h: int, 
 
 
 def _worker(c: Canvas, x: float, y: float, colour: str, d: int = 30) -> None:
-    c.piece(x, y, d, fill=pal.worker_colour(colour), letter=worker_letter(colour), shape="circle")
+    c.piece(x, y, d, fill=worker_colour(colour), letter=worker_letter(colour), shape="circle")
 
 
 def _tile(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int, w: int, h: int, text: str | None = None) -> None:

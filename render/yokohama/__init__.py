@@ -61,6 +61,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import PNG_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, clear_layers, render, render_image
+from .colours import KEY_RGB, NEUTRAL_RGB, PLAYER_RGB
 from .final import final_card
 from .focus import FOCUS_TEXT
 from .labels import (
@@ -79,9 +80,7 @@ from .labels import (
 )
 from .layout import (
     NEUTRAL_LETTER,
-    NEUTRAL_RGB,
     PLAYER_LETTERS,
-    PLAYER_RGB,
     WIDTH,
     layout_for,
     management_boards,
@@ -89,7 +88,7 @@ from .layout import (
 )
 from .turn import chip, decision_text, president_path, turn_card
 
-__all__ = ["ALT_TEXT_LIMIT", "AREA_NAMES", "AREA_SHORT", "COUNTRY_SHORT", "FOCUS_TEXT",
+__all__ = ["KEY_RGB", "ALT_TEXT_LIMIT", "AREA_NAMES", "AREA_SHORT", "COUNTRY_SHORT", "FOCUS_TEXT",
            "ICON_SHORT", "NEUTRAL_LETTER", "NEUTRAL_RGB", "PLAYER_LETTERS", "PLAYER_RGB",
            "PNG_COLOURS", "PNG_COMPRESS_LEVEL", "WIDTH", "alt_text", "area_title", "chip",
            "clear_cache", "clear_layers", "decision_text", "final_card", "layout_for",

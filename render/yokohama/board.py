@@ -16,6 +16,7 @@ from render.core.draw import KEY_COLOURS
 from render.core.templates import layer_key, rich
 from render.core.widgets import badge, fitted_width, prompt_box
 
+from .colours import NEUTRAL_RGB, PLAYER_RGB
 from .labels import (
     COUNTRIES,
     GAME_TITLE,
@@ -48,9 +49,7 @@ from .layout import (
     LEVEL_TINT,
     LINE,
     NAME_ROOM,
-    NEUTRAL_RGB,
     PATH,
-    PLAYER_RGB,
     TEXT_ALPHA_STEPS,
     TITLE_H,
     TOKEN_GOLD,

@@ -19,6 +19,7 @@ from render.core import palette as pal
 from render.core.templates import layer_key
 from render.core.widgets import Marker, legend, player_header
 
+from .colours import NEUTRAL_RGB, player_colour
 from .labels import (
     COUNTRIES,
     GAME_TITLE,
@@ -55,12 +56,9 @@ PLAYER_H = 36 + 8 + 9 * LINE + 6
 LEGEND_LINE = 24
 NAME_ROOM = 130
 
-#: Player colours of the game (blue, pink, purple, yellow) as colour-blind-safe hues.
-PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in ("blue", "pink", "purple", "yellow")}
 #: Badges on the players' pieces as terms (two letters each in every language, ``engine/yokohama/badges.py``).
 PLAYER_LETTERS = PLAYER_BADGES
-#: The neutral pieces of the 2-player game: grey, with their letter as a term (``N``).
-NEUTRAL_RGB: pal.RGB = pal.NEUTRAL
+#: The neutral pieces' letter as a term (``N``; their colour is ``NEUTRAL_RGB``).
 NEUTRAL_LETTER = NEUTRAL_BADGE
 
 LAND: pal.RGB = (233, 228, 214)  # the map's background
@@ -79,8 +77,8 @@ _SPRITE_LOCK = threading.Lock()
 
 
 def player_rgb(colour: str) -> pal.RGB:
-    """Drawable colour of a player colour name (unknown: mid grey)."""
-    return PLAYER_RGB.get(colour, (128, 128, 128))
+    """Drawable colour of a player colour name (``KeyError`` for an unknown name)."""
+    return player_colour(colour)
 
 
 def player_letter(colour: str) -> str:

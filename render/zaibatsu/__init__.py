@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import BOARD_COLOURS, PNG_COMPRESS_LEVEL, clear_cache, render, render_image
+from .colours import KEY_RGB, PLAYER_RGB, WORKER_RGB, player_colour
 from .final import final_card
 from .focus import FOCUS_TEXT
 from .labels import (
@@ -56,12 +57,10 @@ from .labels import (
 )
 from .layout import (
     GOODS_TINT,
-    PLAYER_RGB,
     TITLE_H,
     TRACK_CELL_W,
     TRACK_LABEL_W,
     WIDTH,
-    WORKER_RGB,
     Shape,
     _per_goods,
     _player_geometry,
@@ -69,7 +68,7 @@ from .layout import (
 )
 from .turn import CARD_ASPECT, turn_card
 
-__all__ = ["BOARD_COLOURS", "CARD_ASPECT", "EFFECT_SHORT", "FOCUS_TEXT", "GOODS_TINT",
+__all__ = ["KEY_RGB", "BOARD_COLOURS", "CARD_ASPECT", "EFFECT_SHORT", "FOCUS_TEXT", "GOODS_TINT",
            "PLAYER_RGB", "PNG_COMPRESS_LEVEL", "Shape", "TITLE_H", "TRACK_CELL_W", "TRACK_LABEL_W", "WIDTH", "WORKER_RGB",
            "_per_goods", "_period_awards", "_player_geometry", "_seat_colour", "_seats", "alt_text",
            "clear_cache", "effect_label", "final_card", "layout_for", "player_name", "render",
@@ -79,6 +78,4 @@ __all__ = ["BOARD_COLOURS", "CARD_ASPECT", "EFFECT_SHORT", "FOCUS_TEXT", "GOODS_
 def seat_colours(view: dict[str, Any]) -> list[tuple[int, int, int]]:
     """The drawing colour (RGB) of every player in ``view``, by seat: the story chart's lines
     (:func:`render.story`)."""
-    from render.core import palette as pal
-
-    return [pal.player_colour(str(p.get("colour", ""))) for p in view.get("players", [])]
+    return [player_colour(str(p.get("colour", ""))) for p in view.get("players", [])]

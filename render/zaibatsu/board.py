@@ -14,9 +14,11 @@ from engine.zaibatsu.text import DIFFICULTY
 from engine.zaibatsu.words import DOMAIN, SOLO_SLOT_NAMES, _, _n, _t, amount
 from render.core import CONDENSED, MIN_TEXT, Canvas, Layout, Rect, clear_caches, palette_png, text_width, wrap
 from render.core import palette as pal
+from render.core.draw import KEY_COLOURS
 from render.core.templates import layer_key, rich
 from render.core.widgets import badge, fitted_width, prompt_box
 
+from .colours import KEY_RGB, player_colour, worker_colour
 from .labels import (
     COMMON_GOAL_SHORT,
     GAME_TITLE,
@@ -72,14 +74,14 @@ PNG_COMPRESS_LEVEL = 3
 
 
 def _worker(c: Canvas, x: float, y: float, colour: str, d: int = 28, expert: bool = False) -> None:
-    c.piece(x, y, d + (6 if expert else 0), fill=pal.worker_colour(colour), letter=worker_letter(colour),
+    c.piece(x, y, d + (6 if expert else 0), fill=worker_colour(colour), letter=worker_letter(colour),
             shape="diamond" if expert else "circle")
 
 
 def _player_piece(c: Canvas, view: dict[str, Any], x: float, y: float, seat: int, w: int = 32, h: int = 26,
                   text: str | None = None) -> None:
     colour = _seat_colour(view, seat)
-    c.piece(x, y, w, h, fill=pal.player_colour(colour), letter=_initial(view, seat) if text is None else text,
+    c.piece(x, y, w, h, fill=player_colour(colour), letter=_initial(view, seat) if text is None else text,
             shape="square")
 
 
@@ -93,7 +95,7 @@ def _draw_header(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
         prompt_box(c, box, _result_line(view) or str(tr(prompt)), pal.HIGHLIGHT)
     elif 0 <= seat < len(_seats(view)):
         colour = _seat_colour(view, seat)
-        col = pal.player_colour(colour)
+        col = player_colour(colour)
         prompt_box(c, box, "▶ " + str(tr(prompt)), pal.tint(col, 0.55), piece=(col, _initial(view, seat)))
     else:
         prompt_box(c, box, _random_event(prompt), pal.PANEL_ALT)
@@ -442,7 +444,7 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
     c.runs(g["res"].x, g["res"].cy, parts, anchor_v="m", max_x=g["res"].x2)
 
     # Tracks and the areas beside them.
-    col = pal.player_colour(p["colour"])
+    col = player_colour(p["colour"])
     for (key, _label), tr_ in zip(TRACKS, g["tracks"]):
         pos = int(p.get(key, 1))
         spaces = t.track[key]
@@ -600,7 +602,8 @@ def render(view: dict[str, Any]) -> bytes:
     ~145 kB with both modules); ~25 ms of encoding on top of ~10 ms of drawing (the RGB PNG was
     250–420 kB). :func:`render_image` gives the exact RGB picture.
     """
-    return palette_png(render_image(view), colours=BOARD_COLOURS, compress_level=PNG_COMPRESS_LEVEL)
+    return palette_png(render_image(view), colours=BOARD_COLOURS, compress_level=PNG_COMPRESS_LEVEL,
+                       keep=(*KEY_RGB, *KEY_COLOURS))
 
 
 def clear_cache() -> None:

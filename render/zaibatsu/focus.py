@@ -11,6 +11,7 @@ from render.core import Canvas, Rect, fit_text, wrap
 from render.core import palette as pal
 from render.core.cards import FocusDrawer, outline_focus
 
+from .colours import player_colour, worker_colour
 from .labels import (
     ACTION_SHORT,
     ROMAN,
@@ -66,12 +67,12 @@ def _fpiece(c: Canvas, view: dict[str, Any], cx: float, cy: float, seat: int, w:
             text: str | None = None) -> None:
     """A player's square in a focus drawing, its letters at the focus text size."""
     colour = _seat_colour(view, seat)
-    c.piece(cx, cy, w, h, fill=pal.player_colour(colour), letter=_initial(view, seat) if text is None else text,
+    c.piece(cx, cy, w, h, fill=player_colour(colour), letter=_initial(view, seat) if text is None else text,
             shape="square", size=FOCUS_TEXT)
 
 
 def _fworker(c: Canvas, cx: float, cy: float, colour: str, d: int = 48, expert: bool = False) -> None:
-    c.piece(cx, cy, d + (8 if expert else 0), fill=pal.worker_colour(colour), letter=worker_letter(colour),
+    c.piece(cx, cy, d + (8 if expert else 0), fill=worker_colour(colour), letter=worker_letter(colour),
             shape="diamond" if expert else "circle", size=FOCUS_TEXT)
 
 
@@ -266,7 +267,7 @@ def _focus_tracks(view: dict[str, Any], seat: int, touched: set[str]) -> FocusDr
     def draw(c: Canvas, r: Rect) -> None:
         t = tables()
         p = view["players"][seat]
-        col = pal.player_colour(p["colour"])
+        col = player_colour(p["colour"])
         label_w = 170
         rows = Rect(r.x, r.y + 2, r.w, r.h - 4).rows(3, gap=8)
         for (key, label), row in zip(TRACKS, rows):

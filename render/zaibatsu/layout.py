@@ -11,13 +11,13 @@ from PIL import Image
 
 from engine.core.i18n import tr
 from engine.zaibatsu.badges import opponent_badge, player_badge
-from engine.zaibatsu.state import PLAYER_COLOURS
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.words import _, _n, _t
 from render.core import MIN_TEXT, Canvas, LayerCache, Layout, Rect, text_width
 from render.core import palette as pal
 from render.core.widgets import fitted_width, player_header
 
+from .colours import player_colour
 from .labels import (
     ACTION_SHORT,
     GAME_TITLE,
@@ -34,10 +34,6 @@ from .labels import (
 
 #: Picture width in pixels.
 WIDTH = 1400
-#: Player colours (the game's purple, green, orange and pink; Takatoshi plays green) as drawn.
-PLAYER_RGB: dict[str, pal.RGB] = {c: pal.PLAYER_COLOURS[c] for c in PLAYER_COLOURS}
-#: Worker colours drawn on the board (the players' pieces must stay apart from them).
-WORKER_RGB: dict[str, pal.RGB] = dict(pal.WORKER_COLOURS)
 #: Alpha levels kept at the edges of the board's texts (0, 128, 255): three steps of anti-aliasing
 #: look the same as 256 for 18-px text but leave far fewer colours to deflate (the PNG is a
 #: quarter smaller).
@@ -451,7 +447,7 @@ def _player_geometry(lay: Layout, seat: int) -> dict[str, Any]:
 def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
     t = tables()
     r = lay.panels[f"player:{seat}"]
-    col = pal.player_colour(colour)
+    col = player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
     player_header(c, lay.parts[f"player:{seat}/header"], col, player_badge(colour), player_name(colour),
                   NAME_ROOM)
@@ -479,7 +475,7 @@ def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
 
 def _static_automa(c: Canvas, lay: Layout, colour: str) -> None:
     r = lay.panels["automa"]
-    col = pal.player_colour(colour)
+    col = player_colour(colour)
     c.rect(r, fill=pal.PANEL, outline=pal.BORDER)
     player_header(c, lay.parts["automa/header"], col, opponent_badge(), automa_name(), NAME_ROOM)
 

@@ -8,9 +8,9 @@ from typing import Any
 from engine.core.i18n import Msg, tr
 from engine.zaibatsu.tables import tables
 from engine.zaibatsu.words import _, _t
-from render.core import palette as pal
 from render.core.cards import CARD_WIDTH, Chip, TurnCard, turn_layout_height
 
+from .colours import player_colour
 from .focus import DIRECTIONS, _focus, _is_player, _player_seat, _region_name
 from .labels import (
     GAME_TITLE,
@@ -52,7 +52,7 @@ def _chip(view: dict[str, Any], seat: int) -> Chip:
     colour = _seat_colour(view, seat)
     automa = 0 <= seat < len(seats) and bool(seats[seat].get("automa"))
     name = automa_name() if automa else player_name(colour)
-    return Chip(pal.player_colour(colour), _initial(view, seat), name)
+    return Chip(player_colour(colour), _initial(view, seat), name)
 
 
 def _vp_label() -> str:

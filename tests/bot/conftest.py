@@ -17,6 +17,7 @@ if _ROOT not in sys.path:
 import pytest  # noqa: E402
 from fakegame import GAME  # noqa: E402
 
+from bot.app import compose  # noqa: E402
 from bot.host import Host  # noqa: E402
 from bot.store import Store  # noqa: E402
 from engine.core import register  # noqa: E402
@@ -38,5 +39,5 @@ def store(db_backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
 
 @pytest.fixture
 def host(store: Store) -> Host:
-    """A host over the in-memory store, without rendering."""
-    return Host(store)
+    """A host over the in-memory store, built by the production composition with pictures off."""
+    return compose(store=store, pictures=False).host

@@ -17,7 +17,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 from discord import app_commands
 
-from bot.discord_app.commands import TableCommands, build_commands, build_hint_command, build_solo_commands
+from bot.discord_app.commands import GameCommands, SoloCommands, TableCommands
 from bot.host import Host
 from bot.store import Store
 
@@ -184,9 +184,9 @@ class Commands:
     def __init__(self, host: Host, tables: TableCommands | None = None) -> None:
         self.host = host
         self.tables = tables or TableCommands(host)
-        self.group, self.move_command = build_commands(self.tables)
-        self.hint_command = build_hint_command(self.tables)
-        self.solo_group = build_solo_commands(self.tables)
+        self.group = GameCommands(self.tables)
+        self.move_command, self.hint_command = self.tables.top_level_commands()
+        self.solo_group = SoloCommands(self.tables)
 
     def command(self, name: str) -> Any:
         """The ``/game <name>`` command object (``"move"`` for ``/move``, ``"solo <name>"`` for ``/solo``)."""
@@ -201,9 +201,16 @@ class Commands:
         assert cmd is not None, name
         return cmd
 
+    def invoke(self, name: str, interaction: MagicMock, *args: Any, **kwargs: Any) -> Coroutine[Any, Any, Any]:
+        """The command's callback called with ``interaction`` (a coroutine to await or run)."""
+        command = self.command(name)
+        if command.binding is not None:  # a method of a group or of the handlers it is bound to
+            return command.callback(command.binding, interaction, *args, **kwargs)
+        return command.callback(interaction, *args, **kwargs)
+
     def call(self, name: str, interaction: MagicMock, **kwargs: Any) -> MagicMock:
         """Invoke the command's callback with ``interaction``; returns the interaction."""
-        run(self.command(name).callback(interaction, **kwargs))
+        run(self.invoke(name, interaction, **kwargs))
         return interaction
 
     def as_user(self, name: str, user_id: int, **kwargs: Any) -> MagicMock:

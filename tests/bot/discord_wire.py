@@ -676,9 +676,13 @@ class Wire:
 
 
 @contextlib.asynccontextmanager
-async def wire(host: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Wire]:
-    """Start a :class:`FakeDiscord` and the real ``MeijiBot`` over ``host`` connected to it."""
-    from bot.discord_app.client import MeijiBot
+async def wire(built: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Wire]:
+    """Start a :class:`FakeDiscord` and the real bot connected to it, built as ``meiji run`` builds
+    it (:func:`bot.discord_app.client.discord_bot`) over ``built``: a composed
+    :class:`bot.app.App`, or the host of one (:func:`bot.app.compose`)."""
+    from bot.app import App
+    from bot.discord_app.client import discord_bot
+    from bot.host import Host
 
     delays = fast_sleeps(monkeypatch)
     fake = FakeDiscord()
@@ -686,7 +690,9 @@ async def wire(host: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Wire
     monkeypatch.setattr(discord.http.Route, "BASE", fake.base)
     monkeypatch.setattr(discord.webhook.async_.Route, "BASE", fake.base)
     monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
-    bot = MeijiBot(host)
+    app = built if isinstance(built, App) else App(store=built.store, renderer=built.render, host=built)
+    assert isinstance(app.host, Host)
+    bot = discord_bot(app)
     bot._connection.guild_ready_timeout = 0.01
     tables = bot.tables
 

@@ -32,6 +32,7 @@ from engine.core import (
     PlayerResult,
     Result,
 )
+from engine.core.capabilities import Evaluation, StateSchema
 
 COLOURS = ("red", "blue", "green", "yellow")
 SOLO_TURNS = 8
@@ -63,6 +64,8 @@ class DiceRace:
 
     name = "dicerace"
     version = "test-1"
+    #: Capabilities beyond the core contract (checked by ``engine.core.register``).
+    capabilities: tuple[type, ...] = (Evaluation, StateSchema)
 
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> RaceState:

@@ -11,6 +11,7 @@ from hosthelpers import CH, started, to_act
 
 from bot.host import Host, format_accounts
 from engine.core import CHANCE, Event
+from engine.core.capabilities import Narration
 from engine.core.narration import AUTOMA_EVENT, account_lines, group_accounts
 
 pytestmark = pytest.mark.all_databases
@@ -74,7 +75,9 @@ def test_an_automated_opponents_turn_is_an_account_of_its_own() -> None:
 
 
 class _Hooked:
-    """A game whose ``account_lines`` merges draws into one sentence."""
+    """A game whose ``account_lines`` (its Narration capability) merges draws into one sentence."""
+
+    capabilities = (Narration,)
 
     def account_lines(self, events: list[Event]) -> list[str]:
         draws = [e.data["colour"] for e in events if e.kind == "draw"]
@@ -83,6 +86,8 @@ class _Hooked:
 
 
 class _Broken:
+    capabilities = (Narration,)
+
     def account_lines(self, events: list[Event]) -> list[str]:
         raise RuntimeError("boom")
 

@@ -11,7 +11,7 @@ from fakegame import GAME
 
 from bot.console import CHANNEL, CLEAR_SCREEN, COMMANDS, Console, play_local
 from bot.host import Host
-from engine.core import register, replay
+from engine.core import builtin_game_names, register, replay
 from tests.robustness.secretgame import GAME as SECRET
 
 register(SECRET)  # a game with hidden information (secret numbers and a hand of cards)
@@ -186,7 +186,7 @@ def test_a_legal_move_spelled_like_a_console_command_is_played() -> None:
     assert "There is no command 'join'; type 'help' for the commands." in out.getvalue()
 
 
-@pytest.mark.parametrize("game", ["zaibatsu", "nippon", "yokohama"])
+@pytest.mark.parametrize("game", builtin_game_names())
 def test_no_console_command_is_a_word_of_a_games_notation(game: str) -> None:
     """Nippon's 'export K4 silk paper' once wrote a file named 'K4 silk paper': no command word may
     start a move of any game (its keywords and their aliases)."""

@@ -4,6 +4,7 @@ show each player their own view and options privately."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,11 +24,13 @@ from discord_fakes import (
 )
 from fakegame import DiceRace
 from hosthelpers import play_to_end, to_act
+from renderer_doubles import FunctionRendererDouble
 
 from bot.discord_app.components import ChoiceButton, parse_custom_id
 from bot.host import Host, effective_moves
 from bot.store import Store
 from engine.core import CHANCE, Action, game_info, register, replay
+from engine.core.capabilities import HiddenInformation
 from tests.robustness.secretgame import GAME as SECRET
 
 
@@ -35,12 +38,25 @@ class HiddenDice(DiceRace):
     """The dice race, but every die roll is secret (shown as ``~?``)."""
 
     name = "hiddendice"
+    capabilities = (*DiceRace.capabilities, HiddenInformation)
 
     def public_notation(self, state: Any, action: Action) -> str | None:
         return "~?" if self.decision(state).seat == CHANCE else None
 
-    def private_options(self, state: Any) -> bool:
+    def private_choice(self, state: Any, action: Action) -> bool:
         return False  # only the rolls are secret: every player option is public
+
+    def private_options(self, state: Any) -> bool:
+        return False
+
+    def reveals(self, state: Any, action: Action) -> bool:
+        return False
+
+    def hidden_tokens(self, state: Any, seat: int | None) -> set[str]:
+        return set()  # a roll is hidden in the log only; the board shows the die
+
+    def sample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        return state  # states are immutable and nothing in them is secret
 
 
 register(HiddenDice())
@@ -162,7 +178,7 @@ def test_a_mixed_decision_lists_its_public_options_first_and_points_to_the_priva
 
 
 def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     _cards_table(host, "pub")
     hands = _hands(host, "pub")
     every = [c for hand in hands.values() for c in hand]
@@ -184,7 +200,7 @@ def test_hidden_picks_stay_out_of_replies_logs_exports_and_pictures(store: Store
 
 def test_undoing_a_hidden_pick_shows_only_its_public_form(store: Store) -> None:
     """With the notes module a hidden note is a step of the turn, so its author may take it back."""
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     assert host.new_table("und", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join("und", "bob", "Bob").ok and host.start("und", "ann").ok
     user = host.status("und").data["to_act"]
@@ -196,7 +212,7 @@ def test_undoing_a_hidden_pick_shows_only_its_public_form(store: Store) -> None:
 
 
 def test_hand_shows_the_owner_their_secret_and_nobody_else(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     _cards_table(host, "hand")
     hands = _hands(host, "hand")
     mine = host.hand("hand", "ann")
@@ -271,7 +287,7 @@ def _discord_cards_table(host: Host) -> None:
 
 
 def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     message = assert_accepted(cmds.as_user("start", ANN))
@@ -292,7 +308,7 @@ def test_discord_hidden_decision_posts_no_buttons_but_points_to_game_hand(store:
 
 def test_discord_mixed_decision_posts_the_public_buttons_and_points_to_game_hand(store: Store) -> None:
     """The notes module: the dice moves are buttons; "may also choose privately" names the route."""
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     assert host.new_table(CH, str(ANN), "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["notes"]}, 6).ok
     assert host.join(CH, str(BOB), "Bob").ok
@@ -311,7 +327,7 @@ def to_act_id(host: Host) -> int:
 
 
 def test_discord_game_hand_is_ephemeral_with_buttons_that_play(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     assert host.start(CH, str(ANN)).ok
@@ -349,7 +365,7 @@ def every_card(hands: dict[str, tuple[int, ...]]) -> list[int]:
 
 
 def test_discord_game_hand_while_waiting_and_for_outsiders(store: Store) -> None:
-    host = Host(store, render=view_alt)
+    host = Host(store, render=FunctionRendererDouble(view_alt))
     cmds = Commands(host)
     _discord_cards_table(host)
     assert_refused(cmds.as_user("hand", ANN), "hasn't started")

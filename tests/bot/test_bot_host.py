@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from fakegame import GAME, DiceRace
 from hosthelpers import CH, current_state, dump, open_table, play_to_end, started, to_act, version
+from renderer_doubles import FunctionRendererDouble
 from sqlalchemy import text
 
 from bot.host import MAX_INPUT, MOVED_ON, Host, Reply, effective_moves
@@ -204,7 +205,7 @@ def test_render_is_called_after_commit_and_failures_cost_only_the_picture(store:
         calls.append((name, view))
         return b"\x89PNG fake"
 
-    host = Host(store, render=render)
+    host = Host(store, render=FunctionRendererDouble(render))
     started(host)
     reply = host.move(CH, to_act(host), "bank")
     assert reply.png == b"\x89PNG fake" and calls[-1][0] == "dicerace"
@@ -212,7 +213,7 @@ def test_render_is_called_after_commit_and_failures_cost_only_the_picture(store:
     def broken(name: str, view: dict) -> bytes:
         raise RuntimeError("no fonts")
 
-    host2 = Host(store, render=broken)
+    host2 = Host(store, render=FunctionRendererDouble(broken))
     reply = host2.move(CH, to_act(host2), "bank")
     assert reply.ok and reply.png is None
 

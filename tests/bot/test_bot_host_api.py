@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fakegame import GAME
 from hosthelpers import CH, current_state, dump, open_table, play_to_end, started, to_act, version
+from renderer_doubles import FunctionRendererDouble
 
 from bot.host import AUTOMA_EVENT, MOVED_ON, Host, Reply
 from bot.store import Store
@@ -135,7 +136,7 @@ def test_two_racing_clicks_on_one_board_exactly_one_wins(db_url: str) -> None:
 # Pictures and alt text
 # ---------------------------------------------------------------------------------------------
 def test_alt_text_comes_with_the_picture(store: Store) -> None:
-    host = Host(store, render=lambda game, view: (b"\x89PNG one", f"{game} board, turn {view.get('turn')}"))
+    host = Host(store, render=FunctionRendererDouble(lambda game, view: (b"\x89PNG one", f"{game} board, turn {view.get('turn')}")))
     open_table(host)
     start = host.start(CH, "u1")
     assert start.png == b"\x89PNG one" and start.alt and start.alt.startswith("dicerace board")
@@ -159,7 +160,7 @@ def test_alt_text_comes_with_the_picture(store: Store) -> None:
     ],
 )
 def test_render_callback_may_return_bytes_or_a_pair(store: Store, returned: Any, png: Any, alt: Any) -> None:
-    host = Host(store, render=lambda game, view: returned)
+    host = Host(store, render=FunctionRendererDouble(lambda game, view: returned))
     started(host)
     reply = host.board(CH)
     assert reply.ok and reply.png == png and reply.alt == alt
@@ -169,7 +170,7 @@ def test_a_failing_renderer_costs_picture_and_alt_only(store: Store) -> None:
     def broken(game: str, view: dict[str, Any]) -> tuple[bytes, str]:
         raise RuntimeError("no fonts")
 
-    host = Host(store, render=broken)
+    host = Host(store, render=FunctionRendererDouble(broken))
     started(host)
     reply = host.move(CH, to_act(host), "bank")
     assert reply.ok and reply.png is None and reply.alt is None

@@ -53,10 +53,10 @@ def test_nippon_is_offered_with_its_facts() -> None:
 
 @pytest.mark.slow
 def test_a_full_three_player_game_through_the_host_with_a_picture_every_turn() -> None:
-    from render import PICTURES  # what the bot posts: turn pictures, then the final score
+    from bot.app import compose  # what the bot posts: turn pictures, then the final score
 
     store = Store.open("sqlite://")
-    host = Host(store, render=PICTURES)
+    host = compose(store=store).host
     opened = host.new_table(CH, "a", "Ann", "nippon", {"players": 3}, seed=31)
     assert opened.ok and "Nippon" in (opened.public or "")
     assert host.join(CH, "b", "Bob").ok and host.join(CH, "c", "Cat").ok

@@ -165,10 +165,10 @@ def test_no_public_output_ever_shows_a_hidden_card(players: int, seed: int, modu
 
 @pytest.mark.slow
 def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() -> None:
-    from render import PICTURES  # what the bot posts: turn pictures, then the final score
+    from bot.app import compose  # what the bot posts: turn pictures, then the final score
 
     store = Store.open("sqlite://")
-    host = Host(store, render=PICTURES)
+    host = compose(store=store).host
     rng = random.Random(3)
     started = _open(host, 3, 31)
     assert started.png is not None and started.png[:8] == PNG_MAGIC and started.alt

@@ -127,15 +127,14 @@ def test_new_table_with_both_modules_carries_the_rulebook_warning(tmp_path) -> N
 def test_terminal_writes_a_board_picture_after_every_move(tmp_path) -> None:
     import io
 
+    from bot.app import compose
     from bot.console import play_local
-    from bot.host import Host
     from bot.store import Store
-    from render import picture
 
     store = Store.open(f"sqlite:///{tmp_path / 't.db'}")
     out = io.StringIO()
     moves = "1\n1\n1\n1\n1\n1\nquit\n"
-    play_local(Host(store, render=picture), "zaibatsu", 2, {"first_game": True}, seed=5,
+    play_local(compose(store=store).host, "zaibatsu", 2, {"first_game": True}, seed=5,
                stdin=io.StringIO(moves), stdout=out, snapshots=tmp_path / "snaps")
     store.dispose()
     pictures = sorted((tmp_path / "snaps" / "table1").glob("v*.png"))  # one folder per game
@@ -211,12 +210,11 @@ def test_a_table_abandoned_in_the_lobby_shows_no_board_even_with_a_seed() -> Non
 @pytest.mark.slow
 def test_a_full_two_player_game_through_the_host_gives_one_picture_per_turn() -> None:
     # Issue: "a full 2-player game played through the host produces one picture per turn".
-    from bot.host import Host
+    from bot.app import compose  # what the bot posts: turn pictures, then the final score
     from bot.store import Store
-    from render import PICTURES  # what the bot posts: turn pictures, then the final score
 
     store = Store.open("sqlite://")
-    host = Host(store, render=PICTURES)
+    host = compose(store=store).host
     assert host.new_table("pics", "u1", "Ann", "zaibatsu", {"players": 2}, seed=21).ok
     assert host.join("pics", "u2", "Bob").ok
     started = host.start("pics", "u1")

@@ -14,16 +14,20 @@ from fakegame import GAME
 from bot.console import CHANNEL, Console, play_local
 from bot.console_view import account_lines, changed_sections, keep_newest, sections
 from bot.host import Host
+from engine.core import builtin_game_names
 
 FOLLOW_UPS = ("turn", "draft", None)
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 16
 
 
-class FakeRender:
-    """A renderer drawing a constant PNG for every board, turn and final-score picture."""
+class ConstantRendererDouble:
+    """A renderer double (``bot.host.Renderer``) drawing a constant PNG for every picture."""
 
-    def __call__(self, game: str, view: Any) -> bytes:
-        return PNG
+    def board(self, game: str, view: Any) -> tuple[bytes, str]:
+        return PNG, ""
+
+    def story(self, game: str, view: Any, told: Any, *, names: Any, title: str, marks: Any) -> tuple[bytes, str]:
+        return PNG, "story"
 
     def turn(self, game: str, view: Any, last: Any = None) -> tuple[bytes, str]:
         return PNG, "turn"
@@ -53,7 +57,7 @@ def _to_follow_up(host: Host, game: str, lang: str = "en") -> dict[str, Any]:
     raise AssertionError(f"{game}: no decision inside a turn in 60 steps")
 
 
-@pytest.mark.parametrize("game", ["zaibatsu", "nippon", "yokohama"])
+@pytest.mark.parametrize("game", builtin_game_names())
 def test_board_inside_a_turn_prints_the_board(host: Host, game: str) -> None:
     """'board' at a follow-up prompt (after 'pair A3 B5', Nippon's 'take 1 knowledge grey', Yokohama's
     'main' …) once only reprinted the prompt."""
@@ -121,7 +125,7 @@ def test_a_finished_game_can_be_saved_and_its_final_picture_written(host: Host, 
     code = play_local(host, "dicerace", 2, {}, seed=4, stdin=io.StringIO(script), stdout=out)
     assert code == 0 and "Game over." in out.getvalue() and "'save FILE'" in out.getvalue()
     story = tmp_path / "story.png"
-    console, out = _console(Host(host.store, render=FakeRender()), f"save {log}\npicture {picture}\nstory {story}\n\n")
+    console, out = _console(Host(host.store, render=ConstantRendererDouble()), f"save {log}\npicture {picture}\nstory {story}\n\n")
     console.channel = CHANNEL
     assert console.play() == 0
     text = out.getvalue()
@@ -154,7 +158,7 @@ def test_a_finished_game_tells_its_story_at_the_terminal(tmp_path: Path) -> None
 
 
 def test_board_pictures_go_to_one_folder_per_game_and_only_the_newest_are_kept(host: Host, tmp_path: Path) -> None:
-    drawn = Host(host.store, render=FakeRender())
+    drawn = Host(host.store, render=ConstantRendererDouble())
     out = io.StringIO()
     play_local(drawn, "dicerace", 2, {}, seed=4, stdin=io.StringIO("1\n" * 30 + "quit\n"), stdout=out,
                snapshots=tmp_path, keep_snapshots=5)

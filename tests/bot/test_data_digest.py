@@ -24,7 +24,7 @@ from sqlalchemy import inspect, text
 from bot.__main__ import main
 from bot.host import Host, effective_moves
 from bot.store import Store
-from engine.core import components, get_game, replay
+from engine.core import builtin_game_names, components, get_game, replay
 from engine.nippon.data import LEGACY_DIGEST
 
 pytestmark = pytest.mark.all_databases
@@ -309,7 +309,7 @@ def test_data_export_writes_the_files_to_start_from(tmp_path: Path, capsys: Any)
     again = json.loads((tmp_path / "again" / "nippon" / "action_spaces.json").read_text(encoding="utf-8"))
     assert again[1]["source"] == SOURCE
     assert main(["data", "export", str(tmp_path / "all")]) == 0  # every game
-    assert {p.name for p in (tmp_path / "all").iterdir()} == {"nippon", "zaibatsu", "yokohama"}
+    assert {p.name for p in (tmp_path / "all").iterdir()} == set(builtin_game_names())
 
 
 def test_replay_uses_the_data_of_the_exports_digest(tmp_path: Path, capsys: Any) -> None:

@@ -11,6 +11,7 @@ import pytest
 from discord_fakes import PNG, run
 from discord_wire import ANN, BOB, CHANNEL, GUILD, Wire, command_payload, wire
 from hosthelpers import play_to_end
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.accounts import account_text, latest_accounts_text
 from bot.discord_app.messages import MESSAGE_LIMIT
@@ -22,7 +23,7 @@ CH = str(CHANNEL)
 
 def picture_host(store: Store) -> Host:
     """A host whose renderer returns a (fake) PNG for every picture."""
-    return Host(store, render=lambda game, view: (PNG, "the board"))
+    return composed(store, FixedPictureRendererDouble(PNG)).host
 
 
 async def open_table(w: Wire, *, humans: int = 2, bots: int = 0, language: str | None = None) -> None:

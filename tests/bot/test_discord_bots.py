@@ -22,6 +22,7 @@ from discord_fakes import (
     public,
     run,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
 from bot.host import Host
@@ -32,7 +33,7 @@ CH = str(CHANNEL)
 
 def picture_host(store: Store) -> Host:
     """A host whose renderer returns a (fake) PNG for every picture."""
-    return Host(store, render=lambda game, view: (PNG, "the board"))
+    return composed(store, FixedPictureRendererDouble(PNG)).host
 
 
 def _legal(host: Host, user: int) -> list[str]:

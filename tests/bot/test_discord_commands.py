@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -35,10 +34,10 @@ from discord_fakes import (
     started_dice,
     to_act,
 )
+from renderer_doubles import FunctionRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
-from bot.discord_app.commands import MeijiTree, filter_choices
-from bot.discord_app.pictures import BoardRenderer
+from bot.discord_app.commands import MeijiTree, filter_choices, modules_choices
 from bot.host import Host, Reply
 from bot.store import Store
 
@@ -52,11 +51,8 @@ def cmds(host: Host) -> Commands:
 @pytest.fixture
 def pic_cmds(store: Store) -> Commands:
     """Commands over a Host whose renderer returns a fake PNG with alt text."""
-    module = ModuleType("render.fake")
-    module.render = lambda view: PNG  # type: ignore[attr-defined]
-    module.alt_text = lambda view: f"Dice race board, turn {view.get('turn')}"  # type: ignore[attr-defined]
-    renderer = BoardRenderer(loader=lambda game: module)
-    return Commands(Host(store, render=renderer))  # type: ignore[arg-type]
+    renderer = FunctionRendererDouble(lambda game, view: (PNG, f"Dice race board, turn {view.get('turn')}"))
+    return Commands(composed(store, renderer).host)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -488,7 +484,7 @@ def test_host_exception_reaches_the_error_handler_and_the_player_sees_no_traceba
     command = bot.tree.get_command("game").get_command("join")  # type: ignore[union-attr]
     inter = make_interaction(BOB)
     with pytest.raises(RuntimeError):
-        run(command.callback(inter))
+        run(command.callback(command.binding, inter))  # a method of the /game group
     inter.command = command
     error = app_commands.CommandInvokeError(command, RuntimeError("database on fire"))
     with caplog.at_level(logging.ERROR):
@@ -533,7 +529,7 @@ def test_reply_alt_text_becomes_the_file_description(store: Store) -> None:
     def render(game: str, view: dict[str, Any]) -> tuple[bytes, str]:
         return PNG, long_alt
 
-    cmds = Commands(Host(store, render=render))
+    cmds = Commands(composed(store, FunctionRendererDouble(render)).host)
     started_dice(cmds.host, seed=11)
     message = assert_accepted(cmds.call("move", make_interaction(to_act(cmds.host)), action="bank"))
     [picture] = message.files
@@ -542,7 +538,7 @@ def test_reply_alt_text_becomes_the_file_description(store: Store) -> None:
 
 
 def test_picture_without_alt_text_gets_a_summary(store: Store) -> None:
-    cmds = Commands(Host(store, render=fake_png))
+    cmds = Commands(composed(store, FunctionRendererDouble(fake_png)).host)
     started_dice(cmds.host, seed=11)
     message = assert_accepted(cmds.as_user("board", EVE))
     [picture] = message.files
@@ -561,19 +557,19 @@ def test_game_choices_list_every_installed_game_by_title() -> None:
 def test_modules_autocomplete_follows_the_chosen_game(cmds: Commands) -> None:
     inter = make_interaction()
     inter.namespace.game = "zaibatsu"
-    choices = cmds.tables.modules_autocomplete(inter, "")
+    choices = modules_choices(inter, "")
     assert [c.value for c in choices] == ["modern_factories", "common_goals", "modern_factories,common_goals"]
     assert choices[0].name == "Modern Factories" and choices[2].name == "Modern Factories + Common Goals"
-    assert [c.value for c in cmds.tables.modules_autocomplete(inter, "goal")] == [
+    assert [c.value for c in modules_choices(inter, "goal")] == [
         "common_goals", "modern_factories,common_goals"]
     inter.namespace.game = DICE  # a game without modules offers none
-    assert cmds.tables.modules_autocomplete(inter, "") == []
+    assert modules_choices(inter, "") == []
     inter.namespace.game = "no-such-game"
-    assert cmds.tables.modules_autocomplete(inter, "") == []
+    assert modules_choices(inter, "") == []
 
 
 def test_modules_autocomplete_speaks_the_users_language(cmds: Commands) -> None:
     inter = make_interaction(locale=discord.Locale.polish)
     inter.namespace.game = "zaibatsu"
-    names = [c.name for c in cmds.tables.modules_autocomplete(inter, "")]
+    names = [c.name for c in modules_choices(inter, "")]
     assert names[0] == "Moduł Zaawansowanych Fabryk"

@@ -23,7 +23,9 @@ from discord_fakes import (
     started_dice,
     to_act,
 )
+from renderer_doubles import FunctionRendererDouble
 
+import render
 from bot.discord_app import client as client_module
 from bot.discord_app.client import MeijiBot, run_bot, sync_commands
 from bot.discord_app.commands import TableCommands
@@ -37,8 +39,7 @@ from bot.discord_app.components import (
     turn_options,
     turn_view,
 )
-from bot.discord_app.pictures import BoardRenderer
-from bot.host import MOVED_ON, Host
+from bot.host import MOVED_ON, Host, Renderer
 from bot.store import Store
 
 
@@ -168,7 +169,7 @@ def click(tables: TableCommands, user: int, custom_id: str, values: list[str] | 
 
 
 def test_button_click_plays_the_option(host: Host) -> None:
-    host.render = lambda game, view: b"\x89PNG fake"
+    host.render = FunctionRendererDouble(lambda game, view: b"\x89PNG fake")
     tables = TableCommands(host)
     started_dice(host, seed=11)
     opts = turn_options(host, CH)
@@ -307,5 +308,6 @@ def test_run_bot_wires_store_host_and_flags(monkeypatch: pytest.MonkeyPatch) -> 
     assert seen["token"] == "not-a-real-token" and seen["kwargs"] == {"log_handler": None}
     assert bot.sync_on_start is True and bot.dev_guild_id == 1234
     assert isinstance(bot.host, Host) and bot.tables.host is bot.host
-    assert isinstance(bot.host.render, BoardRenderer)
+    # the production renderer: one implementation with every method of the Renderer Protocol
+    assert isinstance(bot.host.render, render.Pictures) and isinstance(bot.host.render, Renderer)
     assert client_module.REMINDER_CHECK_MINUTES == 5.0

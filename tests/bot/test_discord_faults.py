@@ -27,6 +27,7 @@ from discord_wire import (
     command_payload,
     wire,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.host import Host
 from bot.store import Store, utcnow
@@ -37,7 +38,7 @@ UNCHANGED = "the game is unchanged"
 
 def picture_host(store: Store) -> Host:
     """A host whose renderer returns a (fake) PNG for every picture."""
-    return Host(store, render=lambda game, view: (PNG, "the board"))
+    return composed(store, FixedPictureRendererDouble(PNG)).host
 
 
 async def open_table(w: Wire, *, humans: int = 2, bots: int = 0) -> None:
@@ -479,5 +480,107 @@ def test_moves_and_bots_survive_gateway_reconnects(
             if status(host)["status"] == "running":
                 assert to_act(host) == ANN
             assert_truthful(w, host, answers, caplog)
+
+    run(scenario())
+
+
+def test_a_take_over_post_refused_for_a_permission_is_posted_once_when_it_is_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Hours after the last command (no interaction token of the table is valid any more) a bot
+    takes a seat over, but the bot may not post in the channel; the permission is given back.
+    The next reminder tick delivers the take-over and the bot's turn, each exactly once, in order,
+    and the ticks after it post nothing again."""
+    host = picture_host(store)
+
+    async def scenario() -> None:
+        async with wire(host, monkeypatch) as w:
+            await open_table(w)
+            await w.send(command_payload("game", {"hours": 1}, sub="timeout"))
+            for answer in w.fake.answers.values():
+                answer.expired = True
+            absent = to_act(host)
+            fault = w.fake.fail("channel_post", 403, 50013, channel=CHANNEL)
+            before = len(w.fake.public())
+            assert await w.bot.take_over_absent(utcnow() + timedelta(hours=3)) == 1
+            await w.settle()
+            turn = bot_moves(host)
+            assert turn, "the bot did not play the absent seat"
+            assert len(w.fake.public()) == before  # nothing got through
+            assert w.bot.tables.outbox.held(CH) == 2  # the take-over and the bot's turn, kept for later
+            assert any("Send Messages" in t for t in w.fake.dms.get(to_act(host), []))  # the next player is told
+            w.fake.faults.remove(fault)  # the permission is given back
+            for _tick in range(3):
+                await w.bot.reminder_loop()  # nothing due: only the held posts go out
+                await w.settle()
+            texts = w.fake.texts()[before:]
+            assert len(texts) == 2, texts
+            assert "has not moved for 2 hours" in texts[0]
+            assert texts[1].count("'s bot") == 1 and f"<@{to_act(host)}>" in texts[1]
+            assert bot_moves(host) == turn and to_act(host) != absent  # nothing else was played
+            assert w.bot.tables.outbox.held() == 0
+            assert_truthful(w, host, [], caplog)
+
+    run(scenario())
+
+
+def test_the_outbox_posts_one_message_per_step_key() -> None:
+    """A second post of the same committed step (same key) is not taken, queued or held."""
+    from bot.discord_app.autoplay import Outbox, Post
+    from bot.discord_app.delivery import Posted
+
+    class MessengerDouble:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def public(self, interaction: Any, channel: str | None, build: Any, *, nonce: str | None = None,
+                         channel_first: bool = False) -> Posted:
+            text, _kwargs = build(True)
+            self.sent.append(text)
+            return Posted(message=object())
+
+    async def scenario() -> list[str]:
+        messenger = MessengerDouble()
+        outbox = Outbox(messenger, delays=())  # type: ignore[arg-type]  # the double has Messenger's one route
+        for text in ("turn 1", "turn 1 again", "turn 2"):
+            key = "bot step of table 1 at version 2" if text.startswith("turn 1") else "bot step of table 1 at version 3"
+            await outbox.post(CH, Post(lambda _p, t=text: (t, {}), text, 1, key=key))
+        await outbox.post(CH, Post(lambda _p: ("no key", {}), "no key", 1))
+        await outbox.drain()
+        return messenger.sent
+
+    assert run(scenario()) == ["turn 1", "turn 2", "no key"]
+
+
+def test_an_expired_token_reaches_the_player_another_way_and_is_logged_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One person and a bot; the move's interaction token expires right after the "thinking…"
+    answer (401 50027 on every follow-up and edit) while the channel answers 503 a few times: the
+    player's turn and the bot's still reach the channel (retried there), the player learns by
+    direct message that the move counted, and the log says once that the token expired — not
+    once per try of every post."""
+    host = picture_host(store)
+
+    async def scenario() -> None:
+        async with wire(host, monkeypatch) as w:
+            await open_table(w, humans=1, bots=1)
+            assert to_act(host) == ANN
+            payload = move_payload(host, ANN)
+            for kind in ("followup", "edit_original"):
+                w.fake.fail(kind, 401, 50027, interaction=int(payload["id"]))
+            w.fake.fail("channel_post", 503, channel=CHANNEL, times=3)
+            before = len(w.fake.public())
+            caplog.clear()
+            with caplog.at_level(logging.DEBUG, logger="bot"):
+                answer = await w.send(payload)
+            assert len(human_moves(host)) == 1 and bot_moves(host)
+            posted = [m["content"] for m in w.fake.public()[before:]]
+            assert any("Bot 1 (medium) (" in t for t in posted), posted  # the bot's turn reached the channel
+            assert any("Played" in t or "Your move counted" in t for t in w.fake.dms.get(ANN, [])), w.fake.dms
+            expired = [r.getMessage() for r in caplog.records if "50027" in r.getMessage()]
+            assert len(expired) == 1, expired
+            assert "token" in expired[0] and str(payload["id"]) in expired[0]
+            assert_truthful(w, host, [answer], caplog)
 
     run(scenario())

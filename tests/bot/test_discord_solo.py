@@ -29,6 +29,7 @@ from discord_fakes import (
     snapshot_db,
     started_dice,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
 from bot.discord_app.client import MeijiBot
 from bot.discord_app.components import ChoiceButton, turn_options
@@ -152,7 +153,7 @@ def test_bad_difficulty_is_refused(cmds: Commands, store: Store, difficulty: str
 
 def test_the_engine_refusal_reaches_the_player(cmds: Commands, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A difficulty the adapter lets through but the engine refuses is explained, nothing saved."""
-    monkeypatch.setattr("bot.discord_app.commands.DIFFICULTIES", ("easy", "medium", "hard", "insane"))
+    monkeypatch.setattr("bot.discord_app.commands.solo_group.DIFFICULTIES", ("easy", "medium", "hard", "insane"))
     before = snapshot_db(store)
     assert_refused(cmds.in_dm("solo new", difficulty="insane"), "difficulty is easy, medium or hard")
     assert snapshot_db(store) == before
@@ -348,7 +349,7 @@ def test_a_multiplayer_move_keeps_the_full_text(cmds: Commands, host: Host) -> N
 
 
 def test_files_carry_alt_text_in_the_dm(store: Store) -> None:
-    host = Host(store, render=lambda game, view: (b"\x89PNG", "Nippon: Zaibatsu board, solo"))
+    host = composed(store, FixedPictureRendererDouble(b"\x89PNG", "Nippon: Zaibatsu board, solo")).host
     cmds = Commands(host)
     message = start_solo(cmds)
     [picture] = message.files

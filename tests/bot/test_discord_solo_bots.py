@@ -23,8 +23,9 @@ from discord_fakes import (
     run,
     snapshot_db,
 )
+from renderer_doubles import FixedPictureRendererDouble, composed
 
-from bot.discord_app.commands import BOT_LEVEL_CHOICES, SOLO_GAME_CHOICES, TableCommands
+from bot.discord_app.commands import BOT_LEVEL_CHOICES, SOLO_GAME_CHOICES, SoloCommands, TableCommands
 from bot.host import Host, Reply
 from bot.store import Store
 from engine.core.bots import LEVELS
@@ -35,7 +36,7 @@ CH = str(CHANNEL)
 
 def quick_host(store: Store) -> Host:
     """A host with a fake picture per turn and bots that think 50 ms a decision."""
-    return Host(store, render=lambda game, view: (PNG, "the board"), bot_time_limit=0.05)
+    return composed(store, FixedPictureRendererDouble(PNG), bot_time_limit=0.05).host
 
 
 def solo_in_dm(cmds: Commands, locale: str = "en-US", **options: Any) -> Any:
@@ -218,7 +219,8 @@ def test_every_bot_decision_runs_in_a_worker_thread(store: Store, call: str) -> 
         work = tables.hint(make_interaction(to_act))
     elif call == "solo new":
         interaction = make_interaction(ANN, channel_id=DM_ANN, guild_id=None)
-        work = tables.solo_new(interaction, None, "dicerace", 1, "easy")
+        solo = SoloCommands(tables)
+        work = solo.new.callback(solo, interaction, None, "dicerace", 1, "easy")
     else:
         assert host.set_timeout(CH, str(ANN), 1).ok
         bot = MeijiBot.__new__(MeijiBot)

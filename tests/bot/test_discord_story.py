@@ -10,7 +10,7 @@ import pytest
 from discord_fakes import ANN, EVE, Commands, make_interaction, public, run, sent
 from PIL import Image
 
-import render
+from bot.app import compose
 from bot.discord_app.components import StoryButton, replay_view
 from bot.host import Host
 from bot.store import Store
@@ -46,7 +46,7 @@ def _click(tables: Any, user: int, custom_id: str) -> Any:
 
 @pytest.mark.slow
 def test_the_story_follows_the_final_score_and_is_in_the_replay_viewer(store: Store) -> None:
-    host = Host(store, render=render.Pictures())
+    host = compose(store=store).host
     cmds = Commands(host)
     _all_bots(host)
     started = cmds.as_user("start", ANN)
@@ -89,7 +89,7 @@ def test_the_story_button_only_for_finished_games() -> None:
 
 
 def test_the_story_of_a_running_game_is_refused_privately(store: Store) -> None:
-    host = Host(store, render=render.Pictures())
+    host = compose(store=store).host
     cmds = Commands(host)
     assert host.new_table(CH, "u1", "Ann", "nippon", {"players": 2}, 3).ok
     assert host.join(CH, "u2", "Bob").ok and host.start(CH, "u1").ok
@@ -99,3 +99,44 @@ def test_the_story_of_a_running_game_is_refused_privately(store: Store) -> None:
     [answer] = sent(clicked)
     assert answer.ephemeral and "over" in answer.content
     assert host.status(CH).version == before
+
+
+@pytest.mark.slow
+def test_the_story_chart_follows_the_final_score_in_the_bot_meiji_run_builds(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through discord.py against the fake Discord, with the bot composed exactly as ``meiji run``
+    composes it (:func:`bot.app.compose`, :func:`bot.discord_app.client.discord_bot`): a finished
+    game's final score is followed by the story chart, attached as a picture."""
+    import asyncio
+
+    from discord_wire import command_payload, wire
+
+    app = compose(store=store)
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with wire(app, monkeypatch) as w:
+            await w.send(command_payload("game", {"game": "nippon", "players": 2}, sub="new"))
+            await w.send(command_payload("game", {"level": "medium"}, sub="add-bot"))
+            await w.send(command_payload("game", {}, sub="leave"))
+            await w.send(command_payload("game", {"level": "medium"}, sub="add-bot"))
+            await w.send(command_payload("game", {}, sub="start"))
+            for _ in range(200):  # the bots' loop plays the game to its end
+                if app.host.status(str(CHANNEL)).data["status"] == "finished":
+                    break
+                await asyncio.sleep(0.05)
+                await w.settle()
+            await w.settle()
+            return w.fake.public()
+
+    from discord_wire import CHANNEL
+
+    posts = run(scenario())
+    assert app.host.status(str(CHANNEL)).data["status"] == "finished"
+    titles = [i for i, p in enumerate(posts) if p["content"].startswith("Nippon: how the game went")]
+    assert len(titles) == 1, [p["content"][:60] for p in posts[-4:]]
+    story = posts[titles[0]]
+    final = posts[titles[0] - 1]
+    assert "Final result:" in final["content"], final["content"][:200]
+    assert [a["filename"].endswith(".png") for a in story["attachments"]] == [True]
+    assert story is posts[-1]

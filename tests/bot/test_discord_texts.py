@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from types import ModuleType
 
 import discord
 import pytest
 from discord_fakes import ANN, Commands, make_interaction, private, public, run
 
+from bot.app import compose
 from bot.discord_app import pictures
+from bot.discord_app.commands import rules_choices
 from bot.discord_app.messages import (
     GAME_COMMAND_NAMES,
     SOLO_COMMAND_NAMES,
@@ -19,9 +20,10 @@ from bot.discord_app.messages import (
     last_lines,
     mention_text,
 )
-from bot.discord_app.pictures import MAX_ALT, MAX_UPLOAD, BoardRenderer, board_file, load_renderer, trim_alt
+from bot.discord_app.pictures import MAX_ALT, MAX_UPLOAD, board_file, trim_alt
 from bot.discord_app.rules_topics import find_topic, game_topics, search_topics, topic_label, topic_text
 from bot.host import Host
+from bot.store import Store
 from engine.core.i18n import language
 from engine.zaibatsu import notation
 from engine.zaibatsu.topics import TOPICS
@@ -99,9 +101,9 @@ def test_rules_command_answers_privately(host: Host) -> None:
     assert "`/game undo` takes back" in answer.content  # the Discord command names
     inter = cmds.as_user("rules", ANN, topic="teleport")
     assert public(inter) == [] and "Try one of" in private(inter)[0].content
-    choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN), "ship"))
+    choices = run(rules_choices(cmds.tables, make_interaction(ANN), "ship"))
     assert [c.value for c in choices] == ["ships"]
-    assert all(len(c.name) <= 100 for c in run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")))
+    assert all(len(c.name) <= 100 for c in run(rules_choices(cmds.tables, make_interaction(ANN), "")))
 
 
 def test_rules_follow_the_game_of_the_channel(host: Host) -> None:
@@ -111,12 +113,12 @@ def test_rules_follow_the_game_of_the_channel(host: Host) -> None:
     open_dice(host)  # a dice race has no rules topics
     [answer] = private(cmds.as_user("rules", ANN, topic="silk"))
     assert "no rules topics for dicerace" in answer.content
-    assert run(cmds.tables.rules_autocomplete(make_interaction(ANN), "")) == []
+    assert run(rules_choices(cmds.tables, make_interaction(ANN), "")) == []
     [answer] = private(cmds.as_user("rules", ANN, topic="silk", game="zaibatsu"))  # the option wins
     assert answer.content.startswith("**Silk**")
     inter = make_interaction(ANN)
     inter.namespace.game = "zaibatsu"
-    assert [c.value for c in run(cmds.tables.rules_autocomplete(inter, "silk"))] == ["silk"]
+    assert [c.value for c in run(rules_choices(cmds.tables, inter, "silk"))] == ["silk"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,50 +186,15 @@ def test_trim_alt_keeps_discords_limit_on_a_word_boundary() -> None:
     assert len(trim_alt("x" * 5000)) == MAX_ALT
 
 
-def test_board_renderer_returns_png_and_alt_text() -> None:
-    module = ModuleType("render.fake")
-    module.render = lambda view: b"png-" + str(view["n"]).encode()  # type: ignore[attr-defined]
-    module.alt_text = lambda view: f"board number {view['n']}"  # type: ignore[attr-defined]
-    renderer = BoardRenderer(loader=lambda game: module)
-    for n in range(3):
-        assert renderer("fake", {"n": n}) == (f"png-{n}".encode(), f"board number {n}")
+def test_discord_limits() -> None:
+    assert pictures.MAX_ALT == 1024 and pictures.MAX_UPLOAD < 10 * 1024 * 1024
 
 
-def test_board_renderer_without_module_or_alt_text() -> None:
-    assert BoardRenderer(loader=lambda game: None)("nothing", {}) is None
-    module = ModuleType("render.plain")
-    module.render = lambda view: b"png"  # type: ignore[attr-defined]
-    renderer = BoardRenderer(loader=lambda game: module)
-    assert renderer("plain", {}) == (b"png", None)
-
-
-def test_broken_alt_text_only_costs_the_description(caplog: pytest.LogCaptureFixture) -> None:
-    module = ModuleType("render.half")
-    module.render = lambda view: b"png"  # type: ignore[attr-defined]
-
-    def broken(view: dict[str, object]) -> str:
-        raise ValueError("no words")
-
-    module.alt_text = broken  # type: ignore[attr-defined]
-    assert BoardRenderer(loader=lambda game: module)("half", {}) == (b"png", None)
-    assert any("alt text" in r.getMessage() for r in caplog.records)
-
-
-def test_load_renderer_is_defensive() -> None:
-    assert load_renderer("../etc") is None
-    assert load_renderer("Zaibatsu") is None
-    assert load_renderer("no_such_game_here") is None
-    module = load_renderer("zaibatsu")  # present once render/zaibatsu/ lands; absent before
-    assert module is None or callable(module.render)
-    assert pictures.MAX_ALT == 1024
-
-
-def test_real_zaibatsu_picture_reaches_discord_with_its_alt_text(store: object) -> None:
+def test_real_zaibatsu_picture_reaches_discord_with_its_alt_text(store: Store) -> None:
     pytest.importorskip("render.zaibatsu")
     from discord_fakes import BOB, CH, assert_accepted
 
-    renderer = BoardRenderer()
-    host = Host(store, render=renderer)  # type: ignore[arg-type]
+    host = compose(store=store).host  # the production composition: the renderer meiji run uses
     host.new_table(CH, str(ANN), "Ann", "zaibatsu", {"players": 2}, 4)
     host.join(CH, str(BOB), "Bob")
     message = assert_accepted(Commands(host).as_user("start", ANN))

@@ -23,6 +23,7 @@ from discord_fakes import sent as answers_of
 from fakegame import DiceRace
 from hosthelpers import play_to_end
 from PIL import Image
+from renderer_doubles import FunctionRendererDouble
 
 from bot.__main__ import main
 from bot.discord_app.commands import TableCommands
@@ -37,12 +38,16 @@ register(DiceRace())
 register(SECRET)
 
 
-class ViewPictures:
-    """A renderer whose pictures carry what they were drawn from: the board's bytes are the view
+class ViewPicturesRendererDouble:
+    """A renderer double (``bot.host.Renderer``) whose pictures carry what they were drawn from: the board's bytes are the view
     as JSON, the turn picture's alt text the view and the move shown, the final picture's ``final``."""
 
-    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
         return json.dumps(view, sort_keys=True).encode(), "board " + json.dumps(view)
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Any, title: str,
+              marks: Any) -> tuple[bytes, str]:
+        return b"story", "story " + json.dumps(view)
 
     def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
         return b"turn", "turn " + json.dumps({"view": view, "last": last})
@@ -80,7 +85,7 @@ def _notations(host: Host, channel: str = CH) -> tuple[Any, list[Any]]:
 # Pictures posted by the Host
 # ---------------------------------------------------------------------------------------------
 def test_moves_post_the_turn_picture_with_the_move_and_its_public_events(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     user = to_act(host)
     seat = host.status(CH).data["to_act_seat"]
@@ -93,7 +98,7 @@ def test_moves_post_the_turn_picture_with_the_move_and_its_public_events(store: 
 
 
 def test_start_and_undo_post_the_turn_picture(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     assert host.new_table(CH, str(ANN), "Ann", "dicerace", {"players": 2}, 7).ok
     assert host.join(CH, str(BOB), "Bob").ok
     started = host.start(CH, str(ANN))
@@ -107,7 +112,7 @@ def test_start_and_undo_post_the_turn_picture(store: Store) -> None:
 
 
 def test_the_last_move_posts_the_final_score_picture(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     last = None
     for _ in range(2000):
@@ -128,13 +133,13 @@ def test_a_renderer_without_turn_pictures_posts_the_board(store: Store) -> None:
         calls.append(game)
         return b"board"
 
-    host = Host(store, render=board_only)
+    host = Host(store, render=FunctionRendererDouble(board_only))
     _dice(host)
     assert host.move(CH, to_act(host), "move 1").png == b"board" and calls
 
 
 def test_a_failing_turn_picture_falls_back_to_the_board(store: Store) -> None:
-    class Broken(ViewPictures):
+    class Broken(ViewPicturesRendererDouble):
         def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
             raise RuntimeError("boom")
 
@@ -148,7 +153,7 @@ def test_a_failing_turn_picture_falls_back_to_the_board(store: Store) -> None:
 # Host.replay
 # ---------------------------------------------------------------------------------------------
 def test_replay_positions_rebuild_the_game_move_by_move(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     for _ in range(7):
         _step(host)
@@ -174,7 +179,7 @@ def test_replay_positions_rebuild_the_game_move_by_move(store: Store) -> None:
 
 
 def test_replay_skips_undone_steps(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     user = to_act(host)
     assert host.move(CH, user, "move 1").ok
@@ -185,7 +190,7 @@ def test_replay_skips_undone_steps(store: Store) -> None:
 
 
 def test_replay_of_a_finished_game_and_of_an_earlier_table(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     _dice(host)
     first = host.status(CH).data["table_id"]
     play_to_end(host, CH)
@@ -197,7 +202,7 @@ def test_replay_of_a_finished_game_and_of_an_earlier_table(store: Store) -> None
 
 
 def test_replay_refusals_change_nothing(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     assert not host.replay(CH, str(ANN)).ok  # no table at all
     assert host.new_table(CH, str(ANN), "Ann", "dicerace", {"players": 2}, 7).ok
     refused = host.replay(CH, str(ANN))
@@ -211,7 +216,7 @@ def test_replay_refusals_change_nothing(store: Store) -> None:
 
 
 def test_replay_never_shows_another_players_hidden_cards(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     assert host.new_table("sec", "ann", "Ann", SECRET.name, {"players": 2, "target": 30, "modules": ["cards"]}, 5).ok
     assert host.join("sec", "bob", "Bob").ok and host.start("sec", "ann").ok
     for _ in range(40):
@@ -269,7 +274,7 @@ def _click(tables: TableCommands, user: int, custom_id: str, cls: type) -> Any:
 
 
 def test_game_replay_opens_an_ephemeral_viewer_that_steps(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     cmds = Commands(host)
     _dice(host)
     for _ in range(12):
@@ -304,7 +309,7 @@ def test_replay_view_buttons_are_restart_proof_and_bounded() -> None:
 
 
 def test_replay_step_of_a_table_elsewhere_is_refused(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     cmds = Commands(host)
     _dice(host, channel="elsewhere")
     table_id = host.status("elsewhere").data["table_id"]
@@ -315,7 +320,7 @@ def test_replay_step_of_a_table_elsewhere_is_refused(store: Store) -> None:
 
 
 def test_turn_messages_carry_a_full_board_button_that_answers_privately(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     cmds = Commands(host)
     assert host.new_table(CH, str(ANN), "Ann", "dicerace", {"players": 2}, 7).ok
     assert host.join(CH, str(BOB), "Bob").ok
@@ -332,7 +337,7 @@ def test_turn_messages_carry_a_full_board_button_that_answers_privately(store: S
 
 
 def test_game_export_attaches_the_log_as_json_and_text(store: Store) -> None:
-    host = Host(store, render=ViewPictures())
+    host = Host(store, render=ViewPicturesRendererDouble())
     cmds = Commands(host)
     _dice(host)
     for _ in range(3):
@@ -369,7 +374,7 @@ def test_cli_replay_writes_every_board_and_turn_picture(store: Store, tmp_path: 
         assert board.width == 1400
     with Image.open(out / f"{count:03d}-turn.png") as turn:
         assert turn.width == 1100
-    assert (out / f"{count:03d}-board.png").read_bytes() == PICTURES("zaibatsu", _zaibatsu_view(host))[0]
+    assert (out / f"{count:03d}-board.png").read_bytes() == PICTURES.board("zaibatsu", _zaibatsu_view(host))[0]
 
 
 def _zaibatsu_view(host: Host) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import re
 import pytest
 from PIL import Image
 
-import render
+from bot.app import compose
 from bot.host import Host
 from bot.store import Store
 
@@ -32,7 +32,7 @@ def _bot_game(host: Host, game: str, players: int, seed: int, lang: str = "en") 
 @pytest.fixture
 def finished_host(tmp_path) -> Host:
     store = Store.open(f"sqlite:///{tmp_path / 'story.db'}")
-    host = Host(store, render=render.Pictures())
+    host = compose(store=store).host
     _bot_game(host, "nippon", 2, 4, lang="pl")
     return host
 
@@ -65,7 +65,7 @@ def test_story_is_the_same_for_everybody(finished_host: Host) -> None:
 
 def test_story_is_refused_before_the_end(tmp_path) -> None:
     store = Store.open(f"sqlite:///{tmp_path / 'story.db'}")
-    host = Host(store, render=render.Pictures())
+    host = compose(store=store).host
     reply = host.new_table(CH, "u1", "Ann", "nippon", {"players": 2}, 3)
     assert reply.ok
     assert host.join(CH, "u2", "Bob").ok and host.start(CH, "u1").ok

@@ -19,7 +19,7 @@ from fakegame import DiceRace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import CHANCE, Action, builtin_game_names, game_info, get_game, sample_chance
+from engine.core import CHANCE, Action, builtin_game_names, game_info, get_game, registry, sample_chance
 from engine.core.bots import (
     LEVEL_BUDGETS,
     LEVELS,
@@ -88,7 +88,8 @@ def _position(game: Any, seed: int, plies: int, players: int = 4, options: dict[
     options = options or _options(game, players)
     state = game.setup(options, seed)
     rng = random.Random(seed)
-    fast = getattr(game, "apply_unchecked", None)
+    search = registry.in_place_search(game)
+    fast = search.apply_unchecked if search is not None else None
     for ply in range(plies + 200):
         d = game.decision(state)
         if d.seat is None or (ply >= plies and d.seat != CHANCE):
@@ -244,7 +245,7 @@ def test_bot_view_is_the_seats_view_and_a_copy_of_the_state() -> None:
         assert view["seat"] == seat
         assert view["view"] == game.view(state, seat)
         assert view["state"] is not state
-        if getattr(game, "sample_hidden", None) is None:
+        if registry.hidden(game) is None:
             assert game.to_json(view["state"]) == game.to_json(state)
 
 

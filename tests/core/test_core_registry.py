@@ -98,25 +98,15 @@ def test_a_broken_game_package_is_left_out_and_reported(monkeypatch: pytest.Monk
         registry.builtin_game_names.cache_clear()
 
 
-def test_pictures_are_found_by_game_name() -> None:
+def test_pictures_are_found_through_the_games_declaration() -> None:
+    """Each game names its picture package (its Pictures capability); :mod:`render` loads it from there."""
     for name in builtin_game_names():
-        picture = ROOT / "render" / name  # the game's picture package
-        assert render.has_renderer(name) == ((picture / "__init__.py").is_file() or picture.with_suffix(".py").is_file())
+        path = registry.picture_package(name)
+        assert path is not None and render.has_renderer(name)
+        assert path == f"render.{name}"  # the shipped games keep their pictures in render/<game>/
     assert not render.has_renderer("core")
     assert not render.has_renderer("../engine")
+    assert registry.picture_package("no_such_game") is None
     assert render.picture("no_such_game", {}) is None
     with pytest.raises(ValueError, match="no renderer"):
         render.render("no_such_game", {})
-
-
-def test_shared_code_names_no_game() -> None:
-    """Hosts, store, terminal, CLI, selfplay and the picture dispatch know games only through the
-    contracts: no game id appears in their code."""
-    shared = [*(ROOT / "bot").rglob("*.py"), *(ROOT / "engine" / "core").rglob("*.py"),
-              ROOT / "render" / "__init__.py", *(ROOT / "render" / "core").rglob("*.py")]
-    shared = [p for p in shared if "migrations" not in p.parts]
-    for name in builtin_game_names():
-        for path in shared:
-            text = path.read_text(encoding="utf-8")
-            assert f'"{name}"' not in text and f"'{name}'" not in text, f"{path.relative_to(ROOT)} names {name}"
-            assert f"engine.{name}" not in text and f"render.{name}" not in text, f"{path.relative_to(ROOT)}"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import CHANCE, get_game, sample_chance
+from engine.core import CHANCE, builtin_game_names, get_game, sample_chance
 from engine.core.bots import bot_view, make_policy
 from engine.core.story import (
     TURNING_POINTS,
@@ -56,7 +56,7 @@ def test_final_chances_share_a_tied_first_place() -> None:
 
 
 def test_every_game_tells_a_story_with_a_fitted_temperature() -> None:
-    for name in ("zaibatsu", "nippon", "yokohama"):
+    for name in builtin_game_names():
         assert has_story(get_game(name))
         assert 0 < temperature_k(name) <= 3
 

@@ -44,8 +44,10 @@ from discord_fakes import (  # noqa: E402
     public,
     run,
 )
+from renderer_doubles import FunctionRendererDouble
 
 from bot.discord_app.client import MeijiBot  # noqa: E402
+from bot.discord_app.commands import rules_choices  # noqa: E402
 from bot.discord_app.reminders import DueReminder  # noqa: E402
 from bot.discord_app.translator import (  # noqa: E402
     CONTEXTS,
@@ -275,7 +277,7 @@ def test_new_tables_take_the_servers_language_and_solo_in_a_dm_the_users(
 def test_private_acknowledgement_in_the_users_language_public_message_in_the_tables(store: Store) -> None:
     from discord_fakes import PNG
 
-    host = Host(store, render=lambda game, view: PNG)  # a picture without alt text
+    host = Host(store, render=FunctionRendererDouble(lambda game, view: PNG))  # a picture without alt text
     cmds = Commands(host)
     polish = {(None, "Your table is open."): "Twój stół jest otwarty.", (None, "Game board. {summary}"): "Plansza. {summary}"}
     german = {(None, "Your table is open."): "Dein Tisch ist offen.", (None, "Game board. {summary}"): "Spielplan. {summary}"}
@@ -351,7 +353,7 @@ def test_rules_answer_in_the_users_language(host: Host) -> None:
     meiji = {(None, "**{title}** — {section}"): "**{title}** — {section}"}
     with fake_catalogue("zaibatsu", "pl", zaibatsu), fake_catalogue("meiji", "pl", meiji):
         [answer] = private(cmds.as_user("rules", ANN, topic="jedwab", locale="pl"))
-        choices = run(cmds.tables.rules_autocomplete(make_interaction(ANN, locale="pl"), "JEDW"))
+        choices = run(rules_choices(cmds.tables, make_interaction(ANN, locale="pl"), "JEDW"))
     assert answer.content.startswith("**Jedwab** — Instrukcja: Uwaga dotycząca Jedwabiu")
     assert [c.value for c in choices] == ["silk"] and choices[0].name.startswith("Jedwab")
     [english] = private(cmds.as_user("rules", ANN, topic="silk"))

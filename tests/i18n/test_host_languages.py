@@ -26,10 +26,12 @@ from sqlalchemy import inspect, text
 sys.path.append(str(Path(__file__).resolve().parents[1] / "bot"))  # the test game of tests/bot
 
 from fakegame import GAME  # noqa: E402
+from renderer_doubles import FunctionRendererDouble
 
 from bot.host import Host, Reply, language_code  # noqa: E402
 from bot.store import Store, utcnow  # noqa: E402
 from engine.core import CHANCE, Decision, Event, IllegalAction, get_game, i18n  # noqa: E402
+from engine.core.capabilities import SeatLabelText  # noqa: E402
 from engine.core.i18n import LANGUAGES, Domain, current  # noqa: E402
 
 CH = "chan-lang"
@@ -88,6 +90,7 @@ class SpeakingRace:
     """The dice race of tests/bot with translatable prompts, refusals, events, labels and text."""
 
     name = "speakingrace"
+    capabilities = (*GAME.capabilities, SeatLabelText)
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(GAME, attr)
@@ -139,7 +142,7 @@ def host(store: Store, drawn: list[str]) -> Host:
         drawn.append(current())
         return b"png", f"alt in {current()}"
 
-    return Host(store, render=render, games=lookup)
+    return Host(store, render=FunctionRendererDouble(render), games=lookup)
 
 
 def german_table(host: Host) -> str:

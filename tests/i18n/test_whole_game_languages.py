@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.app import compose
 from bot.host import Host
 from bot.store import Store
 from engine.core import get_game, i18n
@@ -69,13 +70,11 @@ GAMES: list[tuple[str, int]] = [("zaibatsu", 3), ("zaibatsu", 1), ("nippon", 2)]
 @pytest.mark.parametrize("lang", ["pl", "ru", "de"])
 @pytest.mark.parametrize(("game_name", "players"), GAMES, ids=[f"{g}-{p}" for g, p in GAMES])
 def test_whole_game_has_no_english(lang: str, game_name: str, players: int) -> None:
-    from render import picture
-
     i18n.MISSES.clear()
     rng = random.Random(f"{lang}{players}" if game_name == "zaibatsu" else f"{game_name}{lang}{players}")
     store = Store.open("sqlite://")
     host = Host(store, render=None)
-    pictured = Host(store, render=picture)
+    pictured = compose(store=store).host
     ch = f"chan-{lang}-{players}"
     texts: list[str] = []
     notations: set[str] = set()

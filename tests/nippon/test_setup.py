@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core import CHANCE, Action, IllegalAction
+from engine.core import CHANCE, Action, IllegalAction, game_info
 from engine.core.i18n import Msg
 from engine.nippon import GAME
 
@@ -98,7 +98,7 @@ def test_bad_options_are_refused_with_a_msg(options):
 
 def test_game_facts_for_hosts():
     assert (GAME.name, GAME.title, GAME.version) == ("nippon", "Nippon", "0.1.0")
-    assert GAME.player_counts == (2, 3, 4) and GAME.modules == () and GAME.solo_levels == ()
+    assert GAME.player_counts == (2, 3, 4) and GAME.modules == () and game_info(GAME).solo_levels == ()
     assert GAME.option_warnings({"players": 3}) == []
     # The hosts send first_game for every game: accepted, ignored, with a warning when set.
     assert GAME.setup({"players": 2, "first_game": False, "modules": []}, 1).options.players == 2

@@ -30,9 +30,10 @@ from render.core.cards import (
 )
 from render.core.draw import Canvas, palette_png
 from render.core.layout import Rect
+from render.core.package import check_package, colour
 from tests.render.golden import differing_share
 
-P = [Chip(pal.player_colour(c), c[:2].title(), c.title()) for c in ("purple", "green", "orange", "pink")]
+P = [Chip(pal.OKABE_ITO[c], c[:2].title(), c.title()) for c in ("reddish_purple", "bluish_green", "orange", "vermillion")]
 LONG = ("Purple takes a worker (yellow) from hiring space 3 for Build factory and builds paper4A, "
         "which gives one more good whenever it produces.")
 focus_rects: list[Rect] = []
@@ -150,15 +151,20 @@ def test_alt_texts_carry_the_key_facts() -> None:
         assert "Ostatni ruch" in alt_turn(_card())
 
 
-def test_a_game_without_cards_gets_its_board() -> None:
-    module = SimpleNamespace(render=lambda view: b"board-png", alt_text=lambda view: "board alt")
-    assert turn_of(module, {}, None) == (b"board-png", "board alt")
-    assert final_of(module, {}) == (b"board-png", "board alt")
-    carded = SimpleNamespace(render=lambda view: b"board-png", alt_text=lambda view: "board alt",
-                             turn_card=lambda view, last: _card(), final_card=lambda view: _score_card())
-    png, alt = turn_of(carded, {}, None)
+def test_a_picture_package_without_cards_is_refused_and_one_with_them_draws_them() -> None:
+    """The cards are part of the picture package's contract: a package without them is refused by
+    name, never silently drawn as its board."""
+    boardonly = SimpleNamespace(render=lambda view: b"board-png", alt_text=lambda view: "board alt",
+                                seat_colours=lambda view: [], PLAYER_RGB={}, KEY_RGB=())
+    with pytest.raises(TypeError, match="turn_card, final_card"):
+        check_package(boardonly, "boardonly")
+    carded_double = check_package(SimpleNamespace(
+        render=lambda view: b"board-png", alt_text=lambda view: "board alt", seat_colours=lambda view: [],
+        PLAYER_RGB={"orange": pal.OKABE_ITO["orange"]}, KEY_RGB=(pal.OKABE_ITO["orange"],),
+        turn_card=lambda view, last: _card(), final_card=lambda view: _score_card()), "carded_double")
+    png, alt = turn_of(carded_double, {}, None)
     assert png.startswith(b"\x89PNG") and alt == alt_turn(_card())
-    png, alt = final_of(carded, {})
+    png, alt = final_of(carded_double, {})
     assert png.startswith(b"\x89PNG") and alt == alt_scores(_score_card())
 
 
@@ -192,3 +198,8 @@ def test_pictures_draw_with_pillows_bitmap_font(monkeypatch: pytest.MonkeyPatch)
     finally:
         monkeypatch.undo()
         _clear_text_caches()
+
+
+def test_an_unknown_colour_is_an_error_not_grey() -> None:
+    with pytest.raises(KeyError, match="unknown colour 'teal'"):
+        colour({"orange": pal.OKABE_ITO["orange"]}, "teal")

@@ -32,6 +32,7 @@ from render.core import draw, fonts
 from render.core import palette as pal
 from render.core.cards import CARD_WIDTH, FOCUS_OUTLINE, MIN_INLINE_CAP, draw_scores, draw_turn, inline_cap
 from render.zaibatsu import focus as rz_focus
+from render.zaibatsu.colours import player_colour
 
 MODULES = ("modern_factories", "common_goals")
 LANGS = ("en", "pl", "ru", "de")
@@ -134,7 +135,7 @@ def chip_of(view: dict[str, Any], seat: int) -> tuple[pal.RGB, str]:
     seats = rz._seats(view)
     automa = 0 <= seat < len(seats) and bool(seats[seat].get("automa"))
     badge = opponent_badge() if automa else player_badge(colour)  # Takatoshi: his own badge
-    return pal.player_colour(colour), badge
+    return player_colour(colour), badge
 
 
 # -- turn picture: sizes --------------------------------------------------------------------------
@@ -347,7 +348,7 @@ def test_full_board_is_a_small_palette_png_with_the_player_colours() -> None:
     bars = []
     for seat, p in enumerate(step.view["players"]):
         hdr = lay.parts[f"player:{seat}/header"]
-        got, want = rgb.getpixel((hdr.x + 6, hdr.cy)), pal.player_colour(p["colour"])
+        got, want = rgb.getpixel((hdr.x + 6, hdr.cy)), player_colour(p["colour"])
         assert max(abs(a - b) for a, b in zip(got, want)) <= 32, (p["colour"], got, want)
         bars.append(got)
     assert len(set(bars)) == 4

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from typing import Any
@@ -34,10 +33,11 @@ from engine.zaibatsu.text import GOODS_SHORT as ZAIBATSU_GOODS
 from render import nippon as rn
 from render import yokohama as ry
 from render import zaibatsu as rz
-from render.core import palette as pal
+from render.nippon import colours as nc
 from render.yokohama.labels import STATION_LETTER
+from render.zaibatsu import colours as zc
 from tests.render.nippon_positions import view_at
-from tests.tools.colour_table import MINIMUM, VISIONS, distances, games, pairs
+from tests.tools.colour_table import MINIMUM, VISIONS, distances, game_colours, games, pairs
 
 LANGS = ("en", "pl", "ru", "de")
 
@@ -258,7 +258,7 @@ def test_the_colour_games_are_found() -> None:
     assert set(games()) >= {"zaibatsu", "nippon", "yokohama"}
 
 
-@pytest.mark.parametrize("game", ["zaibatsu", "nippon", "yokohama"])
+@pytest.mark.parametrize("game", games())
 def test_every_pair_keeps_its_minimum_distance(game: str) -> None:
     """CIEDE2000 in normal vision and the three simulations, at least the documented minimum."""
     found = pairs(game)
@@ -275,11 +275,11 @@ def test_the_minimums_are_the_documented_ones() -> None:
 
 def test_the_old_collisions_are_far_apart_now() -> None:
     """Green and grey, Blue and Purple were nearly the same colour in a deuteranopia simulation."""
-    d = distances(pal.PLAYER_COLOURS["green"], pal.WORKER_COLOURS["grey"])
+    d = distances(zc.PLAYER_RGB["green"], zc.WORKER_RGB["grey"])
     assert min(d) >= 15
-    d = distances(pal.PLAYER_COLOURS["purple"], pal.PLAYER_COLOURS["blue"])
+    d = distances(nc.PLAYER_RGB["purple"], nc.PLAYER_RGB["blue"])
     assert min(d) >= 20
-    d = distances(pal.PLAYER_COLOURS["purple"], pal.WORKER_COLOURS["blue"])
+    d = distances(nc.PLAYER_RGB["purple"], nc.WORKER_RGB["blue"])
     assert min(d) >= 15
 
 
@@ -291,21 +291,31 @@ NAMES: dict[str, tuple[float, float, float, float]] = {
 }
 
 
-@pytest.mark.parametrize("colour", sorted({*pal.PLAYER_COLOURS, *pal.WORKER_COLOURS}))
-def test_colours_read_as_their_names(colour: str) -> None:
-    for rgb in (pal.PLAYER_COLOURS.get(colour), pal.WORKER_COLOURS.get(colour)):
-        if rgb is None:
-            continue
-        lightness, chroma, hue = Color("srgb", [v / 255 for v in rgb]).convert("oklch").coords()
-        if colour in NAMES:
-            lo, hi, lmin, lmax = NAMES[colour]
-            hue = hue + 360 if hue < lo else hue
-            assert lo <= hue <= hi and lmin <= lightness <= lmax and chroma > 0.1, (colour, rgb)
-        elif colour == "black":
-            assert lightness < 0.1
-        elif colour == "white":
-            assert lightness > 0.98
-        else:  # grey
-            assert chroma < 0.01 and 0.45 < lightness < 0.85, (colour, rgb)
-    for a, b in itertools.combinations(sorted(pal.PLAYER_COLOURS), 2):
-        assert pal.PLAYER_COLOURS[a] != pal.PLAYER_COLOURS[b]
+def _named_colours() -> list[tuple[str, str, tuple[int, int, int]]]:
+    """``(game, name, rgb)`` of every player and worker colour each game's pictures draw."""
+    out = []
+    for game in games():
+        players, workers = game_colours(game)
+        out += [(game, name, rgb) for name, rgb in [*players.items(), *workers.items()] if name != "neutral"]
+    return out
+
+
+@pytest.mark.parametrize("game", games())
+def test_each_game_ships_distinct_player_colours(game: str) -> None:
+    players, _workers = game_colours(game)
+    assert len(set(players.values())) == len(players) >= 2
+
+
+@pytest.mark.parametrize(("game", "colour", "rgb"), _named_colours())
+def test_colours_read_as_their_names(game: str, colour: str, rgb: tuple[int, int, int]) -> None:
+    lightness, chroma, hue = Color("srgb", [v / 255 for v in rgb]).convert("oklch").coords()
+    if colour in NAMES:
+        lo, hi, lmin, lmax = NAMES[colour]
+        hue = hue + 360 if hue < lo else hue
+        assert lo <= hue <= hi and lmin <= lightness <= lmax and chroma > 0.1, (colour, rgb)
+    elif colour == "black":
+        assert lightness < 0.1
+    elif colour == "white":
+        assert lightness > 0.98
+    else:  # grey
+        assert chroma < 0.01 and 0.45 < lightness < 0.85, (colour, rgb)

@@ -19,6 +19,7 @@ from engine.nippon.tables import tables
 from render import nippon as rn
 from render.core import Layout, draw, fonts
 from render.core import palette as pal
+from render.nippon.colours import worker_colour
 
 LANGS = ("en", "pl", "ru", "de")
 
@@ -154,12 +155,12 @@ def test_action_spaces_rows_and_bag(mid4: dict[str, Any]) -> None:
     for i, workers in enumerate(mid4["spaces"]):
         box = lay.parts[f"actions/{i}"]
         for colour in set(workers):
-            assert count_colour(img, box, pal.worker_colour(colour)) > 100, (i, colour)
+            assert count_colour(img, box, worker_colour(colour)) > 100, (i, colour)
         assert count_colour(img, box, pal.TITLE_BAR) > 200  # the numbered square
     for i, row in enumerate(mid4["rows"]):
         box = lay.parts[f"rows/row{i}"]
         for colour in set(row) - {"white"}:
-            assert count_colour(img, box, pal.worker_colour(colour)) > 100, (i, colour)
+            assert count_colour(img, box, worker_colour(colour)) > 100, (i, colour)
 
 
 def test_scoring_track_marker_and_golden_spaces(mid4: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from engine.zaibatsu.tables import tables
 from render import zaibatsu as rz
 from render.core import Layout, Rect, draw, fonts
 from render.core import palette as pal
+from render.zaibatsu.colours import player_colour, worker_colour
 
 
 def _image(view: dict[str, Any]) -> Image.Image:
@@ -99,7 +100,7 @@ def test_player_panels_drawn_in_player_colours(mid4: dict[str, Any]) -> None:
     lay = _layout(mid4)
     for seat, p in enumerate(mid4["players"]):
         hdr = lay.parts[f"player:{seat}/header"]
-        colour = pal.player_colour(p["colour"])
+        colour = player_colour(p["colour"])
         assert img.getpixel((hdr.x + 6, hdr.cy)) == colour  # colour bar at the left of the header
         assert img.getpixel((hdr.x + 200, hdr.y + 5)) == pal.tint(colour, 0.6)  # tinted header
         assert count_colour(img, hdr, colour) > 250  # the bar and the initials square
@@ -116,7 +117,7 @@ def test_acting_player_is_outlined(mid4: dict[str, Any]) -> None:
         assert (edge == pal.INK) == (s == seat)
     # The header's decision box carries the acting player's colour.
     hdr = lay.panels["header"]
-    acting = pal.player_colour(mid4["players"][seat]["colour"])
+    acting = player_colour(mid4["players"][seat]["colour"])
     assert count_colour(img, hdr, pal.tint(acting, 0.55)) > 1000
 
 
@@ -132,7 +133,7 @@ def test_regions_markets_and_trains(mid4: dict[str, Any]) -> None:
             cell = lay.parts[f"train:{region.id}/{i + 1}"]
             usable = t.train_slots[i].min_players <= len(players)
             if seat is not None:
-                assert count_colour(img, cell, pal.player_colour(players[seat]["colour"])) > 150
+                assert count_colour(img, cell, player_colour(players[seat]["colour"])) > 150
             elif not usable:
                 assert img.getpixel((cell.x + 3, cell.y + 3)) == pal.UNAVAILABLE
     for m in mid4["markets"]:
@@ -142,7 +143,7 @@ def test_regions_markets_and_trains(mid4: dict[str, Any]) -> None:
             assert img.getpixel((cell.x + 2, cell.y + 2)) == rz.GOODS_TINT[t.goods[goods].level]
             occ = m["slots"][i]
             if occ is not None:
-                assert count_colour(img, cell, pal.player_colour(players[occ[0]]["colour"])) > 150
+                assert count_colour(img, cell, player_colour(players[occ[0]]["colour"])) > 150
 
 
 def test_workers_ships_experts_and_round(mid4: dict[str, Any]) -> None:
@@ -152,13 +153,13 @@ def test_workers_ships_experts_and_round(mid4: dict[str, Any]) -> None:
     for h, workers in enumerate(mid4["hiring"]):
         box = lay.parts[f"hiring/{h}"]
         for colour in set(workers):
-            assert count_colour(img, box, pal.worker_colour(colour)) > 100, (h, colour)
+            assert count_colour(img, box, worker_colour(colour)) > 100, (h, colour)
     for d in t.destinations:
         box = lay.parts[f"iwakura/{d.id}"]
         for seat in set(mid4["ships"][d.id]):
-            assert count_colour(img, box, pal.player_colour(mid4["players"][seat]["colour"])) > 150
+            assert count_colour(img, box, player_colour(mid4["players"][seat]["colour"])) > 150
         if d.colour != "white":  # white is also the fill of empty ship slots
-            expert_pixels = count_colour(img, box, pal.worker_colour(d.colour))
+            expert_pixels = count_colour(img, box, worker_colour(d.colour))
             assert (expert_pixels > 80) == bool(mid4["experts"][d.id]), d.id
     space = lay.parts[f"round/space{mid4['round']}"]
     assert img.getpixel((space.x + 6, space.y + 6)) == pal.HIGHLIGHT
@@ -180,7 +181,7 @@ def test_known_state_pixels() -> None:
         g = rz._player_geometry(lay, seat)
         tr = g["tracks"][0]
         x = tr.x + rz.TRACK_LABEL_W + (p["rd"] - 1) * rz.TRACK_CELL_W + 4
-        assert img.getpixel((x, tr.y + 4)) == pal.player_colour(p["colour"])
+        assert img.getpixel((x, tr.y + 4)) == player_colour(p["colour"])
 
 
 def test_draft_shows_start_pairs(draft4: dict[str, Any]) -> None:
@@ -255,7 +256,7 @@ def test_solo_shows_takatoshi(solo: dict[str, Any]) -> None:
     img = _image(solo)
     lay = _layout(solo)
     automa = lay.panels["automa"]
-    green = pal.player_colour(solo["automa"]["colour"])
+    green = player_colour(solo["automa"]["colour"])
     assert count_colour(img, lay.parts["automa/header"], green) > 250
     # His tokens and trains (seat 1) are drawn in his colour although he has no player entry.
     for m in solo["markets"]:

@@ -30,11 +30,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.app import compose
 from bot.discord_app.components import option_lines, turn_options
-from bot.discord_app.pictures import BoardRenderer
 from bot.host import Host, Reply, effective_moves
 from bot.store import CHANCE_KIND, CHOICE, UNDO, Store
-from engine.core import get_game, replay
+from engine.core import get_game, registry, replay
 
 CHANNEL = "table"
 USERS = ("u1", "u2", "u3", "u4")
@@ -144,7 +144,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
     play it (a refusal must read the same whichever hidden card it is). Ends with the undo of the
     player to act, so the table is changed afterwards."""
     store = Store(f"sqlite:///{path}")
-    host = Host(store, render=BoardRenderer())
+    host = compose(store=store).host
     turn = host.turn(CHANNEL)
     options = turn_options(host, CHANNEL)
     out: dict[str, Any] = {
@@ -189,8 +189,9 @@ def check(workdir: Path, source: Path, samples: int = 2, rng_seed: int = 0,
     hidden part (empty when everything public is a function of the public view).
     """
     game, state, users = current_state(source)
-    hook = getattr(game, "hidden_tokens", None)
-    assert hook is not None, f"{game.name} declares hidden information but no hidden_tokens(state, seat)"
+    secret = registry.hidden(game)
+    assert secret is not None, f"{game.name} declares hidden information but not the HiddenInformation capability"
+    hook = secret.hidden_tokens
     rng = random.Random(rng_seed)
     found: dict[str, list[str]] = {}
     for seat, viewer in [(None, None), *enumerate(users)]:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.app import compose
 from bot.host import Host, Reply
 from bot.store import Store
 
@@ -124,8 +125,8 @@ def _clear_picture_caches() -> None:
                             fn()
 
 
-class SampledPictures:
-    """A Host render callback drawing only every ``every``-th picture (the others: none), the
+class SampledPicturesRendererDouble:
+    """A renderer double (``bot.host.Renderer``) over the production pictures, drawing only every ``every``-th picture (the others: none), the
     final one always (record the strings with :func:`drawn_strings` around the game)."""
 
     def __init__(self, sink: list[str], every: int) -> None:
@@ -137,11 +138,11 @@ class SampledPictures:
         self.calls += 1
         return self.calls % self.every == 1 or self.every == 1
 
-    def __call__(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
         """The board picture, when due."""
         if not self._due():
             return None
-        return self.inner(game, view)
+        return self.inner.board(game, view)
 
     def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str] | None:
         """The turn picture, when due."""
@@ -152,6 +153,11 @@ class SampledPictures:
     def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str] | None:
         """The final-score picture (always)."""
         return self.inner.final(game, view)
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Any, title: str,
+              marks: Any) -> tuple[bytes, str] | None:
+        """The story chart (always)."""
+        return self.inner.story(game, view, told, names=names, title=title, marks=marks)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -336,7 +342,7 @@ def terminal_game(game: str, lang: str, *, players: int = 2, bots: int = 1, seed
     drawn: list[str] = []
     store = Store.open("sqlite://")
     try:
-        host = Host(store, render=SampledPictures(drawn, picture_every))
+        host = compose(store=store, renderer=SampledPicturesRendererDouble(drawn, picture_every)).host
         if tamper is not None:
             tamper(host)
         proxy = RecordingHost(host, sink, stop_after=steps, probe_every=probe_every)
@@ -496,7 +502,7 @@ def discord_game(game: str, lang: str, monkeypatch: Any, *, moves: int = 20) -> 
     sink = Collected(game, lang, names=set(dw.NAMES.values()))
     store = Store.open("sqlite://")
     try:
-        host = Host(store, render=None)
+        host = compose(store=store, pictures=False).host
         with quick_bots():
             asyncio.run(_discord_play(host, monkeypatch, game, lang, moves, sink))
     finally:

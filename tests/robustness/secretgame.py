@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ from fakegame import DiceRace, RaceState
 from pydantic import TypeAdapter
 
 from engine.core import CHANCE, Action, Decision, Event, IllegalAction, Outcome
+from engine.core.capabilities import HiddenInformation
 
 SECRETS = tuple(range(700001, 700061))
 NOTES = tuple(range(700101, 700111))
@@ -56,6 +58,7 @@ class SecretRace(DiceRace):
     name = "secretrace"
     version = "test-secret-1"
     hidden_information = True
+    capabilities = (*DiceRace.capabilities, HiddenInformation)
 
     def setup(self, options: dict[str, Any], seed: int) -> SecretState:
         """The dice race set-up, starting with the deals."""
@@ -144,6 +147,37 @@ class SecretRace(DiceRace):
         if action.kind == "pick":
             return "pick ~"
         return None
+
+    def private_choice(self, state: SecretState, action: Action) -> bool:
+        """No option is private beyond what :meth:`public_notation` hides."""
+        return False
+
+    def reveals(self, state: SecretState, action: Action) -> bool:
+        """Nothing hidden is ever shown (a ``peek`` says so with its event's undo barrier)."""
+        return False
+
+    def hidden_tokens(self, state: SecretState, seat: int | None) -> set[str]:
+        """The secret numbers, notes and cards of the seats other than ``seat``, as words."""
+        out: set[str] = set()
+        for other in range(len(state.secrets)):
+            if other == seat:
+                continue
+            out.add(str(state.secrets[other]))
+            if other < len(state.notes) and state.notes[other]:
+                out.add(str(state.notes[other]))
+            out.update(str(c) for c in (state.secrets[other] + 100000, state.secrets[other] + 200000))
+        return out
+
+    def sample_hidden(self, state: SecretState, seat: int | None, rng: random.Random) -> SecretState:
+        """``state`` with every other seat's secret (and the cards and picks derived from it)
+        re-dealt from the numbers ``seat`` has not seen, and their notes forgotten."""
+        own = state.secrets[seat] if seat is not None and 0 <= seat < len(state.secrets) else None
+        pool = [v for v in SECRETS if v != own]
+        rng.shuffle(pool)
+        secrets = tuple(v if s == seat else pool[s] for s, v in enumerate(state.secrets))
+        notes = tuple(v if s == seat else 0 for s, v in enumerate(state.notes))
+        picks = tuple(v if s == seat else secrets[s] + 100000 for s, v in enumerate(state.picks))
+        return dataclasses.replace(state, secrets=secrets, notes=notes, picks=picks)
 
     def private_options(self, state: SecretState) -> bool:
         """Public information only: the pick phase, and a race turn where a note may still be written."""

@@ -261,14 +261,13 @@ def test_two_move_commands_gathered_post_exactly_one_turn_message(file_store: St
     cmds = Commands(host)
     channel = 4242
     _discord_table(host, str(channel))
-    move = cmds.command("move")
     for _ in range(10):
         to_act = int(host.status(str(channel)).data["to_act"])
         before = _choice_count(file_store, str(channel))
         first, second = (make_interaction(to_act, channel_id=channel) for _ in range(2))
 
         async def both(a: Any = first, b: Any = second) -> None:
-            await asyncio.gather(move.callback(a, action="bank"), move.callback(b, action="bank"))
+            await asyncio.gather(cmds.invoke("move", a, action="bank"), cmds.invoke("move", b, action="bank"))
 
         asyncio.run(both())
         posted = public(first) + public(second)

@@ -122,7 +122,7 @@ def test_discord_non_player_move_is_refused_privately(mem_store: Store) -> None:
     before = sql_dump(mem_store)
     for user in (EVE, waiting):
         interaction = make_interaction(user, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(interaction, action=notation))
+        asyncio.run(cmds.invoke("move", interaction, action=notation))
         assert public(interaction) == []
         assert len(private(interaction)) == 1
     assert sql_dump(mem_store) == before
@@ -271,7 +271,7 @@ def test_oversized_input_through_discord_and_other_fields(mem_store: Store, pars
     to_act = int(host.status(str(channel)).data["to_act"])
     before = sql_dump(mem_store)
     interaction = make_interaction(to_act, channel_id=channel)
-    asyncio.run(cmds.command("move").callback(interaction, action="take 1 ships red " * 300))
+    asyncio.run(cmds.invoke("move", interaction, action="take 1 ships red " * 300))
     assert public(interaction) == [] and len(private(interaction)) == 1
     choices = asyncio.run(cmds.tables.move_autocomplete(make_interaction(to_act, channel_id=channel), "t" * 5000))
     assert isinstance(choices, list)
@@ -299,10 +299,10 @@ def test_user_chosen_names_cannot_mass_mention(mem_store: Store) -> None:
     channel = 6003
     interaction = make_interaction(ANN, channel_id=channel)
     interaction.user.display_name = "@everyone"
-    asyncio.run(cmds.tables.new(interaction, "zaibatsu", 2))
+    asyncio.run(cmds.invoke("new", interaction, "zaibatsu", 2))
     joiner = make_interaction(BOB, channel_id=channel)
     joiner.user.display_name = "<@&987654321> @here"
-    asyncio.run(cmds.tables.join(joiner))
+    asyncio.run(cmds.invoke("join", joiner))
     messages = public(interaction) + public(joiner)
     assert messages, "the lobby posts public messages"
     for message in messages:
@@ -314,15 +314,29 @@ def test_user_chosen_names_cannot_mass_mention(mem_store: Store) -> None:
 # ---------------------------------------------------------------------------------------------
 # Hidden information (secretrace)
 # ---------------------------------------------------------------------------------------------
-class ViewSpy:
-    """A render callback that records the views it is given (and returns a fake PNG)."""
+class ViewSpyRendererDouble:
+    """A renderer double (``bot.host.Renderer``) that records every view it is given to draw, of
+    any picture (and returns a fake PNG)."""
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
 
-    def __call__(self, game: str, view: dict[str, Any]) -> bytes:
+    def _draw(self, view: dict[str, Any]) -> tuple[bytes, str]:
         self.views.append(view)
-        return b"\x89PNG\r\n\x1a\nfake"
+        return b"\x89PNG\r\n\x1a\nfake", ""
+
+    def board(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def turn(self, game: str, view: dict[str, Any], last: dict[str, Any] | None = None) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def final(self, game: str, view: dict[str, Any]) -> tuple[bytes, str]:
+        return self._draw(view)
+
+    def story(self, game: str, view: dict[str, Any], told: Any, *, names: Any, title: str,
+              marks: Any) -> tuple[bytes, str]:
+        return self._draw(view)
 
 
 def _secrets_of(host: Host, channel: str) -> list[int]:
@@ -354,7 +368,7 @@ def _secret_table(host: Host, channel: str, players: int = 2) -> list[int]:
 
 
 def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
-    spy = ViewSpy()
+    spy = ViewSpyRendererDouble()
     host = Host(mem_store, render=spy)
     secrets = _secret_table(host, "hid", players=3)
     users = ["ann", "bob", "cat"]
@@ -386,19 +400,19 @@ def test_public_replies_never_show_a_hidden_value(mem_store: Store) -> None:
 
 
 def test_public_discord_messages_never_show_a_hidden_value(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     cmds = Commands(host)
     channel = 6004
     assert host.new_table(str(channel), str(ANN), "Ann", "secretrace", {"players": 2, "target": 30}, 8).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     starter = make_interaction(ANN, channel_id=channel)
-    asyncio.run(cmds.tables.start(starter))
+    asyncio.run(cmds.invoke("start", starter))
     secrets = _secrets_of(host, str(channel))
     interactions = [starter]
     for _ in range(8):
         to_act = int(host.status(str(channel)).data["to_act"])
         mover = make_interaction(to_act, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(mover, action="bank"))
+        asyncio.run(cmds.invoke("move", mover, action="bank"))
         viewer = make_interaction(EVE, channel_id=channel)
         asyncio.run(cmds.tables.board(viewer))
         interactions += [mover, viewer]
@@ -441,7 +455,7 @@ def _write_note(host: Host, channel: str, note: int = NOTES[4]) -> tuple[str, Re
 
 
 def test_a_hidden_choice_stays_out_of_logs_exports_boards_and_events(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     _notes_table(host, "notes")
     note = NOTES[4]
     user, reply = _write_note(host, "notes", note)
@@ -479,7 +493,7 @@ def _cards_of(host: Host, channel: str) -> dict[str, list[int]]:
 
 
 def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_store: Store) -> None:
-    spy = ViewSpy()
+    spy = ViewSpyRendererDouble()
     host = Host(mem_store, render=spy)
     private_host = Host(mem_store)  # its pictures are not the public ones
     users = ["ann", "bob", "cat"]
@@ -532,14 +546,14 @@ def test_hidden_choices_never_reach_public_texts_buttons_or_other_seats(mem_stor
 
 
 def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(mem_store: Store) -> None:
-    host = Host(mem_store, render=ViewSpy())
+    host = Host(mem_store, render=ViewSpyRendererDouble())
     cmds = Commands(host)
     channel = 6011
     assert host.new_table(str(channel), str(ANN), "Ann", "secretrace",
                           {"players": 2, "target": 30, "modules": ["cards"]}, 8).ok
     assert host.join(str(channel), str(BOB), "Bob").ok
     starter = make_interaction(ANN, channel_id=channel)
-    asyncio.run(cmds.tables.start(starter))
+    asyncio.run(cmds.invoke("start", starter))
     cards = _cards_of(host, str(channel))
     every = [c for hand in cards.values() for c in hand]
     interactions = [starter]
@@ -550,12 +564,12 @@ def test_discord_hidden_choices_have_no_public_buttons_and_no_stray_suggestions(
             suggestions = asyncio.run(cmds.tables.move_autocomplete(make_interaction(user, channel_id=channel), ""))
             assert suggestions == []
         outsider = make_interaction(EVE, channel_id=channel)
-        asyncio.run(cmds.command("hand").callback(outsider))
+        asyncio.run(cmds.invoke("hand", outsider))
         [refusal] = private(outsider)
         assert "not playing" in refusal.content and not _leaks(refusal.content, every)
         assert public(outsider) == []
         mover = make_interaction(to_act, channel_id=channel)
-        asyncio.run(cmds.command("move").callback(mover, action=f"pick {cards[str(to_act)][1]}"))
+        asyncio.run(cmds.invoke("move", mover, action=f"pick {cards[str(to_act)][1]}"))
         interactions.append(mover)
     posted = [m for i in interactions for m in public(i)]
     assert len(posted) == 3

@@ -14,13 +14,13 @@ the first two, Brettel for tritanopia). A game's render package lists its colour
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 from dataclasses import dataclass
 
 from coloraide import Color
 
 from engine.core import builtin_game_names
+from render.core.package import picture_package
 
 RGB = tuple[int, int, int]
 
@@ -66,8 +66,11 @@ def distances(a: RGB, b: RGB) -> tuple[float, float, float, float]:
 
 
 def game_colours(game: str) -> tuple[dict[str, RGB], dict[str, RGB]]:
-    """``(players, workers)``: the colours a game's pictures give to piece owners and to workers."""
-    module = importlib.import_module(f"render.{game}")
+    """``(players, workers)``: the colours a game's pictures give to piece owners and to workers
+    (its picture package's ``PLAYER_RGB``, ``NEUTRAL_RGB`` and ``WORKER_RGB`` if it has them)."""
+    module = picture_package(game)
+    if module is None:
+        raise ImportError(f"{game} has no picture package")
     players = dict(getattr(module, "PLAYER_RGB", {}))
     neutral = getattr(module, "NEUTRAL_RGB", None)
     if neutral is not None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import CHANCE, replay, sample_chance
+from engine.core import CHANCE, registry, replay, sample_chance
 from engine.core.bots import Evaluation, GreedyPolicy, bot_view, bots_supported
 from engine.core.i18n import Msg
 from engine.core.majority import split_places
@@ -35,7 +35,7 @@ def _random_position(seed: int, plies: int, players: int = 4) -> object:
 
 def test_zaibatsu_has_bots_and_no_hidden_information() -> None:
     assert bots_supported(GAME)
-    assert getattr(GAME, "sample_hidden", None) is None  # everything is public (the bag is counts)
+    assert registry.hidden(GAME) is None  # everything is public (the bag is counts)
 
 
 @settings(max_examples=25, deadline=None)

@@ -28,6 +28,7 @@ from ..delivery import (
     is_expected,
     log_failure,
     missing_permissions,
+    permission_sentence,
     token_gone,
 )
 from ..messages import (
@@ -82,11 +83,11 @@ class CommandsCore:
         self.messenger = messenger or Messenger(client)
         #: The latest interaction per channel: a fall-back route for posts while its token lives.
         self.recent: dict[str, discord.Interaction] = {}
-        self.outbox = outbox or Outbox(Messenger(client, sleep=self.messenger.sleep, delays=()),
+        self.outbox = outbox or Outbox(Messenger(client, sleep=self.messenger.sleep, delays=(), gone=self.messenger.gone),
                                        recent=self.recent.get, sleep=self.messenger.sleep)
         self.outbox.on_posted = self._outbox_posted
         self.outbox.on_failed = self._outbox_failed
-        self.bots = BotRunner(self, self.outbox, background=client is not None)
+        self.bots: BotRunner[Outcome] = BotRunner(self, self.outbox, background=client is not None)
         #: Interactions whose change was committed: a later failure must never say "unchanged".
         self._saved: dict[int, str] = {}
 
@@ -95,12 +96,12 @@ class CommandsCore:
         dm = interaction.guild_id is None
         return self.host.with_command_names(SOLO_COMMAND_NAMES if solo or dm else GAME_COMMAND_NAMES)
 
-    async def _run(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    async def run(self, fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         """Run a blocking Host call off the event loop."""
         return await asyncio.to_thread(fn, *args, **kwargs)
 
     @staticmethod
-    async def _defer(interaction: discord.Interaction) -> None:
+    async def defer(interaction: discord.Interaction) -> None:
         """Acknowledge at once (ephemeral, "thinking"); :class:`InteractionGone` when Discord no
         longer knows the interaction (then nothing is done at all)."""
         if interaction.response.is_done():
@@ -112,7 +113,7 @@ class CommandsCore:
                 raise InteractionGone(f"interaction {interaction.id}: {error_code(exc)}") from exc
             raise
 
-    async def _private(self, interaction: discord.Interaction, text: str | None) -> bool:
+    async def private(self, interaction: discord.Interaction, text: str | None) -> bool:
         """An ephemeral answer (refusals, acknowledgements, private views) in the user's language:
         a follow-up, else an edit of the command's first answer. False when neither got through."""
         with language(user_language(interaction)):
@@ -121,21 +122,21 @@ class CommandsCore:
         return await self.messenger.private(interaction, text)
 
     @staticmethod
-    def _ids(interaction: discord.Interaction) -> tuple[str, str]:
+    def ids(interaction: discord.Interaction) -> tuple[str, str]:
         channel = interaction.channel_id
         return ("" if channel is None else str(channel)), str(interaction.user.id)
 
     @staticmethod
-    def _guild(interaction: discord.Interaction) -> str | None:
+    def guild_of(interaction: discord.Interaction) -> str | None:
         return None if interaction.guild_id is None else str(interaction.guild_id)
 
     @staticmethod
-    def _name(interaction: discord.Interaction) -> str:
+    def name_of(interaction: discord.Interaction) -> str:
         user = interaction.user
         return str(getattr(user, "display_name", None) or getattr(user, "name", None) or user.id)[:100]
 
     @staticmethod
-    def _is_admin(interaction: discord.Interaction) -> bool:
+    def is_admin(interaction: discord.Interaction) -> bool:
         perms = interaction.permissions
         return bool(interaction.guild_id is not None and perms is not None and (perms.manage_channels or perms.administrator))
 
@@ -148,7 +149,7 @@ class CommandsCore:
         return _("Game board. {summary}", summary=summary).strip()
 
     @staticmethod
-    def _with_options(host: Host, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
+    def with_options(host: Host, fn: Callable[..., Reply], *args: Any, **kwargs: Any) -> Outcome:
         """Call the Host, then read the next decision's options (in the table's language) if accepted."""
         reply = fn(*args, **kwargs)
         options = None
@@ -160,7 +161,7 @@ class CommandsCore:
                 log.exception("reading the options of channel %s failed", channel)
         return Outcome(reply, options)
 
-    async def _publish(
+    async def publish(
         self,
         interaction: discord.Interaction,
         outcome: Outcome,
@@ -191,7 +192,7 @@ class CommandsCore:
         reply = outcome.reply
         data = reply.data or {}
         solo = bool(data.get("solo")) or interaction.guild_id is None
-        channel, user = self._ids(interaction)
+        channel, user = self.ids(interaction)
         ulang = user_language(interaction)
         if kind != "view":
             self._saved[interaction.id] = kind
@@ -199,20 +200,17 @@ class CommandsCore:
             self.recent[channel] = interaction
         table_lang = reply.language or ulang
 
-        def build(picture: bool) -> tuple[str, dict[str, Any]]:
-            return self.public_message(outcome, solo, table_lang, content=content, attach_text=attach_text,
-                                       board_button=board_button, picture=picture)
-
         before: Problem | None = None
         lacking = missing_permissions(interaction, files=True, channel_post=False)
         if lacking and (reply.png or attach_text):
-            before = Problem("permissions", channel, tuple(lacking))
+            before = Problem("permissions", channel, tuple(lacking))  # then the text goes without its picture
 
-            def build(picture: bool, full: Any = build) -> tuple[str, dict[str, Any]]:  # noqa: F811
-                return full(False)
+        def build(picture: bool) -> tuple[str, dict[str, Any]]:
+            return self.public_message(outcome, solo, table_lang, content=content, attach_text=attach_text,
+                                       board_button=board_button, picture=picture and before is None)
 
         private = "\n".join(p for p in (ack, reply.private) if p)
-        acked = await self._private(interaction, private)
+        acked = await self.private(interaction, private)
         # Unanswered, the first follow-up would replace the ephemeral "thinking" answer (and be
         # private too): then the public message goes through the channel only.
         posted = await self.messenger.public(interaction if acked else None, channel, build)
@@ -236,13 +234,50 @@ class CommandsCore:
                 await self.post_story(channel, data.get("table_id"), table_lang)
             await self.bots.kick(channel, solo, ulang)
 
+    async def refuse_without_permissions(self, interaction: discord.Interaction) -> bool:
+        """Refuse (ephemerally, naming them) when the bot lacks what a table needs in this channel."""
+        lacking = missing_permissions(interaction, files=True, channel_post=interaction.guild_id is not None)
+        if not lacking:
+            return False
+        channel, _user = self.ids(interaction)
+        with language(user_language(interaction)):
+            text = _("I can't host a table here: {reason} Ask a server admin to grant it, or start the game in "
+                     "another channel.", reason=permission_sentence(lacking, channel))
+        log.info("table refused in channel %s: missing %s", channel, ", ".join(lacking))
+        await self.private(interaction, text)
+        return True
+
+    def refusal_with_link(self, interaction: discord.Interaction, reply: Reply) -> str:
+        """A "game already here" refusal links to the game when the Host has no stored board link."""
+        reason = reply.private or _error(interaction)
+        data = reply.data or {}
+        if not data.get("table_id") or data.get("board_url"):
+            return reason  # the Host's text already carries the stored link (or it is another refusal)
+        channel = str(interaction.channel_id)
+        with language(user_language(interaction)):
+            if interaction.guild_id is not None:
+                url = f"https://discord.com/channels/{interaction.guild_id}/{channel}"
+                return reason + "\n" + _("It's in {channel} — {url}", channel=f"<#{channel}>", url=url)
+            url = f"https://discord.com/channels/@me/{channel}"
+            return reason + "\n" + _("It's in this conversation: {url}", url=url)
+
+    async def bot_turn(self, channel: str, lang: str) -> Outcome | None:
+        """Play the turn of the bot to act at the channel's table (committed; ``None`` when no bot is to act)."""
+        outcome = await self.run(self.with_options, self.host, self.host.bot_step, channel, lang=lang)
+        return outcome if outcome.reply.ok else None
+
+    async def play_bots(self, channel: str, solo: bool, lang: str) -> int:
+        """Play every bot turn due now at the channel's table, each posted through the outbox
+        (in order, retried with back-off without holding the bots up). Returns how many were played."""
+        return await self.bots.play(channel, solo, lang)
+
     async def post_story(self, channel: str, table_id: Any, lang: str) -> None:
         """After a game's final score, its story chart (:meth:`bot.host.Host.story`): computed off
         the event loop, then posted through the channel's outbox, after the final score. A game
         that tells no story, or a failure, costs only the chart (logged)."""
         tid = table_id if isinstance(table_id, int) else None
         try:
-            reply = await self._run(self.host.story, channel, None, tid)
+            reply = await self.run(self.host.story, channel, None, tid)
         except Exception:
             log.exception("the story of table %s failed", tid)
             return
@@ -381,8 +416,8 @@ class CommandsCore:
 
     async def _remember_message(self, interaction: discord.Interaction, sent: Any, table_id: Any) -> None:
         """Store the posted message as the table's latest board (never fails the command)."""
-        channel, _user = self._ids(interaction)
-        await self._remember_sent(channel, sent, table_id, user_language(interaction), self._guild(interaction))
+        channel, _user = self.ids(interaction)
+        await self._remember_sent(channel, sent, table_id, user_language(interaction), self.guild_of(interaction))
 
     async def _remember_sent(self, channel: str, sent: Any, table_id: Any, lang: str, guild: str | None = None) -> None:
         """Store ``sent`` as the table's latest board message. Its link is built from the server
@@ -396,18 +431,18 @@ class CommandsCore:
         if not isinstance(url, str):
             return
         try:
-            await self._run(
+            await self.run(
                 self.host.set_board_message, channel, str(message_id), url,
                 table_id=table_id if isinstance(table_id, int) else None, lang=lang,
             )
         except Exception:
             log.exception("storing the board message of channel %s failed", channel)
 
-    async def _answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str, kind: str = "change") -> None:
+    async def answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str, kind: str = "change") -> None:
         if not outcome.reply.ok:
-            await self._private(interaction, outcome.reply.private or _error(interaction))
+            await self.private(interaction, outcome.reply.private or _error(interaction))
             return
-        await self._publish(interaction, outcome, ack=ack, kind=kind)
+        await self.publish(interaction, outcome, ack=ack, kind=kind)
 
     def error_text(self, interaction: discord.Interaction) -> str:
         """What to tell the user after an unexpected error, in their language: "unchanged" only

@@ -1,6 +1,14 @@
-"""Playing: ``/move`` with its autocomplete, the option buttons and menus, and ``undo``."""
+"""Playing: ``/move`` with its autocomplete, ``/hint``, the option buttons and menus, ``undo`` and
+``abandon`` (the last two shared by ``/game`` and ``/solo``).
+
+``/move`` and ``/hint`` are top-level commands: each is declared once, by its method here (the
+options, contexts and installs) and :meth:`PlayCommands.top_level_commands` (its name and
+description), and bound to the handlers it runs on.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,31 +18,22 @@ from bot.words import _
 from engine.core.i18n import language
 
 from ..messages import user_language
-from .base import MAX_AUTOCOMPLETE, MAX_NOTATION, CommandsCore, log
+from .base import MAX_AUTOCOMPLETE, MAX_NOTATION, CommandsCore, Outcome, _error, log
 
 
 class PlayCommands(CommandsCore):
-    """``/move`` (and its autocomplete), option clicks and ``undo``."""
+    """``/move`` (and its autocomplete), ``/hint``, option clicks, ``undo`` and ``abandon``."""
 
-    async def move(self, interaction: discord.Interaction, action: str) -> None:
-        """``/move``: play ``action`` (notation, or the number of a listed move)."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
-        lang = user_language(interaction)
-        host = self.host_for(interaction)
-        outcome = await self._run(self._with_options, host, host.move, channel, user, action, lang=lang)
-        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
-
-    async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
-        """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
-        lang = user_language(interaction)
-        host = self.host_for(interaction, solo)
-        outcome = await self._run(self._with_options, host, host.undo, channel, user, lang=lang)
-        with language(lang):
-            ack = _("Step taken back.")
-        await self._answer(interaction, outcome, ack)
+    def top_level_commands(self) -> list[app_commands.Command[Any, ..., Any]]:
+        """``/move`` (its ``action`` completed by :meth:`move_autocomplete`) and ``/hint`` as application
+        commands bound to these handlers."""
+        move: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="move", description="Play your move (type to see the legal moves)", callback=self.move)
+        move.autocomplete("action")(self.move_autocomplete)
+        hint: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="hint", description="Your three best moves now, with a reason each (only you see it)",
+            callback=self.hint)
+        return [move, hint]
 
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -45,11 +44,11 @@ class PlayCommands(CommandsCore):
         Only the player to act gets suggestions (``Host.legal`` refuses everybody else): the
         suggestions are seen by the typing user alone, and may hold that seat's hidden options.
         """
-        channel, user = self._ids(interaction)
+        channel, user = self.ids(interaction)
         if not channel:
             return []
         try:
-            reply = await self._run(self.host.legal, channel, user, lang=user_language(interaction))
+            reply = await self.run(self.host.legal, channel, user, lang=user_language(interaction))
         except Exception:
             log.exception("autocomplete of /move failed (channel %s)", channel)
             return []
@@ -60,16 +59,59 @@ class PlayCommands(CommandsCore):
             for notation, label in filter_choices(reply.choices, current)
         ]
 
-    async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
-        """A click on an option button or menu: the Host plays option ``index`` of that board."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+    @app_commands.describe(action="A move in notation, e.g. 'take 3 factory red' (pick from the list)")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_NOTATION]) -> None:
+        """``/move``: play ``action`` (notation, or the number of a listed move)."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction)
-        outcome = await self._run(
-            self._with_options, host, host.choose, channel, user, table_id, version, index, lang=lang
+        outcome = await self.run(self.with_options, host, host.move, channel, user, action, lang=lang)
+        await self.answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
+
+    async def undo(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game undo`` and ``/solo undo``: take back your latest step of this turn."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, solo)
+        outcome = await self.run(self.with_options, host, host.undo, channel, user, lang=lang)
+        with language(lang):
+            ack = _("Step taken back.")
+        await self.answer(interaction, outcome, ack)
+
+    async def abandon(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
+        """``/game abandon`` and ``/solo abandon``: close the table (its creator, or Manage Channels)."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, solo)
+        reply = await self.run(host.abandon, channel, user, self.is_admin(interaction), lang=lang)
+        with language(lang):
+            ack = _("The table is closed.")
+        await self.answer(interaction, Outcome(reply), ack)
+
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """``/hint``: your three best moves now, by the medium bot's planning, with a reason each (only you see it)."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
+        reply = await self.run(self.host_for(interaction).hint, channel, user, lang=user_language(interaction))
+        await self.private(interaction, reply.private or _error(interaction))
+
+    async def choose(self, interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+        """A click on an option button or menu: the Host plays option ``index`` of that board."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction)
+        outcome = await self.run(
+            self.with_options, host, host.choose, channel, user, table_id, version, index, lang=lang
         )
-        await self._answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
+        await self.answer(interaction, outcome, _played(outcome.reply, lang), kind="move")
 
 
 def filter_choices(
@@ -82,7 +124,8 @@ def filter_choices(
     """
     typed = " ".join(str(current).casefold().split())[:MAX_NOTATION]
     words = typed.split()
-    prefix, other = [], []
+    prefix: list[tuple[str, str]] = []
+    other: list[tuple[str, str]] = []
     for notation, label in choices:
         hay = f"{notation} {label}".casefold()
         if not all(w in hay for w in words):

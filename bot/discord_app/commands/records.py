@@ -23,7 +23,7 @@ from bot.words import _
 from engine.core.i18n import language
 
 from ..messages import user_language
-from .tree import GAME_CHOICES
+from .choices import GAME_CHOICES
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +72,8 @@ class LeaderboardPages(_OwnerView):
         super().__init__(owner)
         self.records, self.lang, self.args, self.page, self.pages = records, lang, args, page, pages
         with language(lang):
-            self.previous = discord.ui.Button(label=_("Previous"), style=discord.ButtonStyle.secondary)
-            self.next = discord.ui.Button(label=_("Next"), style=discord.ButtonStyle.secondary)
+            self.previous: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Previous"), style=discord.ButtonStyle.secondary)
+            self.next: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Next"), style=discord.ButtonStyle.secondary)
         self.previous.callback = self._previous  # type: ignore[method-assign]
         self.next.callback = self._next  # type: ignore[method-assign]
         self.add_item(self.previous)
@@ -108,8 +108,8 @@ class ForgetConfirmation(_OwnerView):
         super().__init__(owner)
         self.records, self.lang = records, lang
         with language(lang):
-            confirm = discord.ui.Button(label=_("Forget me"), style=discord.ButtonStyle.danger)
-            cancel = discord.ui.Button(label=_("Cancel"), style=discord.ButtonStyle.secondary)
+            confirm: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Forget me"), style=discord.ButtonStyle.danger)
+            cancel: discord.ui.Button[discord.ui.View] = discord.ui.Button(label=_("Cancel"), style=discord.ButtonStyle.secondary)
         confirm.callback = self.confirm  # type: ignore[method-assign]
         cancel.callback = self.cancel  # type: ignore[method-assign]
         self.add_item(confirm)
@@ -130,13 +130,27 @@ class ForgetConfirmation(_OwnerView):
 
 
 class RecordsCommands:
-    """The handlers of ``/stats`` and ``/leaderboard`` (plain async methods, testable with fakes)."""
+    """The handlers of ``/stats`` and ``/leaderboard`` (plain async methods, testable with fakes), each
+    declared once: its options on the method, its name in :meth:`commands`."""
 
     def __init__(self, records: RecordsService) -> None:
         self.records = records
 
+    def commands(self) -> list[app_commands.Group | app_commands.Command[Any, ..., Any]]:
+        """The ``/stats`` group (``show``, ``forget``) and the ``/leaderboard`` command, bound to these handlers."""
+        stats = app_commands.Group(name="stats", description="Players' records: results, wins and ratings")
+        app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(stats)
+        stats.add_command(app_commands.Command(
+            name="show", description="Games, wins, scores, rating and last games (only you see it)",
+            callback=self.stats))
+        stats.add_command(app_commands.Command(name="forget", description="Delete your results and ratings (asks first)",
+                                               callback=self.forget))
+        leaderboard: app_commands.Command[Any, ..., None] = app_commands.Command(name="leaderboard", description="This server's best players of a game",
+                                           callback=self.leaderboard)
+        return [stats, leaderboard]
+
     @staticmethod
-    async def _defer(interaction: discord.Interaction, public: bool) -> None:
+    async def defer(interaction: discord.Interaction, public: bool) -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=not public, thinking=True)
 
@@ -146,10 +160,13 @@ class RecordsCommands:
         await interaction.followup.send(_fit(reply.private), ephemeral=ephemeral,
                                         allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
-    async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None = None,
+    @app_commands.describe(user="Whose records (default: yours)", game="Only this game",
+                           public="Post the answer in the channel")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
                     game: str | None = None, public: bool = False) -> None:
         """``/stats show``: the records of ``user`` (default: the caller), in ``game`` or all games."""
-        await self._defer(interaction, public)
+        await self.defer(interaction, public)
         who = user or interaction.user
         name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)[:100]
         reply = await asyncio.to_thread(self.records.stats, str(who.id), game, name=name,
@@ -179,10 +196,14 @@ class RecordsCommands:
                 found[uid] = str(member.display_name)[:100]
         return found
 
+    @app_commands.describe(game="The game", period="Which finished games count",
+                           public="Post the answer in the channel")
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, period: str = "all",
                           public: bool = False) -> None:
         """``/leaderboard``: this server's best players of ``game`` over ``period``, paged."""
-        await self._defer(interaction, public)
+        await self.defer(interaction, public)
         lang = user_language(interaction)
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         candidates = await asyncio.to_thread(self.records.candidates, game, guild, period)
@@ -190,54 +211,17 @@ class RecordsCommands:
         args = {"game": game, "guild": guild, "period": period, "members": members}
         reply = await asyncio.to_thread(self.records.leaderboard, **args, lang=lang)
         extra: dict[str, Any] = {}
-        if reply.ok and (reply.data or {}).get("pages", 1) > 1:
-            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, reply.data["pages"])
+        pages = int((reply.data or {}).get("pages", 1))
+        if reply.ok and pages > 1:
+            extra["view"] = LeaderboardPages(self.records, interaction.user.id, lang, args, 1, pages)
         await self._send(interaction, reply, public, **extra)
 
     async def forget(self, interaction: discord.Interaction) -> None:
         """``/stats forget``: ask, with a confirmation button, before deleting the caller's records."""
-        await self._defer(interaction, False)
+        await self.defer(interaction, False)
         lang = user_language(interaction)
         with language(lang):
             question = _("Delete all your results and ratings? Your finished games stay in their tables' logs; "
                          "this can't be undone.")
         await interaction.followup.send(question, ephemeral=True,
                                         view=ForgetConfirmation(self.records, interaction.user.id, lang))
-
-
-def build_records_commands(records: RecordsCommands) -> list[Any]:
-    """The ``/stats`` group (``show``, ``forget``) and the ``/leaderboard`` command, bound to ``records``."""
-    stats = app_commands.Group(name="stats", description="Players' records: results, wins and ratings")
-    app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(stats)
-
-    @stats.command(name="show", description="Games, wins, scores, rating and last games (only you see it)")
-    @app_commands.describe(user="Whose records (default: yours)", game="Only this game",
-                           public="Post the answer in the channel")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def stats_show(interaction: discord.Interaction, user: discord.User | None = None,
-                         game: str | None = None, public: bool = False) -> None:
-        """/stats show (see :class:`RecordsCommands`)."""
-        await records.stats(interaction, user, game, public)
-
-    @stats.command(name="forget", description="Delete your results and ratings (asks first)")
-    async def stats_forget(interaction: discord.Interaction) -> None:
-        """/stats forget (see :class:`RecordsCommands`)."""
-        await records.forget(interaction)
-
-    @app_commands.command(name="leaderboard", description="This server's best players of a game")
-    @app_commands.describe(game="The game", period="Which finished games count",
-                           public="Post the answer in the channel")
-    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
-    @app_commands.guild_only()
-    async def leaderboard(interaction: discord.Interaction, game: str, period: str = "all",
-                          public: bool = False) -> None:
-        """/leaderboard (see :class:`RecordsCommands`)."""
-        await records.leaderboard(interaction, game, period, public)
-
-    return [stats, leaderboard]
-
-
-def install_records_commands(tree: app_commands.CommandTree, records: RecordsService) -> None:
-    """Add ``/stats`` and ``/leaderboard`` over ``records`` to ``tree``."""
-    for command in build_records_commands(RecordsCommands(records)):
-        tree.add_command(command)

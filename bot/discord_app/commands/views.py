@@ -1,5 +1,5 @@
-"""Looking without changing anything: status, board, the replay viewer, the full board, export, hand,
-log and the rules answers with their autocomplete.
+"""Looking without changing anything: status, board, the replay viewer, the full board, export, hand
+and log (``/game`` and ``/solo`` share them; the buttons call some).
 """
 
 from __future__ import annotations
@@ -9,21 +9,17 @@ import json
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.host import Reply
 from bot.words import _
-from engine.core import default_game
 from engine.core.i18n import language
 
 from ..accounts import latest_accounts_text
 from ..components import MAX_BUTTONS, TurnOptions, option_lines, replay_view, turn_view, with_board_button
 from ..delivery import log_failure, token_gone
 from ..messages import (
-    GAME_COMMAND_NAMES,
     MESSAGE_LIMIT,
     NO_MENTIONS,
-    SOLO_COMMAND_NAMES,
     code,
     code_block,
     first_line,
@@ -32,23 +28,22 @@ from ..messages import (
     user_language,
 )
 from ..pictures import board_file
-from ..rules_topics import find_topic, game_topics, search_topics, topic_label, topic_text
 from ..solo import DIFFICULTY_NAMES, opponent_name
-from .base import MAX_AUTOCOMPLETE, CommandsCore, Outcome, _error, log
+from .base import CommandsCore, Outcome, _error, log
 
 
 class ViewCommands(CommandsCore):
-    """``status``, ``board``, ``replay`` (and its buttons), the full board, ``export``, ``hand``, ``log``
-    and ``rules``."""
+    """``status``, ``board``, ``replay`` (and its buttons), the full board, the story chart, ``export``,
+    ``hand`` and ``log``."""
 
     async def status(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game status`` and ``/solo status``: a summary of this channel's table (only to you)."""
-        await self._defer(interaction)
-        channel, _user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, _user = self.ids(interaction)
         lang = user_language(interaction)
-        reply = await self._run(self.host_for(interaction, solo).status, channel, lang=lang)
+        reply = await self.run(self.host_for(interaction, solo).status, channel, lang=lang)
         if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         text = reply.private or reply.public or ""
         data = reply.data or {}
@@ -65,18 +60,18 @@ class ViewCommands(CommandsCore):
                 text += "\n" + _("To act: {player}", player=f"<@{data['to_act']}>")
             if data.get("board_url") and running:
                 text += "\n" + _("Latest board: {url}", url=data["board_url"])
-        await self._private(interaction, text)
+        await self.private(interaction, text)
 
     async def board(self, interaction: discord.Interaction, *, solo: bool = False) -> None:
         """``/game board`` and ``/solo board``: post the current board again (picture, summary, options)."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction, solo)
-        outcome = await self._run(self._with_options, host, host.board, channel, user, lang=lang)
+        outcome = await self.run(self.with_options, host, host.board, channel, user, lang=lang)
         reply = outcome.reply
         if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         data = reply.data or {}
         with language(reply.language or lang):
@@ -99,7 +94,7 @@ class ViewCommands(CommandsCore):
             ack = _("Here is the board.")
             if private:
                 ack += "\n" + _("Your view:") + "\n" + code_block(private, 1800)
-        await self._publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False,
+        await self.publish(interaction, shown, ack=ack, content=content, attach_text=attach, board_button=False,
                             kind="view")
 
     async def replay(self, interaction: discord.Interaction, table: int | None = None, *, solo: bool = False) -> None:
@@ -107,10 +102,10 @@ class ViewCommands(CommandsCore):
         of this channel with buttons to step through its game (first / −10 / −1 / +1 / +10 / last)
         and to switch between the turn picture and the full board. Rebuilt from the log; another
         player's hidden cards never show (the Host draws the spectator's view, or your own seat's)."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
-        reply = await self._run(self.host_for(interaction, solo).replay, channel, user, table, None, lang=lang)
+        reply = await self.run(self.host_for(interaction, solo).replay, channel, user, table, None, lang=lang)
         await self._send_replay(interaction, reply, lang, edit=False)
 
     async def replay_step(self, interaction: discord.Interaction, table_id: int, position: int, board: bool) -> None:
@@ -118,16 +113,16 @@ class ViewCommands(CommandsCore):
         the same ephemeral message."""
         if not interaction.response.is_done():
             await interaction.response.defer()
-        channel, user = self._ids(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
-        reply = await self._run(host.replay, channel, user, table_id, position, board=board, lang=lang)
+        reply = await self.run(host.replay, channel, user, table_id, position, board=board, lang=lang)
         await self._send_replay(interaction, reply, lang, edit=True, board=board)
 
     async def _send_replay(self, interaction: discord.Interaction, reply: Reply, lang: str, *, edit: bool,
                            board: bool = False) -> None:
         if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         data = reply.data or {}
         with language(lang):
@@ -145,7 +140,7 @@ class ViewCommands(CommandsCore):
                     with language(lang):
                         gone = _("That replay message is gone. {command} opens a new one.",
                                  command=code(slash("solo" if interaction.guild_id is None else "game", "replay")))
-                    await self._private(interaction, gone)
+                    await self.private(interaction, gone)
             return
         kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS, "view": view}
         if picture is not None:
@@ -155,28 +150,28 @@ class ViewCommands(CommandsCore):
     async def full_board(self, interaction: discord.Interaction, table_id: int) -> None:
         """The "Full board" button under a turn picture: the detailed board of that table now,
         only to the clicker and in their language (their own seat's view if they play there)."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
-        reply = await self._run(host.replay, channel, user, table_id, None, board=True, lang=lang)
+        reply = await self.run(host.replay, channel, user, table_id, None, board=True, lang=lang)
         await self._private_picture(interaction, reply, lang)
 
     async def story(self, interaction: discord.Interaction, table_id: int) -> None:
         """"How the game went" in the replay viewer: the story chart of a finished table (VP and
         winning chances turn by turn, the three turning points), only to the clicker and in their
         language; computed off the event loop."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction, interaction.guild_id is None)
-        reply = await self._run(host.story, channel, user, table_id, mine=True, lang=lang)
+        reply = await self.run(host.story, channel, user, table_id, mine=True, lang=lang)
         await self._private_picture(interaction, reply, lang)
 
     async def _private_picture(self, interaction: discord.Interaction, reply: Reply, lang: str) -> None:
         """Answer only the clicker with ``reply``'s private text and picture (or its refusal)."""
         if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         with language(lang):
             picture = board_file(reply.png, self._alt_text(reply)) if reply.png else None
@@ -190,12 +185,12 @@ class ViewCommands(CommandsCore):
         you — ``meiji-table-N.json`` (the export ``meiji replay`` reads) and ``meiji-table-N.txt``
         (one move per line in notation). A running game with hidden information exports only
         public forms and no seed."""
-        await self._defer(interaction)
-        channel, _user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, _user = self.ids(interaction)
         lang = user_language(interaction)
-        reply = await self._run(self.host_for(interaction, solo).export, channel, lang=lang)
+        reply = await self.run(self.host_for(interaction, solo).export, channel, lang=lang)
         if not reply.ok or not reply.data:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         data = reply.data
         name = f"meiji-table-{data.get('table_id', 'log')}"
@@ -220,12 +215,12 @@ class ViewCommands(CommandsCore):
         components as under a public board, played through ``Host.choose``; the public message
         of the step shows only its public form).
         """
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
-        reply = await self._run(self.host_for(interaction, solo).hand, channel, user, lang=lang)
+        reply = await self.run(self.host_for(interaction, solo).hand, channel, user, lang=lang)
         if not reply.ok:
-            await self._private(interaction, reply.private or _error(interaction))
+            await self.private(interaction, reply.private or _error(interaction))
             return
         data = reply.data or {}
         options = None
@@ -262,23 +257,23 @@ class ViewCommands(CommandsCore):
     async def log(self, interaction: discord.Interaction, n: int = 10, *, solo: bool = False) -> None:
         """``/game log`` and ``/solo log``: the accounts of the last ``n`` turns (only to you, in your
         language). The notation of every move stays in ``/game export`` and the replay viewer."""
-        await self._defer(interaction)
-        channel, user = self._ids(interaction)
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
         lang = user_language(interaction)
         host = self.host_for(interaction, solo)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
             with language(lang):
-                await self._private(interaction, _("Ask for 1 to {max} turns.", max=200))
+                await self.private(interaction, _("Ask for 1 to {max} turns.", max=200))
             return
-        reply = await self._run(host.accounts, channel, user, last=n, in_caller_language=True, lang=lang)
+        reply = await self.run(host.accounts, channel, user, last=n, in_caller_language=True, lang=lang)
         if not reply.ok:
             # a table that has not started: what the plain log says about it (an empty log, a lobby)
-            reply = await self._run(host.log, channel, n, lang=lang)
+            reply = await self.run(host.log, channel, n, lang=lang)
             if not reply.ok:
-                await self._private(interaction, reply.private or _error(interaction))
+                await self.private(interaction, reply.private or _error(interaction))
                 return
             with language(lang):
-                await self._private(interaction, reply.private or _("The log is empty."))
+                await self.private(interaction, reply.private or _("The log is empty."))
             return
         with language(lang):
             text = latest_accounts_text((reply.data or {}).get("accounts") or [], limit=MESSAGE_LIMIT,
@@ -286,51 +281,3 @@ class ViewCommands(CommandsCore):
                                                             "export")))
             text = text or _("The log is empty.")
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-
-    async def rules(self, interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
-        """``/game rules``: a short rules answer citing the rulebook section (only to you).
-
-        The topics are the game's (``game`` option, else the game of this channel's table, else
-        :func:`~engine.core.registry.default_game`), in the user's language.
-        """
-        await self._defer(interaction)
-        lang = user_language(interaction)
-        name = game or await self._table_game(interaction)
-        topics = game_topics(name)
-        solo = interaction.guild_id is None
-        with language(lang):
-            found = find_topic(topics, topic or "")
-            if found is not None:
-                text = topic_text(found, SOLO_COMMAND_NAMES if solo else GAME_COMMAND_NAMES)
-            elif topics:
-                names = ", ".join(t.key for t in topics)
-                text = _("I don't know that topic. Try one of: {topics}.", topics=names)
-            else:
-                text = _("There are no rules topics for {game}.", game=name or default_game())
-        await self._private(interaction, text)
-
-    async def _table_game(self, interaction: discord.Interaction) -> str | None:
-        """The game of this channel's latest table (``None`` if there is none or it can't be read)."""
-        channel, _user = self._ids(interaction)
-        if not channel:
-            return None
-        try:
-            reply = await self._run(self.host.status, channel, lang=user_language(interaction))
-        except Exception:
-            log.exception("reading the game of channel %s failed", channel)
-            return None
-        game = (reply.data or {}).get("game") if reply.ok else None
-        return game if isinstance(game, str) else None
-
-    async def rules_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Autocomplete of ``/game rules topic``: topics matching the typed words (user's language)."""
-        chosen = getattr(getattr(interaction, "namespace", None), "game", None)
-        name = chosen if isinstance(chosen, str) and chosen else await self._table_game(interaction)
-        topics = game_topics(name)
-        with language(user_language(interaction)):
-            return [
-                app_commands.Choice(name=topic_label(t), value=t.key)
-                for t in search_topics(topics, str(current)[:100], MAX_AUTOCOMPLETE)
-            ]

@@ -251,13 +251,22 @@ def apply_church(state: YState, f: dict[str, Any], p: Player, action: Action, ev
                      who=name(state, p.seat), faith=amount("faith", faith), space=space + 1)
         ev(events, "church", p.seat, text, space=space + 1, paid=pays)
         why = M("Church space {space}", space=space + 1)
-    reward = dict(t.church_reward[space])
-    if owns(p, "winery"):
-        reward["vp"] = reward.get("vp", 0) + t.n["winery_vp"]
+    space_reward(state, p, state.church, t.church_reward[space], "winery", t.n["winery_vp"], why, events)
+
+
+def space_reward(state: YState, p: Player, board: list[int | None], printed: dict[str, int], technology: str,
+                 bonus_vp: int, why: str | None, events: list[Event] | None) -> None:
+    """The reward of a Church or Customs House space just taken: the ``printed`` reward, plus
+    ``bonus_vp`` VP with the matching ``technology`` (Winery at the Church, Brickworks at the
+    Customs House; rulebook, Karty technologii), then the end-of-game check of a full ``board``
+    (:func:`board_full_check`). ``why`` names the space in the VP line."""
+    reward = dict(printed)
+    if owns(p, technology):
+        reward["vp"] = reward.get("vp", 0) + bonus_vp
         if events is not None:
-            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["winery"])
+            why = M("{source} and {technology}", source=why, technology=TECH_NAMES[technology])
     gain(state, p, reward, events, why)
-    board_full_check(state, state.church, events)
+    board_full_check(state, board, events)
 
 
 def customs_choices(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:
@@ -298,14 +307,8 @@ def apply_customs(state: YState, f: dict[str, Any], p: Player, action: Action, e
     if events is not None:
         ev(events, "customs", p.seat, M("{who} pays {ig} and places an assistant on Customs House space {space}.",
                                         who=name(state, p.seat), ig=amount("ig", ig), space=space + 1), space=space + 1)
-    reward = dict(t.customs_reward[space])
     why = M("Customs House space {space}", space=space + 1) if events is not None else None
-    if owns(p, "brickworks"):
-        reward["vp"] = reward.get("vp", 0) + t.n["brickworks_vp"]
-        if events is not None:
-            why = M("{source} and {technology}", source=why, technology=TECH_NAMES["brickworks"])
-    gain(state, p, reward, events, why)
-    board_full_check(state, state.customs, events)
+    space_reward(state, p, state.customs, t.customs_reward[space], "brickworks", t.n["brickworks_vp"], why, events)
 
 
 def hire_actions(state: YState, f: dict[str, Any], p: Player) -> Iterator[Action]:

@@ -1,0 +1,43 @@
+"""The colours Nippon: Zaibatsu's pictures draw its pieces in, chosen to stay apart for colour-blind readers.
+
+The players' purple, green, orange and pink (Takatoshi plays green) and the workers' black,
+red, grey, blue, white and yellow (a dark red, a light grey, a navy blue and a pale yellow, so
+that no player colour is close to any of them). Every pair a reader must tell apart keeps the CIEDE2000 minimums of docs/colours.md in normal
+vision and the three colour-blindness simulations (``tests/render/test_identity.py``). Colours are
+``(r, g, b)`` tuples of 0–255 ints; an unknown colour name is an error (:func:`player_colour`),
+never drawn grey.
+"""
+
+from __future__ import annotations
+
+from render.core.package import colour
+from render.core.palette import RGB
+
+#: Player colours by the name the game's views use, as drawn.
+PLAYER_RGB: dict[str, RGB] = {
+    "purple": (147, 78, 222),
+    "green": (3, 111, 78),
+    "orange": (237, 168, 0),
+    "pink": (249, 12, 105),
+}
+#: Worker (and department / expert) colours by name, as drawn.
+WORKER_RGB: dict[str, RGB] = {
+    "black": (0, 0, 0),
+    "red": (177, 9, 0),
+    "grey": (171, 171, 171),
+    "blue": (12, 21, 132),
+    "white": (255, 255, 255),
+    "yellow": (255, 252, 144),
+}
+#: Every piece colour a palette PNG of the game keeps exactly (``render.core.draw.palette_png``).
+KEY_RGB: tuple[RGB, ...] = tuple(dict.fromkeys((*PLAYER_RGB.values(), *WORKER_RGB.values())))
+
+
+def player_colour(name: str) -> RGB:
+    """The drawing colour of the player colour ``name``; ``KeyError`` for any other name."""
+    return colour(PLAYER_RGB, name)
+
+
+def worker_colour(name: str) -> RGB:
+    """The drawing colour of the worker colour ``name``; ``KeyError`` for any other name."""
+    return colour(WORKER_RGB, name)
