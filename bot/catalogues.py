@@ -189,9 +189,10 @@ def check() -> list[str]:
                 if not _translated(found):
                     problems.append(f"{where} is not translated" + (" (fuzzy)" if found.fuzzy else ""))
                     continue
-                english = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+                english = tuple(msg.id) if isinstance(msg.id, (tuple, list)) else (msg.id,)
                 want = set().union(*(placeholders(e) for e in english))
-                strings = found.string if isinstance(found.string, tuple) else (found.string,)
+                # translated (checked above): every form is a non-empty string
+                strings = tuple(found.string) if isinstance(found.string, (tuple, list)) else (found.string or "",)
                 if isinstance(msg.id, tuple) and len(strings) != nplurals:
                     problems.append(f"{where} has {len(strings)} plural forms, {lang} needs {nplurals}")
                 for s in strings:

@@ -74,10 +74,12 @@ class _QuietFormatter(logging.Formatter):
         return f"{line} [{type(exc).__name__}: {exc}] (set LOG_LEVEL=DEBUG for details)"
 
 
-class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _StderrHandler(logging.StreamHandler[Any]):
     """Writes to whatever ``sys.stderr`` is at the time (it may be replaced, e.g. in tests)."""
 
-    @property  # type: ignore[override]
+    _meiji: bool  # set on the handler :func:`setup_logging` installs (replaced by the next call)
+
+    @property
     def stream(self) -> Any:
         return sys.stderr
 
@@ -96,7 +98,7 @@ def setup_logging(level: str = "WARNING") -> None:
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, "_meiji", False)]:
         root.removeHandler(old)
-    handler._meiji = True  # type: ignore[attr-defined]
+    handler._meiji = True
     root.addHandler(handler)
     root.setLevel(numeric)
     # alembic announces every migration context at INFO; that is noise unless debugging

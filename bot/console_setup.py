@@ -7,13 +7,14 @@ A mixin of :class:`bot.console.Console` (which owns the reading, printing and th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine.core import builtin_game_names, game_info, get_game, registry
 from engine.core.bots import bots_supported
 from engine.core.i18n import tr
 
-from .host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, Host
+from .host import MAX_SOLO_BOTS, MIN_SOLO_BOTS, Host, Reply
 from .words import _
 
 
@@ -127,8 +128,10 @@ class TableSetup:
                                      lang=lang)
         if not self._show(opened, quiet=True):  # its "join it / start it" is for Discord
             return False
-        steps = [lambda k=k: self.host.join(self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang)
-                 for k in range(2, people + 1)]
+        steps: list[Callable[[], Reply]] = [
+            partial(self.host.join, self.channel, f"seat{k}", _("Seat {n}", n=k), lang=lang)
+            for k in range(2, people + 1)
+        ]
         steps += [lambda: self.host.add_bot(self.channel, "seat1", self.bot_level, lang=lang)
                   for _bot in range(self.bots - (1 if people == 0 else 0))]
         if people == 0:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .host.data import AccountsData, StepData
-from .store import CHOICE, OPEN, RUNNING, Store
+from .store import CHOICE, OPEN, RUNNING, Store, TableRec
 from .words import _, _n
 
 #: The channel of the terminal table; further unfinished games get ``terminal-2``, ``terminal-3`` …
@@ -137,7 +137,7 @@ def is_terminal_channel(channel: str) -> bool:
 def saved_games(store: Store) -> list[SavedGame]:
     """The open or running games of the terminal channels, oldest first (one per channel: its latest)."""
     with store.unit_of_work(write=False) as repo:
-        latest = {}
+        latest: dict[str, TableRec] = {}
         for table in repo.tables():
             if is_terminal_channel(table.channel) and (
                     table.channel not in latest or table.id > latest[table.channel].id):

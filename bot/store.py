@@ -56,8 +56,9 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
-from sqlmodel import Field, SQLModel, create_engine
+from sqlmodel import Field, SQLModel, col, create_engine
 
+from bot.sqlcore import core_table, rowcount
 from engine.core.bots import LEVEL_ALIASES
 
 log = logging.getLogger(__name__)
@@ -213,6 +214,9 @@ class ComponentData(SQLModel, table=True):
 
 
 metadata = SQLModel.metadata
+#: The Core tables of the Core statements below (no ORM unit of work).
+MOVE, SNAPSHOT, REMINDER_STATE, COMPONENT_DATA = (
+    core_table(m) for m in (Move, Snapshot, ReminderState, ComponentData))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,27 +374,27 @@ class Repository:
     def active_table(self, channel: str) -> TableRec | None:
         """The open or running table of ``channel``, if any (row-locked in a PostgreSQL writing unit)."""
         row = self._s.execute(self._locking(
-            select(GameTable).where(GameTable.channel == channel, GameTable.status.in_(ACTIVE_STATUSES))
+            select(GameTable).where(col(GameTable.channel) == channel, col(GameTable.status).in_(ACTIVE_STATUSES))
         )).scalars().first()
         return _table_rec(row) if row else None
 
     def latest_table(self, channel: str) -> TableRec | None:
         """The most recently created table of ``channel`` (any status; row-locked like :meth:`active_table`)."""
         row = self._s.execute(self._locking(
-            select(GameTable).where(GameTable.channel == channel).order_by(GameTable.id.desc()).limit(1)
+            select(GameTable).where(col(GameTable.channel) == channel).order_by(col(GameTable.id).desc()).limit(1)
         )).scalars().first()
         return _table_rec(row) if row else None
 
     def table(self, table_id: int) -> TableRec | None:
         """A table by id (row-locked like :meth:`active_table`)."""
-        row = self._s.execute(self._locking(select(GameTable).where(GameTable.id == table_id))).scalars().first()
+        row = self._s.execute(self._locking(select(GameTable).where(col(GameTable.id) == table_id))).scalars().first()
         return _table_rec(row) if row else None
 
     def tables(self, status: Sequence[str] | None = None) -> list[TableRec]:
         """All tables (optionally with one of ``status``), oldest first."""
-        query = select(GameTable).order_by(GameTable.id)
+        query = select(GameTable).order_by(col(GameTable.id))
         if status:
-            query = query.where(GameTable.status.in_(list(status)))
+            query = query.where(col(GameTable.status).in_(list(status)))
         return [_table_rec(r) for r in self._s.execute(query).scalars()]
 
     def create_table(
@@ -442,11 +446,11 @@ class Repository:
             changes["options"] = dict(changes["options"])  # always a new dict for the JSON column
         result = self._s.execute(
             update(GameTable)
-            .where(GameTable.id == table_id, GameTable.version == expected)
+            .where(col(GameTable.id) == table_id, col(GameTable.version) == expected)
             .values(version=expected + 1, updated_at=utcnow(), **changes)
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:
+        if rowcount(result) != 1:
             raise VersionConflict(f"table {table_id} is no longer at version {expected}")
         return expected + 1
 
@@ -460,23 +464,23 @@ class Repository:
             raise ValueError(f"cannot change {sorted(bad)} without a version check")
         result = self._s.execute(
             update(GameTable)
-            .where(GameTable.id == table_id)
+            .where(col(GameTable.id) == table_id)
             .values(**changes)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     # --- component data -------------------------------------------------------------------
     def component_data(self, digest: str) -> str | None:
         """The stored component data set with ``digest`` (canonical JSON), or ``None``."""
         return self._s.execute(
-            select(ComponentData.__table__.c.data).where(ComponentData.__table__.c.sha256 == digest)
+            select(COMPONENT_DATA.c.data).where(COMPONENT_DATA.c.sha256 == digest)
         ).scalar_one_or_none()
 
     def has_component_data(self, digest: str) -> bool:
         """Whether the component data set with ``digest`` is stored (without reading it)."""
         return self._s.execute(
-            select(func.count()).select_from(ComponentData).where(ComponentData.__table__.c.sha256 == digest)
+            select(func.count()).select_from(ComponentData).where(COMPONENT_DATA.c.sha256 == digest)
         ).scalar_one() > 0
 
     def save_component_data(self, digest: str, game: str, data: str) -> bool:
@@ -490,10 +494,10 @@ class Repository:
         dialect = self._s.get_bind().dialect.name
         insert_fn = pg_insert if dialect == "postgresql" else sqlite_insert
         result = self._s.execute(
-            insert_fn(ComponentData.__table__)
+            insert_fn(COMPONENT_DATA)
             .values(sha256=digest, game=game, data=data, created_at=utcnow())
             .on_conflict_do_nothing(index_elements=["sha256"])
-            .returning(ComponentData.__table__.c.sha256)
+            .returning(COMPONENT_DATA.c.sha256)
         )
         return result.first() is not None
 
@@ -520,33 +524,33 @@ class Repository:
             dialect = self._s.get_bind().dialect.name
             insert_fn = pg_insert if dialect == "postgresql" else sqlite_insert
             result = self._s.execute(
-                insert_fn(ReminderState.__table__)
+                insert_fn(REMINDER_STATE)
                 .values(table_id=table_id, last_seq=last_seq, sent=sent, sent_at=now)
                 .on_conflict_do_nothing(index_elements=["table_id"])
-                .returning(ReminderState.__table__.c.table_id)  # rowcount is not reliable here
+                .returning(REMINDER_STATE.c.table_id)  # rowcount is not reliable here
             )
             return result.first() is not None
         result = self._s.execute(
             update(ReminderState)
             .where(
-                ReminderState.table_id == table_id,
-                ReminderState.last_seq == previous.last_seq,
-                ReminderState.sent == previous.sent,
+                col(ReminderState.table_id) == table_id,
+                col(ReminderState.last_seq) == previous.last_seq,
+                col(ReminderState.sent) == previous.sent,
             )
             .values(last_seq=last_seq, sent=sent, sent_at=now)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     # --- seats -----------------------------------------------------------------------------
     def seats(self, table_id: int) -> list[SeatRec]:
         """Seats of a table in seat order."""
-        rows = self._s.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars()
+        rows = self._s.execute(select(Seat).where(col(Seat.table_id) == table_id).order_by(col(Seat.seat))).scalars()
         return [_seat_rec(r) for r in rows]
 
     def add_seat(self, table_id: int, user_id: str, user_name: str, bot_level: str | None = None) -> SeatRec:
         """Seat a user (or, with ``bot_level``, a bot) at the next free index."""
-        count = self._s.execute(select(func.count()).select_from(Seat).where(Seat.table_id == table_id)).scalar_one()
+        count = self._s.execute(select(func.count()).select_from(Seat).where(col(Seat.table_id) == table_id)).scalar_one()
         row = Seat(table_id=table_id, seat=count, user_id=user_id, user_name=user_name, bot_level=bot_level)
         self._s.add(row)
         self._s.flush()
@@ -554,7 +558,7 @@ class Repository:
 
     def remove_seat(self, table_id: int, user_id: str) -> None:
         """Remove a user's seat and close the gap (later seats move down by one)."""
-        rows = list(self._s.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
+        rows = list(self._s.execute(select(Seat).where(col(Seat.table_id) == table_id).order_by(col(Seat.seat))).scalars())
         gone = next((r for r in rows if r.user_id == user_id), None)
         if gone is None:
             return
@@ -567,7 +571,7 @@ class Repository:
 
     def reorder_seats(self, table_id: int, user_ids: Sequence[str]) -> None:
         """Give the seated users the seat indexes 0.. in the order of ``user_ids`` (same set)."""
-        rows = {r.user_id: r for r in self._s.execute(select(Seat).where(Seat.table_id == table_id)).scalars()}
+        rows = {r.user_id: r for r in self._s.execute(select(Seat).where(col(Seat.table_id) == table_id)).scalars()}
         if set(rows) != set(user_ids):
             raise ValueError("reorder_seats needs exactly the seated users")
         for i, uid in enumerate(user_ids):  # park on negative indexes first (unique seat per table)
@@ -580,14 +584,14 @@ class Repository:
     def set_bot_level(self, table_id: int, seat: int, level: str | None) -> bool:
         """Let a bot of ``level`` play seat ``seat`` (``None``: its player again); ``False`` if no such seat."""
         result = self._s.execute(
-            update(Seat).where(Seat.table_id == table_id, Seat.seat == seat).values(bot_level=level)
+            update(Seat).where(col(Seat.table_id) == table_id, col(Seat.seat) == seat).values(bot_level=level)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def set_seat_labels(self, table_id: int, labels: Sequence[str]) -> None:
         """Store each seat's label (e.g. the player colour)."""
-        rows = self._s.execute(select(Seat).where(Seat.table_id == table_id)).scalars()
+        rows = self._s.execute(select(Seat).where(col(Seat.table_id) == table_id)).scalars()
         for row in rows:
             if row.seat < len(labels):
                 row.label = str(labels[row.seat])[:40]
@@ -596,14 +600,14 @@ class Repository:
     # --- moves and snapshots ----------------------------------------------------------------
     def moves(self, table_id: int) -> list[MoveRec]:
         """The whole log of a table in order."""
-        rows = self._s.execute(select(Move).where(Move.table_id == table_id).order_by(Move.seq)).scalars()
+        rows = self._s.execute(select(Move).where(col(Move.table_id) == table_id).order_by(col(Move.seq))).scalars()
         return [_move_rec(r) for r in rows]
 
     def last_seq(self, table_id: int, kinds: Sequence[str] = MOVE_KINDS) -> int:
         """The highest ``seq`` among entries of ``kinds`` (0 if none)."""
-        query = select(func.max(Move.seq)).where(Move.table_id == table_id)
+        query = select(func.max(Move.seq)).where(col(Move.table_id) == table_id)
         if set(kinds) != set(MOVE_KINDS):  # all kinds: MAX(seq) straight from the (table_id, seq) index
-            query = query.where(Move.kind.in_(list(kinds)))
+            query = query.where(col(Move.kind).in_(list(kinds)))
         value = self._s.execute(query).scalar_one()
         return int(value or 0)
 
@@ -611,8 +615,8 @@ class Repository:
         """The latest entry that changed the game: a choice, a chance outcome or an undo."""
         row = self._s.execute(
             select(Move)
-            .where(Move.table_id == table_id, Move.kind.in_([CHOICE, CHANCE_KIND, UNDO]))
-            .order_by(Move.seq.desc())
+            .where(col(Move.table_id) == table_id, col(Move.kind).in_([CHOICE, CHANCE_KIND, UNDO]))
+            .order_by(col(Move.seq).desc())
             .limit(1)
         ).scalars().first()
         return _move_rec(row) if row else None
@@ -633,27 +637,23 @@ class Repository:
                 "notation": m.notation, "created_at": m.created_at or now, "public": m.public,
             })
         if rows:
-            self._s.execute(insert(Move.__table__), rows)
+            self._s.execute(insert(MOVE), rows)
 
     def save_snapshot(self, table_id: int, seq: int, engine_version: str, state: str) -> None:
         """Store the state JSON reached after log entry ``seq`` (one Core ``INSERT``)."""
-        self._s.execute(insert(Snapshot.__table__).values(
+        self._s.execute(insert(SNAPSHOT).values(
             table_id=table_id, seq=seq, engine_version=engine_version, state=state, created_at=utcnow()
         ))
 
     def prune_snapshots(self, table_id: int, keep_from_seq: int) -> int:
         """Delete the snapshots of a table taken before log entry ``keep_from_seq``; returns how many."""
-        result = self._s.execute(
-            delete(Snapshot.__table__).where(
-                Snapshot.__table__.c.table_id == table_id, Snapshot.__table__.c.seq < keep_from_seq
-            )
-        )
-        return int(result.rowcount or 0)
+        result = self._s.execute(delete(SNAPSHOT).where(SNAPSHOT.c.table_id == table_id, SNAPSHOT.c.seq < keep_from_seq))
+        return int(rowcount(result) or 0)
 
     def latest_snapshot(self, table_id: int) -> SnapshotRec | None:
         """The snapshot with the highest ``seq``."""
         row = self._s.execute(
-            select(Snapshot).where(Snapshot.table_id == table_id).order_by(Snapshot.seq.desc()).limit(1)
+            select(Snapshot).where(col(Snapshot.table_id) == table_id).order_by(col(Snapshot.seq).desc()).limit(1)
         ).scalars().first()
         return SnapshotRec(row.table_id, row.seq, row.engine_version, row.state) if row else None
 
@@ -661,8 +661,8 @@ class Repository:
         """The latest snapshot taken strictly before log entry ``seq``."""
         row = self._s.execute(
             select(Snapshot)
-            .where(Snapshot.table_id == table_id, Snapshot.seq < seq)
-            .order_by(Snapshot.seq.desc())
+            .where(col(Snapshot.table_id) == table_id, col(Snapshot.seq) < seq)
+            .order_by(col(Snapshot.seq).desc())
             .limit(1)
         ).scalars().first()
         return SnapshotRec(row.table_id, row.seq, row.engine_version, row.state) if row else None

@@ -18,13 +18,15 @@ from sqlalchemy.orm import Session
 
 from engine.core import game_info, get_game
 
+from ..sqlcore import core_table
 from ..store import ABANDONED, GameTable, Move, Seat
 from .models import BOT_KEY, GameResult, PlayerRating, canonical_key
 from .ratings import RatingRec
 from .results import ResultRec, to_rec
 
-RESULT = GameResult.__table__
-RATING = PlayerRating.__table__
+RESULT = core_table(GameResult)
+RATING = core_table(PlayerRating)
+GAME_TABLE, SEAT, MOVE = core_table(GameTable), core_table(Seat), core_table(Move)
 #: Up to this many members the leaderboard's member filter runs in SQL (an ``IN`` list), beyond in Python.
 MAX_IN_SQL = 1000
 
@@ -129,7 +131,7 @@ def user_stats(session: Session, user: str, game: str | None = None, last: int =
 
 def _abandoned(session: Session, user: str, game: str | None) -> dict[str, int]:
     """Started games abandoned with ``user`` seated, per game (from the tables' status)."""
-    t, s, m = GameTable.__table__, Seat.__table__, Move.__table__
+    t, s, m = GAME_TABLE, SEAT, MOVE
     query = (select(t.c.game, func.count()).select_from(t.join(s, s.c.table_id == t.c.id))
              .where(s.c.user_id == user, t.c.status == ABANDONED,
                     exists().where(m.c.table_id == t.c.id, m.c.kind.in_(("choice", "chance"))))

@@ -26,12 +26,13 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from ..sqlcore import core_table
 from .models import GameResult, PlayerRating, canonical_key
 
 #: The model every rating uses (openskill's defaults: μ = 25, σ = 25/3).
 MODEL = PlackettLuce()
-RATING = PlayerRating.__table__
-RESULT = GameResult.__table__
+RATING = core_table(PlayerRating)
+RESULT = core_table(GameResult)
 
 
 @dataclass(frozen=True, slots=True)

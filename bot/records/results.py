@@ -22,12 +22,13 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from engine.core import Game
 from engine.core.i18n import Msg, Number
 
+from ..sqlcore import core_table, rowcount
 from ..store import Repository, SeatRec, TableRec, utcnow
 from . import ratings
 from .models import BOT_KEY, GameResult, PlayerRating, RecordsForgotten, canonical_key
 
-RESULT = GameResult.__table__
-FORGOTTEN = RecordsForgotten.__table__
+RESULT = core_table(GameResult)
+FORGOTTEN = core_table(RecordsForgotten)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +165,9 @@ def forget(repo: Repository, user: str) -> int:
     """Delete every result and rating of ``user`` and remember (by hash) that they asked, so a
     back-fill of older games leaves them out. Returns how many rows were deleted."""
     session = repo.session
-    gone = session.execute(delete(RESULT).where(RESULT.c.user_id == user)).rowcount or 0
-    table = PlayerRating.__table__
-    gone += session.execute(delete(table).where(table.c.player == user)).rowcount or 0
+    gone = rowcount(session.execute(delete(RESULT).where(RESULT.c.user_id == user))) or 0
+    table = core_table(PlayerRating)
+    gone += rowcount(session.execute(delete(table).where(table.c.player == user))) or 0
     insert_fn = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     now = utcnow()
     session.execute(insert_fn(FORGOTTEN).values(user_hash=user_hash(user), forgotten_at=now)

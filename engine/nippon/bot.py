@@ -384,8 +384,8 @@ def _pending(state: NState, p: Player, use: dict[str, float]) -> float:
         owned = {f.goods for f in p.factories}
         levels = [t.goods[t.factory(tile).goods].level for tile in state.display
                   if t.factory(tile).goods not in owned and knowledge_short(p, tile) <= p.blueprints]
-        best = max(levels, default=0)
-        return (FACTORY_VP + FACTORY_LEVEL_VP * best) * use["build"] - price * cash if best else 0.0
+        top_level = max(levels, default=0)
+        return (FACTORY_VP + FACTORY_LEVEL_VP * top_level) * use["build"] - price * cash if top_level else 0.0
     if action == "produce":
         coal, value = p.coal, 0.0
         for f in sorted(p.factories, key=lambda f: -t.goods[f.goods].level):
@@ -440,7 +440,7 @@ def _seat_parts(state: NState, p: Player, st: _Static, board: _Board) -> tuple[f
     # factories, those with a +2 machine and the stars of their bonuses.
     machine_max, levels, tile_money, tile_stars = st.machine_max, st.goods_level, st.tile_money, st.tile_stars
     bonus_money = big = machines2 = 0
-    stars: dict[str, int] = {}
+    stars: dict[str | None, int] = {}  # achievement id (a star op always names one) -> stars
     for f in factories:
         bonus_money += tile_money[f.tile]
         if levels[f.goods] >= 2:

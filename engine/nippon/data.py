@@ -376,14 +376,14 @@ class NipponData(BaseModel):
                 raise ValueError(f"influence_values level {v.level}: not the printed 2 x (level - 1) + cubes")
         if len(self.reward_tiles) != 24 or len(self.worker_spaces) != 6 or len(self.achievements) != 9:
             raise ValueError("need 24 reward tiles, 6 worker spaces, 9 achievements")
-        for c in self.contracts:
-            if list(c.requires) != sorted(c.requires, reverse=True):
-                raise ValueError(f"contract {c.id}: requirements largest first")
-            c.bonus.kind()
-        for r in self.reward_tiles:
-            r.bonus.kind()
-        for r in self.regions:
-            r.bonus.kind()
+        for contract in self.contracts:
+            if list(contract.requires) != sorted(contract.requires, reverse=True):
+                raise ValueError(f"contract {contract.id}: requirements largest first")
+            contract.bonus.kind()
+        for tile in self.reward_tiles:
+            tile.bonus.kind()
+        for region in self.regions:
+            region.bonus.kind()
         return self
 
     def number(self, key: str) -> int:
@@ -419,7 +419,7 @@ def load() -> NipponData:
     """The component data in use (validated): the data set selected for this game
     (:func:`engine.core.components.using`), by default the shipped files. Raises
     ``engine.core.components.DataError`` naming the first invalid record."""
-    return components.model("nippon")  # type: ignore[return-value]
+    return components.model("nippon")  # type: ignore[return-value]  # SOURCE validates into NipponData
 
 
 def report() -> list[tuple[str, int, int, int]]:

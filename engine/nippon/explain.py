@@ -44,7 +44,7 @@ def reason(state: NState, action: Action, legal: list[Action]) -> str:
     refusal = chance_refusal(WORDS, d, action)
     if refusal is not None:
         return refusal
-    p = state.players[d.seat]  # type: ignore[index]
+    p = state.players[d.seat]  # type: ignore[index]  # chance was refused above: a player decides
     kinds = {a.kind for a in legal}
     if action.kind == "bp":
         return _blueprints(p, action)

@@ -306,13 +306,13 @@ def check_invariants(state: NState) -> list[str]:
     tiles = Counter(t.influence_tiles)
     on_board: dict[int, Counter] = {p.seat: Counter() for p in state.players}
     limit = pc.city_limit
-    for c in state.cities:
-        if sum(1 for s in c.slots if s is not None) > limit:
-            problems.append(f"city {c.id} holds more than {limit} tiles")
-        for s in c.slots:
+    for city in state.cities:
+        if sum(1 for s in city.slots if s is not None) > limit:
+            problems.append(f"city {city.id} holds more than {limit} tiles")
+        for s in city.slots:
             if s is not None:
                 if s[0] not in on_board:
-                    problems.append(f"city {c.id}: unknown seat {s[0]}")
+                    problems.append(f"city {city.id}: unknown seat {s[0]}")
                     continue
                 on_board[s[0]][s[1]] += 1
     built = []

@@ -118,11 +118,11 @@ def describe(state: NState, action: Action) -> str:
     if k == "factory":
         tile = str(a[0])
         short = rules.knowledge_short(p, tile)
-        price = amount("money", tables().cumulative("invest")[0])
+        cost = amount("money", tables().cumulative("invest")[0])
         if short:
-            return M("Build {factory}: {price} + {blueprints}", factory=factory_name(tile), price=price,
+            return M("Build {factory}: {price} + {blueprints}", factory=factory_name(tile), price=cost,
                      blueprints=amount("blueprints", short))
-        return M("Build {factory}: {price}", factory=factory_name(tile), price=price)
+        return M("Build {factory}: {price}", factory=factory_name(tile), price=cost)
     if k == "produce":
         fac = rules.factory_of(p, str(a[0]))
         assert fac is not None

@@ -13,7 +13,7 @@ reader's language); amounts come from :func:`.words.amount`, so digits are group
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import components
 from engine.core.i18n import Number
@@ -21,21 +21,25 @@ from engine.core.i18n import Number
 from .tables import tables
 from .words import ACTION_NAMES, TRACK_NAMES, M, Mn, T, amount, listing
 
+#: A part of :func:`chain`: a text or a number.
+_Part = TypeVar("_Part", str, int)
+
 
 def _goods(goods: str) -> str:
     """A good (by id) as a term."""
     return T("goods", tables().goods[goods].name)
 
 
-def chain(parts: Iterable[str], sep: str = ";") -> str:
-    """Parts joined by ``"; "`` (``sep=";"``) or ``" / "`` (``sep="/"``) as nested Msgs.
+def chain(parts: Iterable[_Part], sep: str = ";") -> str | _Part:
+    """Parts (texts, or numbers such as :class:`Number`) joined by ``"; "`` (``sep=";"``) or ``" / "``
+    (``sep="/"``) as nested Msgs; a single part is returned as it is.
 
     Raises ``ValueError`` for an empty sequence.
     """
     items = list(parts)
     if not items:
         raise ValueError("nothing to chain")
-    text = items[-1]
+    text: str | _Part = items[-1]
     for item in reversed(items[:-1]):
         if sep == "/":
             # i18n: Alternatives or a price list ("1,000 / 3,000"); {rest} may itself be such a list.

@@ -36,18 +36,28 @@ def account_lines(events: Sequence[Event]) -> list[str]:
         e = evs[i]
         if e.kind in _RUNS:
             kinds = ("city", "rotate") if e.kind in ("city", "rotate") else (e.kind,)
-            j = _run_end(evs, i, lambda x, kinds=kinds: x.kind in kinds)
+            j = _run_end(evs, i, _of_kinds(kinds))
             lines.extend(_summary(e.kind, evs[i:j]))
             i = j
         elif e.kind == "track" and "price" in (e.data or {}):
-            j = _run_end(evs, i, lambda x, e=e: x.kind == "track" and "price" in (x.data or {})
-                         and x.seat == e.seat and x.data.get("track") == e.data.get("track"))
+            j = _run_end(evs, i, _same_track(e))
             lines.append(_track(evs[i:j]))
             i = j
         else:
             lines.append(e.text)
             i += 1
     return lines
+
+
+def _of_kinds(kinds: tuple[str, ...]) -> Callable[[Event], bool]:
+    """Whether an event is of one of ``kinds``."""
+    return lambda x: x.kind in kinds
+
+
+def _same_track(e: Event) -> Callable[[Event], bool]:
+    """Whether an event is a paid step on the track of ``e`` by the same player (``e`` has a price)."""
+    return lambda x: (x.kind == "track" and "price" in (x.data or {})
+                      and x.seat == e.seat and x.data.get("track") == e.data.get("track"))
 
 
 def _run_end(evs: Sequence[Event], i: int, same: Callable[[Event], bool]) -> int:
@@ -61,7 +71,7 @@ def _run_end(evs: Sequence[Event], i: int, same: Callable[[Event], bool]) -> int
 def _summary(kind: str, run: Sequence[Event]) -> list[str]:
     """One or two sentences for a run of draws, removed reward tiles or city tiles."""
     if kind == "draw":
-        out = []
+        out: list[str] = []
         spaces = _grouped(run, "space")
         if spaces:
             # i18n: worker draws onto the action spaces, one sentence: "space 1: blue, grey; space 2: …".

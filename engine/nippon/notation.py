@@ -174,13 +174,13 @@ def parse_action(text: str) -> Action:
         if side not in SIDES:
             raise IllegalAction(M("The influence space is N, E, S or W, not {value}.", value=repr(rest[1])))
         cubes = _int(rest[2], "cubes", EXAMPLES["market"])
-        value = _int(rest[3], "value", EXAMPLES["market"])
+        token_value = _int(rest[3], "value", EXAMPLES["market"])
         evict = "-"
         if len(rest) == 6:
             if rest[4].lower() != "evict" or rest[5].upper() not in SIDES:
                 raise IllegalAction(M("Expected 'evict N|E|S|W' after the value."))
             evict = rest[5].upper()
-        return Action("market", (city, side, cubes, value, evict))
+        return Action("market", (city, side, cubes, token_value, evict))
     if kw == "reward":
         _need(rest, 2, "reward")
         mult = _int(rest[0].lower().rstrip("x"), "multiplier", EXAMPLES["reward"])

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import components
 
-from .data import GOODS, TRACKS, FactoryTile, NipponData, PlayerCount, WorkerRows
+from .data import GOODS, TRACKS, ActionRecord, FactoryTile, Goods, NipponData, PlayerCount, WorkerRows
 
 
 class Tables:
@@ -17,12 +17,12 @@ class Tables:
     def __init__(self, data: NipponData) -> None:
         self.data = data
         self.n = {r.id: r.value for r in data.rule_numbers}
-        self.goods = {g.id: g for g in data.goods}
+        self.goods: dict[str, Goods] = {g.id: g for g in data.goods}
         self.goods_index = {g: i for i, g in enumerate(GOODS)}
         self.colours = tuple(w.colour for w in data.workers)
         self.colour_count = {w.colour: w.count for w in data.workers}
         self.spaces = sorted(data.action_spaces, key=lambda s: s.index)
-        self.actions = {a.id: a for a in data.actions}
+        self.actions: dict[str, ActionRecord] = {a.id: a for a in data.actions}
         self.track_spaces = list(data.scoring_track)
         self.golden = [s.space for s in data.scoring_track if s.golden]
         self.scoring_values = {s.scoring: s.values for s in data.scoring_values}
@@ -41,7 +41,7 @@ class Tables:
         self.achievement_ids = [a.id for a in data.achievements]
         self.worker_levels = {w.index: w.reward_level for w in data.worker_spaces}
         self.money_icons = list(data.money_icons)
-        self.transport_stars = {(s.row, s.index): s.stars for s in data.transport_spaces}
+        self.transport_stars: dict[tuple[str, int], int] = {(s.row, s.index): s.stars for s in data.transport_spaces}
         self.multipliers = sorted({r.multiplier for r in data.reward_tiles})
         self.reward_kinds = ("blueprints", "coal", "money")
         self.reward_bonus = {(r.multiplier, r.bonus.kind()): r.bonus for r in data.reward_tiles}

@@ -14,7 +14,7 @@ from engine.core.i18n import tr
 from . import rules
 from .badges import player_badge
 from .naming import achievement_name, contract_need, factory_bonus, reward_name
-from .state import NState, Player
+from .state import NState, Player, Transport
 from .tables import tables
 from .words import ACTION_NAMES, T, _, _t, amount
 
@@ -100,12 +100,12 @@ def render_text(state: NState, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _piece(state: NState, x: object) -> str:
+def _piece(state: NState, x: Transport) -> str:
     """A train or ship on the main board: its owner and value."""
-    who = _player(state.players[x.seat].colour)  # type: ignore[attr-defined]
-    if x.kind == "ship":  # type: ignore[attr-defined]
-        return _("{who} ship {vp}", who=who, vp=_t_amount("vp", x.value))  # type: ignore[attr-defined]
-    return _("{who} train +{value}", who=who, value=x.value)  # type: ignore[attr-defined]
+    who = _player(state.players[x.seat].colour)
+    if x.kind == "ship":
+        return _("{who} ship {vp}", who=who, vp=_t_amount("vp", x.value))
+    return _("{who} train +{value}", who=who, value=x.value)
 
 
 def _player_lines(state: NState, p: Player, seat: int | None) -> list[str]:

@@ -41,8 +41,7 @@ def terms() -> list[tuple[str, str]]:
     out += [("region", r.name) for r in d.regions]
     out += [("factory bonus", f.text) for f in d.factories]
     out += [("achievement", a.text) for a in d.achievements]
-    seen: set[tuple[str, str]] = set()
-    return [t for t in out if not (t in seen or seen.add(t))]
+    return list(dict.fromkeys(out))  # each once, in first-seen order
 
 
 #: The nine actions as terms (Dostępne Akcje).

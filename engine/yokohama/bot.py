@@ -130,10 +130,10 @@ def _board(state: YState) -> list[dict[str, Any]]:
         for s, k in enumerate(a.assistants):
             if k:
                 spots[s].append((a.id, k))
-        for s in a.shops:
-            if s is not None:
-                shops[s] += 1
-                built[s].add(a.id)
+        for owner in a.shops:
+            if owner is not None:
+                shops[owner] += 1
+                built[owner].add(a.id)
         if a.house is not None:
             houses[a.house] += 1
             built[a.house].add(a.id)
@@ -321,8 +321,9 @@ def _area_value(state: YState, p: Player, a: Area, power: int, left: float, fut:
         else:
             if effect.good == "copper" and owns(p, "mining_technology"):
                 n += t.n["mining_extra"]
-            have = getattr(p, effect.good)
-            each = _blend(GOODS_VP[effect.good], END_GOODS_VP, soon)
+            good: str = effect.good  # type: ignore[assignment]  # a gain area names its good (data check)
+            have = getattr(p, good)
+            each = _blend(GOODS_VP[good], END_GOODS_VP, soon)
             value = _goods_value(have + n, each) - _goods_value(have, each)
     elif effect.effect == "exchange":
         value = n * EXCHANGE_VP

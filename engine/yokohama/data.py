@@ -449,8 +449,8 @@ class YokohamaData(BaseModel):
         max_ig = max(e.by_power[-1] for e in self.area_effects if e.effect == "customs")
         if ig != sorted(ig) or max(ig) > max_ig:
             raise ValueError("customs_spaces: imported goods rise left to right, at most the power-5 amount")
-        for name, spaces in (("lab_spaces", self.lab_spaces), ("port_spaces", self.port_spaces)):
-            if [s.index for s in spaces] != list(range(1, len(spaces) + 1)):
+        for name, indexed in (("lab_spaces", self.lab_spaces), ("port_spaces", self.port_spaces)):
+            if [s.index for s in indexed] != list(range(1, len(indexed) + 1)):
                 raise ValueError(f"{name}: indexes 1..n in order")
         surcharged = [s.surcharge > 0 for s in self.lab_spaces]
         if len(surcharged) < extra or surcharged != [False] * (len(surcharged) - extra) + [True] * extra:
@@ -554,7 +554,7 @@ def load() -> YokohamaData:
     """The component data in use (validated): the data set selected for this game
     (:func:`engine.core.components.using`), by default the shipped files. Raises
     ``engine.core.components.DataError`` naming the first invalid record."""
-    return components.model("yokohama")  # type: ignore[return-value]
+    return components.model("yokohama")  # type: ignore[return-value]  # SOURCE validates into YokohamaData
 
 
 def number(key: str) -> RuleValue:

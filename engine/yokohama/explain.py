@@ -196,8 +196,7 @@ def reason(state: YState, action: Action, legal: list[Action]) -> str:
                      level=LEVEL_NAMES[LEVELS[max(level, 1) - 1]])
         return M("Two orders cost 2 yen or 1 imported good.")
     if k == "shop":
-        area = state.areas[f["area"]]
-        if p.seat in area.shops:
+        if p.seat in state.areas[f["area"]].shops:
             return M("You already have a shop on this building tile.")
         if p.hand_shops < 1:
             return M("You have no shop in your hand.")

@@ -429,7 +429,7 @@ def check_invariants(state: YState) -> list[str]:
         if p.president is not None and t.kind(p.president) == "canal":
             problems.append(f"seat {s} president on the Canal")
     for a in state.areas.values():
-        if t.kind(a.id) == "canal" and sum(a.assistants):
+        if t.kind(a.id) == "canal" and sum(a.assistants) != 0:
             problems.append("assistants on the Canal")
         if any(x < 0 for x in a.assistants):
             problems.append(f"negative assistants in {a.id}")

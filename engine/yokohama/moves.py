@@ -10,7 +10,7 @@ and country names, an order card by its face), never by a data id.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Action
 from engine.core.i18n import DEFAULT_LANGUAGE, Msg, normalise
@@ -37,8 +37,9 @@ class Fitted(Msg):
         if not options:
             raise ValueError("a fitted label needs at least one wording")
         first = options[0]
-        self = super().__new__(cls, first.domain, first.msgid, first.args, context=first.context,
-                               plural=first.plural, n=first.n)
+        # Msg.__new__ builds an instance of cls (it is annotated as returning a Msg)
+        self = cast("Fitted", super().__new__(cls, first.domain, first.msgid, first.args, context=first.context,
+                                              plural=first.plural, n=first.n))
         self.options = tuple(options)
         return self
 

@@ -109,13 +109,13 @@ def _run_line(key: tuple[Any, ...], run: Sequence[Event]) -> str | None:
         return Mn("{n} order card is removed from the game unseen.",
                   "{n} order cards are removed from the game unseen.", len(run))
     if kind == "dealt_public":
-        counts = Counter(int(e.data.get("seat", e.seat or 0)) for e in run)
-        if len(set(counts.values())) != 1:
+        dealt = Counter(int(e.data.get("seat", e.seat or 0)) for e in run)
+        if len(set(dealt.values())) != 1:
             return None
-        n = next(iter(counts.values()))
+        n = next(iter(dealt.values()))
         return Mn("Each of {players} is dealt {n} order card face down.",
                   "Each of {players} is dealt {n} order cards face down.", n,
-                  players=listing(_who(s) for s in counts))
+                  players=listing(_who(s) for s in dealt))
     if kind == "kept":
         return M("{players} each keep one of the two orders dealt; the other leaves the game unseen.",
                  players=listing(_who(e.seat) for e in run))

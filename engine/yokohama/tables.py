@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import components
 
-from .data import YokohamaData
+from .data import AreaEffect, YokohamaData
 
 #: The reward icons in the order they are resolved and printed.
 REWARD_KEYS = ("vp", "yen", "copper", "silk", "tea", "fish", "ig", "any_good", "moves", "wh_assistant", "wh_shop",
@@ -34,7 +34,7 @@ class Tables:
         self.n: dict[str, Any] = {r.key: r.value for r in data.rule_numbers}
         self.areas = {a.id: a for a in data.areas}
         self.area_ids = [a.id for a in data.areas]
-        self.effects = {e.kind: e for e in data.area_effects}
+        self.effects: dict[str, AreaEffect] = {e.kind: e for e in data.area_effects}
         self.layouts = {lay.players: lay for lay in data.layouts}
         self.adjacency: dict[int, dict[int, tuple[int, ...]]] = {}
         for lay in data.layouts:
@@ -51,8 +51,8 @@ class Tables:
         self.token_reward = {t.id: reward_dict(t.reward) for t in data.power_tokens}
         self.achievements = {a.id: a for a in data.achievements}
         self.achievement_groups: dict[str, list[str]] = {}
-        for a in data.achievements:
-            self.achievement_groups.setdefault(a.group, []).append(a.id)
+        for achievement in data.achievements:
+            self.achievement_groups.setdefault(achievement.group, []).append(achievement.id)
         self.church = sorted(data.church_spaces, key=lambda s: s.index)
         self.church_reward = [reward_dict(s.reward) for s in self.church]
         self.customs = sorted(data.customs_spaces, key=lambda s: s.index)
@@ -65,7 +65,7 @@ class Tables:
         self.order_ids = [o.id for o in data.orders]
         self.order_goods = {o.id: {g: int(n) for g, n in _items(o.goods) if n} for o in data.orders}
         self.order_reward = {o.id: reward_dict(o.reward) for o in data.orders}
-        self.agents = {a.country: a.count for a in data.agents}
+        self.agents: dict[str, int] = {a.country: a.count for a in data.agents}
         self.reward_tokens = {r.id: r.country for r in data.reward_tokens}
         # Look-ups for the rules' hot paths (legal moves are listed at every decision).
         #: Area kind by board id; the Canal's board ids; technology name id by card id.

@@ -358,8 +358,8 @@ def _church_and_customs(state: YState) -> list[str]:
     taken = sum(1 for s in state.customs if s is not None)
     out += _fit(_("Customs House board ({taken} of {spaces} spaces taken, the end is triggered at {full}) — "
                   "imported goods paid → reward:", taken=taken, spaces=len(state.customs), full=full), "   ")
-    for i, space in enumerate(t.customs):
-        text = _("{ig} → {reward}: {who}", ig=_amount("ig", space.ig), reward=_reward(t.customs_reward[i]),
+    for i, customs in enumerate(t.customs):
+        text = _("{ig} → {reward}: {who}", ig=_amount("ig", customs.ig), reward=_reward(t.customs_reward[i]),
                  who=_occupant(state, state.customs[i]))
         out += _fit(f"  {i + 1}. {text}", "       ")
     return out

@@ -100,8 +100,7 @@ def terms() -> list[tuple[str, str]]:
 
     out: list[tuple[str, str]] = [("player", c.capitalize()) for c in PLAYER_COLOURS]
     out += [("achievement", a.text) for a in tables().data.achievements]
-    seen: set[tuple[str, str]] = set()
-    return [t for t in out if not (t in seen or seen.add(t))]
+    return list(dict.fromkeys(out))  # each once, in first-seen order
 
 
 def listing(items: Iterable[str]) -> str:
@@ -160,7 +159,7 @@ def reward_text(reward: dict[str, int]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _reward_text(items: tuple[tuple[str, int], ...]) -> Msg:
+def _reward_text(items: tuple[tuple[str, int], ...]) -> str:
     """:func:`reward_text` of ``dict(items)`` (cached: texts are immutable)."""
     if not items:
         return M("nothing")

@@ -175,7 +175,7 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
     for mi, market in enumerate(state.markets):
         if market.region != region:
             continue
-        market_out = []
+        market_out: list[tuple[int, int, int | None]] = []
         blocked = False
         for slot in order:
             if t.goods[market_goods(state, market, slot)].level != level:
@@ -188,6 +188,7 @@ def placements(state: ZState, region: str, value: int, level: int) -> list[tuple
                 blocked = True
                 continue
             if evicts:
+                # (ignored: an evicted slot holds a token)
                 human = [e for e in evicts if market.slots[e][0] != AUTOMA]  # type: ignore[index]
                 if not human:
                     blocked = True

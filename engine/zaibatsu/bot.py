@@ -135,11 +135,12 @@ def _track_tables() -> dict[str, Any]:
 
 def _dept_vp(p: Player, colour: str) -> float:
     """VP of one department bonus of ``colour`` for ``p`` (rulebook: Department bonuses, p. 13)."""
-    y = tables().departments[colour]
-    y = y.upgraded if colour in p.upgraded else y.normal
+    dep = tables().departments[colour]
+    y = dep.upgraded if colour in p.upgraded else dep.normal
     if y.kind == "white":
         return 1.1 * y.steps
-    per = {"coal": COAL_VP, "silk": SILK_VP, "iron": IRON_VP, "money": MONEY_VP, "vp": 1.0}[y.resource]
+    # A "gain" yield always names its resource (departments.json); the bot's evaluation checks nothing here.
+    per = {"coal": COAL_VP, "silk": SILK_VP, "iron": IRON_VP, "money": MONEY_VP, "vp": 1.0}[y.resource]  # type: ignore[index]
     return per * y.amount
 
 
@@ -292,6 +293,7 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     """The heuristic value (VP) of ``state`` for player ``seat``: VP now plus projections (module
     docstring); an exact final score once the game is over."""
     p = state.players[seat]
+    parts: list[tuple[Any, float]]
     if state.over:
         parts = [(R_VP, float(p.vp))]
         if state.automa is not None:
@@ -306,7 +308,7 @@ def evaluate(state: ZState, seat: int) -> Evaluation:
     late = max(0.0, min(1.0, cyc["actions"] / 4.0))  # 1 while there are actions to use things in
     end_item = 1.0 / t.n["leftovers_per_vp"]
     end_money = 1.0 / t.n["money_per_vp"]
-    parts: list[tuple[Any, float]] = [(R_VP, float(p.vp))]
+    parts = [(R_VP, float(p.vp))]
 
     parts.append((R_MAJORITY, _majority(state, seat, seats)))
 

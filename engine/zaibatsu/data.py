@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -437,6 +437,43 @@ class RuleNumber(Record):
     value: int | tuple[int, ...] | dict[str, int]
 
 
+class RuleNumbers(TypedDict):
+    """The rule numbers by id with the shape each one has (``rule_numbers.json``): what
+    ``Tables.n`` holds. Costs are money unless the name or a dict names the resources; steps,
+    slots and rounds are counts."""
+
+    rd_step_costs: tuple[int, ...]  # money for 1, 2, 3 steps in all
+    mining_step_costs: tuple[int, ...]
+    silk_boost_costs: tuple[int, ...]  # silk for 1, 2, 3 more R&D steps in all
+    factory_cost: int
+    cheap_factory_discount: int
+    machine_cost: int
+    machine_right_slot_extra: dict[str, int]
+    transport_cost_iron: dict[str, int]
+    transport_cost_money: dict[str, int]
+    production_goods_base: int
+    investment_finance_steps: int
+    market_vp: int
+    train_influence: int
+    payday_per_colour: int
+    consolidation_top_min_workers: int
+    leftovers_per_vp: int
+    money_per_vp: int
+    goods_slots: int
+    factory_slots: int
+    contract_slots: int
+    workforce_slots: int
+    activation_limit: int
+    final_turns: int
+    normal_rounds: int
+    hiring_refill_at_most: int
+    hiring_setup_workers: int
+    slot_reading_order: tuple[int, ...]  # 0-based slots in reading order
+    solo_goal_slots: dict[str, int]
+    solo_goal_tiles: dict[str, int]
+    automa_train_influence: int
+
+
 class ZaibatsuData(BaseModel):
     """All component data, validated. Attribute names match the JSON file names."""
 
@@ -555,7 +592,7 @@ def load() -> ZaibatsuData:
     """The component data in use (validated): the data set selected for this game
     (:func:`engine.core.components.using`), by default the shipped files. Raises
     ``engine.core.components.DataError`` naming the first invalid record."""
-    return components.model("zaibatsu")  # type: ignore[return-value]
+    return components.model("zaibatsu")  # type: ignore[return-value]  # SOURCE validates into ZaibatsuData
 
 
 def report() -> list[tuple[str, int, int, int]]:

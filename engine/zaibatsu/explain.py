@@ -59,7 +59,7 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
         # Legal only through a modifier factory, and more than one would do: name the choices.
         return M("That move needs the modifier of a factory; type one of: {moves}.",
                  moves=", ".join(format_action(x) for x in modded))
-    p = state.players[d.seat]  # type: ignore[index]
+    p = state.players[d.seat]  # type: ignore[index]  # chance was refused above: a player decides
     t = tables()
     k, a = action.kind, action.args
     if k == "take":

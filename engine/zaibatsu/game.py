@@ -113,7 +113,7 @@ class ZaibatsuGame:
     def option_warnings(self, options: dict[str, Any]) -> list[str]:
         """Advice the rulebook gives about a legal combination of options (shown, never refused); Msgs."""
         modules = set(options.get("modules") or [])
-        out = []
+        out: list[str] = []
         if {"modern_factories", "common_goals"} <= modules:
             out.append(M("The rulebook does not recommend playing Modern Factories together with Common Goals; "
                          "the table uses both as you asked."))
@@ -360,7 +360,7 @@ def check_invariants(state: ZState) -> list[str]:
         workers.update(space)
     for row in state.waiting:
         workers.update(row)
-    experts_held = Counter()
+    experts_held: Counter[str] = Counter()
     for p in state.players:
         for w in p.workforce:
             if w.expert:

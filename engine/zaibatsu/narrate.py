@@ -128,7 +128,7 @@ def _by_index(draws: Any) -> list[tuple[int, list[str]]]:
     return sorted(groups.items())
 
 
-def _semicolons(parts: list[str]) -> str:
+def _semicolons(parts: Sequence[str]) -> str:
     """Groups of a list separated by semicolons ("1: red, blue; 2: black")."""
     out = parts[0]
     for p in parts[1:]:

@@ -219,7 +219,7 @@ def _copy_any(value: Any, memo: dict[int, Any]) -> Any:
     Containers met twice are copied once and stay shared (``memo``), as a pickle round trip keeps
     them: frames may share a list (``ctx["built"]``) and the copy must behave the same.
     """
-    cls = type(value)
+    cls: type = type(value)
     if cls in _ATOMIC:
         return value
     done = memo.get(id(value))
@@ -276,13 +276,13 @@ def _copier(tp: Any) -> Copier | None:
             return lambda v, memo: [None if x is None else x[:] for x in v]
         return lambda v, memo: [item(x, memo) for x in v]
     if origin is dict and args:
-        item = _copier(args[1])
-        if item is None:
+        value = _copier(args[1])
+        if value is None:
             return lambda v, memo: v.copy()
-        if item is _copy_flat:
+        if value is _copy_flat:
             return lambda v, memo: {k: x[:] for k, x in v.items()}
-        return lambda v, memo: {k: item(x, memo) for k, x in v.items()}
-    if dataclasses.is_dataclass(tp):
+        return lambda v, memo: {k: value(x, memo) for k, x in v.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # an annotation: a class, never an instance
         return _dataclass_copier(tp)
     return _copy_any  # bare containers: plain data, copied generically
 
@@ -323,7 +323,7 @@ def _dataclass_copier(cls: type) -> Copier:
     new_object = object.__new__
 
     def copy_one(value: Any, memo: dict[int, Any]) -> Any:
-        new = new_object(cls)
+        new: Any = new_object(cls)
         d = value.__dict__.copy()
         for name in flat:
             d[name] = d[name][:]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from engine.core import components
 
-from .data import ACTIONS, ZaibatsuData
+from .data import ACTIONS, AreaThreshold, Bonus, Department, RuleNumbers, ZaibatsuData
 
 
 class Tables:
@@ -29,13 +29,15 @@ class Tables:
         self.destinations = list(data.destinations)
         self.dest_by_id = {d.id: d for d in data.destinations}
         self.dest_ids = [d.id for d in self.destinations]
-        self.departments = {d.colour: d for d in data.departments}
+        self.departments: dict[str, Department] = {d.colour: d for d in data.departments}
         self.track = {t: data.track(t) for t in ("rd", "mining", "finance")}
         self.train_slots = sorted(data.train_slots, key=lambda t: t.slot)
         self.workforce = sorted(data.workforce, key=lambda w: w.slot)
-        self.area_bonus = {(a.between, a.column): a.bonus for a in data.area_bonuses}
-        self.area_threshold = {a.row: a for a in data.area_thresholds}
-        self.slot_values = {(s.area, s.slot): s.values for s in data.slot_values}
+        self.area_bonus: dict[tuple[str, int], Bonus] = {(a.between, a.column): a.bonus for a in data.area_bonuses}
+        self.area_threshold: dict[str, AreaThreshold] = {a.row: a for a in data.area_thresholds}
+        self.slot_values: dict[tuple[str, int], tuple[int, int, int]] = {
+            (s.area, s.slot): s.values for s in data.slot_values
+        }
         self.prestige = {p.level: p for p in data.prestige}
         self.influence = {v.level: v.values for v in data.influence_values}
         self.start = {s.id: s for s in data.start_tiles}
@@ -44,7 +46,8 @@ class Tables:
         self.round_space = {r.space: r for r in data.round_track}
         self.goal_ids = [g.id for g in data.goal_slots]
         self.waiting_rows = sorted(data.waiting_area, key=lambda r: r.row)
-        self.n = {r.id: r.value for r in data.rule_numbers}
+        # The shapes are those RuleNumbers declares (a test checks the shipped data against it).
+        self.n = cast(RuleNumbers, {r.id: r.value for r in data.rule_numbers})
         self._counts = {p.players: p for p in data.player_counts}
         # Derived look-ups for the rules' hot paths (legal actions, existence checks).
         #: R&D needed to build each factory side (its goods' ``rd_required``).

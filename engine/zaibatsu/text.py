@@ -199,8 +199,8 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         for k, v in sorted(state.common_goals.items()):
             goals = " ".join(_t("common goal", texts[g]) if g in texts else g for g in v)
             lines.append("  " + _("period {n}: {goals}", n=k, goals=goals))
-    d = rules.decision(state)
-    lines.append(f">> {tr(d.prompt)}")
+    decision = rules.decision(state)
+    lines.append(f">> {tr(decision.prompt)}")
     return "\n".join(lines)
 
 

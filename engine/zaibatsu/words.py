@@ -50,8 +50,7 @@ def terms() -> list[tuple[str, str]]:
     out += [("solo goal", x.text) for x in d.solo_goals]
     out += [("common goal", x.text) for x in d.common_goals]
     out += [("rating", x.name) for x in d.ratings]
-    seen: set[tuple[str, str]] = set()
-    return [t for t in out if not (t in seen or seen.add(t))]
+    return list(dict.fromkeys(out))  # each once, in first-seen order
 
 
 # ------------------------------------------------------------------------------------------------

@@ -354,9 +354,9 @@ def draw_turn(card: TurnCard) -> Drawn:
             x0 += CHIP_W + 14
         lines = _resource_lines(card.resources, r.x2 - 14 - x0)
         ty = r.cy - LINE * len(lines) / 2
-        for line in lines:
+        for resource_line in lines:
             x = x0
-            for label, value in line:
+            for label, value in resource_line:
                 x += pen.text("resource", x, ty + LINE / 2, f"{label} ")
                 x += pen.text("resource", x, ty + LINE / 2, str(value), style="bold") + 30
             ty += LINE
@@ -435,8 +435,8 @@ def alt_turn(card: TurnCard) -> str:
     parts = [f"{card.title}, {card.status}." if card.status else f"{card.title}."]
     parts.append(_("Now: {what}.", what=_band_text(card).rstrip(".")))
     if card.last_move:
-        who = f"{card.last_by.name}: " if card.last_by else ""
-        parts.append(_("Last move: {move}.", move=who + card.last_move))
+        by = f"{card.last_by.name}: " if card.last_by else ""
+        parts.append(_("Last move: {move}.", move=by + card.last_move))
         parts.extend(line.rstrip(".") + "." for line in card.last_lines[:MAX_EVENT_LINES])
     parts.append(_("Scores: {scores}.", scores=", ".join(f"{chip.name} {score} {card.score_label}"
                                                          for chip, score in card.scores)))

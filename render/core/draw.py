@@ -24,7 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import fonts
 from . import palette as pal
@@ -107,9 +107,17 @@ def text_width(text: str, size: int = MIN_TEXT, style: str = "regular") -> int:
 
 @lru_cache(maxsize=64)
 def line_height(size: int = MIN_TEXT, style: str = "regular") -> int:
-    """Height of a text line box (ascent + descent) in pixels."""
+    """Height of a text line box (ascent + descent) in pixels.
+
+    Pillow's bitmap default font (a Pillow without FreeType, :func:`fonts.font`'s last fallback) has no
+    metrics: its line box is the height of its tallest glyphs.
+    """
     with _FT_LOCK:
-        ascent, descent = fonts.font(size, style).getmetrics()
+        f = fonts.font(size, style)
+        if not isinstance(f, ImageFont.FreeTypeFont):
+            _left, top, _right, bottom = f.getbbox("Agjy|")
+            return int(bottom - top)
+        ascent, descent = f.getmetrics()
     return ascent + descent
 
 

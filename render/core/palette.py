@@ -61,4 +61,4 @@ def text_on(c: RGB) -> RGB:
 
 def tint(c: RGB, amount: float) -> RGB:
     """``c`` mixed with white: ``amount`` 0 = ``c``, 1 = white."""
-    return tuple(round(v + (255 - v) * amount) for v in c)  # type: ignore[return-value]
+    return tuple(round(v + (255 - v) * amount) for v in c)  # type: ignore[return-value]  # as many channels as c

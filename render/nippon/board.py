@@ -387,11 +387,11 @@ def _draw_player(c: Canvas, lay: Layout, view: dict[str, Any], seat: int, acting
 
     # Influence tiles left (in the player's colour) and on the board (hollow).
     inf = lay.parts[pre + "influence"]
-    left = sorted(int(v) for v in p.get("influence") or [])
+    tiles_left = sorted(int(v) for v in p.get("influence") or [])
     for k in range(len(t.influence_tiles)):
         cx = inf.x + ROW_LABEL_W + 13 + k * 28
-        if k < len(left):
-            c.piece(cx, inf.cy, 26, 26, fill=rgb, letter=str(left[k]), shape="square")
+        if k < len(tiles_left):
+            c.piece(cx, inf.cy, 26, 26, fill=rgb, letter=str(tiles_left[k]), shape="square")
         else:
             c.hollow(cx, inf.cy, 26, 26, shape="square")
 

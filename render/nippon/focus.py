@@ -545,7 +545,8 @@ def _focus_marker(c: Canvas, r: Rect, view: dict[str, Any]) -> None:
             outline_focus(c, cell, 4)
         x += size
     _scoring_symbol_big(c, x + 18, y, len(t.scoring_values))
-    below = Rect(r.x + 6, y + size / 2 + 14, r.w - 12, r.y2 - (y + size / 2 + 14))
+    top = round(y + size / 2 + 14)  # whole pixels, as the cells above (the card's focus box: size 64, exact)
+    below = Rect(r.x + 6, top, r.w - 12, r.y2 - top)
     done = int(view.get("scorings", 0))
     if done < len(t.scoring_values) and below.h >= FOCUS_TEXT + 8:
         values = _ordinal_values(t.scoring_values[done + 1])

@@ -234,8 +234,8 @@ def layout_for(players: int) -> Layout:
     # Player panels, two per row.
     pw = (inner - G) // 2
     for seat in range(players):
-        col, row = seat % 2, seat // 2
-        r = lay.add(f"player:{seat}", Rect(M + col * (pw + G), y + row * (PLAYER_H + G), pw, PLAYER_H))
+        across, down = seat % 2, seat // 2
+        r = lay.add(f"player:{seat}", Rect(M + across * (pw + G), y + down * (PLAYER_H + G), pw, PLAYER_H))
         for name, rect in _player_parts(r).items():
             lay.part(f"player:{seat}/{name}", rect)
     y += ((players + 1) // 2) * (PLAYER_H + G)
@@ -331,13 +331,14 @@ def _static(shape: Shape) -> Image.Image:
 
     # Scoring track.
     sb = c.panel(lay.panels["scoring"], _("Scoring track"))
-    for s, space in enumerate(t.track_spaces):
+    for s, track_space in enumerate(t.track_spaces):
         r = lay.parts[f"scoring/space{s}"]
-        c.rect(r, fill=pal.THRESHOLD if space.golden else pal.NORMAL_ROUND, outline=pal.BORDER)
-        c.text(r.cx, r.cy, str(s + 1), style="bold", fill=pal.INK if space.golden else pal.TITLE_TEXT, anchor="mm")
-        if space.scoring:
+        c.rect(r, fill=pal.THRESHOLD if track_space.golden else pal.NORMAL_ROUND, outline=pal.BORDER)
+        c.text(r.cx, r.cy, str(s + 1), style="bold", fill=pal.INK if track_space.golden else pal.TITLE_TEXT,
+               anchor="mm")
+        if track_space.scoring:
             prev = lay.parts[f"scoring/space{s - 1}"]
-            _scoring_symbol(c, (prev.x2 + r.x) / 2, r.cy, space.scoring)
+            _scoring_symbol(c, (prev.x2 + r.x) / 2, r.cy, track_space.scoring)
     last = lay.parts[f"scoring/space{len(t.track_spaces) - 1}"]
     _scoring_symbol(c, last.x2 + 16, last.cy, len(t.scoring_values))
     c.text(sb.x + 8, sb.y2 - 20, _("Bag"), style="bold", anchor="lm", max_width=80)
@@ -363,8 +364,8 @@ def _static(shape: Shape) -> Image.Image:
                    max_width=hr.w // 2 + 4)
             c.text(hr.x2 - 5, hr.cy, _("max {n}", n=pc.city_limit), style="condensed", fill=pal.MUTED, anchor="rm",
                    max_width=hr.w // 2 - 12)
-            for k in SIDES:
-                c.rect(lay.parts[f"city:{city.id}/{k}"], fill=pal.PANEL, outline=pal.GRID)
+            for side in SIDES:
+                c.rect(lay.parts[f"city:{city.id}/{side}"], fill=pal.PANEL, outline=pal.GRID)
         first = lay.parts[f"transport:{region.id}/1"]
         c.text(pr.x + 8, first.y - 4, _("Train/ship spaces"), style="condensed_bold", anchor="lb",
                max_width=pr.w - 16)
@@ -455,8 +456,8 @@ def _static_player(c: Canvas, lay: Layout, seat: int, colour: str) -> None:
         c.rect(fr, fill=pal.PANEL_ALT, outline=pal.GRID)
 
     # i18n: row labels of a player panel: one short word each (about 95 px).
-    for row, label in (("workers", _("Workers")), ("contracts", _("Contracts")), ("influence", _("Influence"))):
-        rr = lay.parts[p + row]
+    for row_name, label in (("workers", _("Workers")), ("contracts", _("Contracts")), ("influence", _("Influence"))):
+        rr = lay.parts[p + row_name]
         c.text(rr.x, rr.cy, label, style="bold", anchor="lm", max_width=ROW_LABEL_W - 4)
     for cid in t.contract_ids:
         _contract(c, lay.parts[p + f"contract:{cid}"], cid, False)

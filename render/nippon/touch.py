@@ -34,6 +34,11 @@ def _seat_ok(view: dict[str, Any], seat: Any) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(view.get("players") or [])
 
 
+def _player_seat(view: dict[str, Any], seat: Any) -> int | None:
+    """``seat`` when it is a player's seat of ``view``, else ``None``."""
+    return seat if _seat_ok(view, seat) else None
+
+
 def _events(last: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [e for e in (last or {}).get("events") or [] if isinstance(e, dict)]
 

@@ -14,7 +14,7 @@ from render.core.cards import Chip, TurnCard, turn_layout_height
 from .focus import _focus
 from .labels import GAME_TITLE, _colour_of, _decision, _random_event, player_name, result_line, status, yen
 from .layout import player_letter, player_rgb
-from .touch import _data, _events, _seat_ok, touched
+from .touch import _data, _events, _player_seat, touched
 
 #: Tallest turn picture that stays 1.3 times wider than high (the card is 1100 px wide).
 CARD_MAX_H = 846
@@ -108,22 +108,24 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     players = view.get("players") or []
     seat, _kind, prompt = _decision(view)
     over = bool(view.get("over"))
-    actor = chip(view, seat) if _seat_ok(view, seat) and not over else None
+    acting = _player_seat(view, seat)
+    actor = chip(view, acting) if acting is not None and not over else None
     if over or seat is None:
         text = result_line(view) or str(tr(prompt))
     elif actor is None:
         text = _random_event(prompt)
     else:
         text = decision_text(prompt)
-    mover = (last or {}).get("seat")
-    last_by = chip(view, mover) if last and _seat_ok(view, mover) else None
-    res_seat = seat if actor is not None else view.get("current") if not over else None
-    resources = _resources(view, res_seat) if _seat_ok(view, res_seat) else []
+    mover = _player_seat(view, (last or {}).get("seat"))
+    last_by = chip(view, mover) if last and mover is not None else None
+    res_seat = _player_seat(view, seat if actor is not None else view.get("current") if not over else None)
+    resources = _resources(view, res_seat) if res_seat is not None else []
     card = TurnCard(
         title=GAME_TITLE, status=status(view), actor=actor, prompt=text,
         scores=[(chip(view, s), int(p.get("vp", 0))) for s, p in enumerate(players)],
         last_by=last_by, last_move=notation_words(str((last or {}).get("move") or "")), last_lines=event_lines(view, last),
-        score_label=_("VP"), resources_of=chip(view, res_seat) if resources else None, resources=resources)
+        score_label=_("VP"), resources_of=chip(view, res_seat) if resources and res_seat is not None else None,
+        resources=resources)
     touch = touched(view, last)
     if touch is None:
         return card

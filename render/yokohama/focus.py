@@ -286,12 +286,12 @@ def _path_drawer(view: dict[str, Any], path: list[str], seat: int | None, power:
         dest = path[-1]
         rest = Rect(r.x, y, r.w, r.y2 - y)
         if dest in (view.get("areas") or {}) and rest.h >= FOCUS_PIECE:
-            row = Rect(rest.x, rest.y, rest.w, FOCUS_PIECE + 4)
-            x = row.x
+            strip = Rect(rest.x, rest.y, rest.w, FOCUS_PIECE + 4)
+            x = strip.x
             if power is not None:
                 # i18n: the turn picture's focus: the acting player's power in the area just reached.
-                x += _ftext(c, x, row.cy, _("power {n}", n=int(power)), 180, style="bold") + 20
-            _players_row(c, Rect(x, row.y, row.x2 - x, row.h), view, dest)
+                x += _ftext(c, x, strip.cy, _("power {n}", n=int(power)), 180, style="bold") + 20
+            _players_row(c, Rect(x, strip.y, strip.x2 - x, strip.h), view, dest)
         outline_focus(c, target)
 
     rows = (min(len(path), 8) + 3) // 4

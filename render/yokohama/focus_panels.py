@@ -43,20 +43,21 @@ def _spaces_drawer(view: dict[str, Any], which: str, space: int) -> Focus:
 
     def paint(c: Canvas, r: Rect) -> None:
         t = tables()
-        spaces = t.church if which == "church" else t.customs
+        # What each space asks for: faith (Church) or imported goods (Customs House).
+        needs = ([str(s.faith) for s in t.church] if which == "church"
+                 else [f"{s.ig}{icon('ig')}" for s in t.customs])
         rewards = t.church_reward if which == "church" else t.customs_reward
         board = view.get(which) or []
-        n = len(spaces)
+        n = len(needs)
         gap = 6
         w = (r.w - (n - 1) * gap) // n
         h = min(r.h - FOCUS_LINE - 14, 2 * FOCUS_PIECE + 20)
         target = r
-        for i, s in enumerate(spaces):
+        for i, need in enumerate(needs):
             cell = Rect(r.x + i * (w + gap), r.y + 4, w, h)
             c.rect(cell, fill=pal.PANEL, outline=pal.BORDER, width=2)
             head = Rect(cell.x, cell.y, cell.w, FOCUS_TEXT + 12)
             c.rect(head, fill=pal.PANEL_ALT, outline=pal.BORDER, width=2)
-            need = str(s.faith) if which == "church" else f"{s.ig}{icon('ig')}"
             _ftext(c, head.cx, head.cy, need, head.w - 4, style="bold", anchor="mm")
             occ = board[i] if i < len(board) else None
             py = (head.y2 + cell.y2) / 2

@@ -209,9 +209,9 @@ def layout_for(players: int) -> Layout:
     map_h = 2 * MAP_PAD + len(rows) * BOARD_H + (len(rows) - 1) * GAP_Y
     mp = lay.add("map", Rect(M, y, inner, map_h))
     x0 = mp.x + (mp.w - rows[0] * bw - (rows[0] - 1) * GAP_X) // 2
-    for i, (r, col) in enumerate(lay_data.cells):
-        x = x0 + r * (bw + GAP_X) // 2 + col * (bw + GAP_X)
-        lay.part(f"map/cell{i}", Rect(x, mp.y + MAP_PAD + r * (BOARD_H + GAP_Y), bw, BOARD_H))
+    for i, (line, col) in enumerate(lay_data.cells):
+        x = x0 + line * (bw + GAP_X) // 2 + col * (bw + GAP_X)
+        lay.part(f"map/cell{i}", Rect(x, mp.y + MAP_PAD + line * (BOARD_H + GAP_Y), bw, BOARD_H))
     # The lower corners (beside rows 2 and 3) hold the Church and Customs House boards.
     low = len(rows) - 2
     first = lay.parts[f"map/cell{sum(rows[:low])}"]
@@ -284,8 +284,8 @@ def _static(shape: Shape) -> Image.Image:
     mp = lay.panels["map"]
     c.rect(mp, fill=LAND, outline=pal.BORDER)
     lay_data = t.layouts[players]
-    for a, b in lay_data.edges:
-        ra, rb = lay.parts[f"map/cell{a}"], lay.parts[f"map/cell{b}"]
+    for cell_a, cell_b in lay_data.edges:
+        ra, rb = lay.parts[f"map/cell{cell_a}"], lay.parts[f"map/cell{cell_b}"]
         c.line([(ra.cx, ra.cy), (rb.cx, rb.cy)], fill=PATH, width=9)
     for i in range(len(lay_data.cells)):
         r = lay.parts[f"map/cell{i}"]

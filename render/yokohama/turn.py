@@ -181,7 +181,8 @@ def _first(events: list[dict[str, Any]], kind: str, chance: bool | None = None) 
     for e in events:
         if e.get("kind") != kind:
             continue
-        random_event = not isinstance(e.get("seat"), int) or e.get("seat") < 0
+        seat = e.get("seat")
+        random_event = not isinstance(seat, int) or seat < 0
         if chance is None or chance == random_event:
             return e
     return None

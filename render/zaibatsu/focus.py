@@ -47,6 +47,11 @@ def _is_player(view: dict[str, Any], seat: Any) -> bool:
     return isinstance(seat, int) and 0 <= seat < len(view["players"])
 
 
+def _player_seat(view: dict[str, Any], seat: Any) -> int | None:
+    """``seat`` when it is a player's seat of ``view`` (not Takatoshi, not chance), else ``None``."""
+    return seat if _is_player(view, seat) else None
+
+
 def _ftext(c: Canvas, x: float, y: float, text: str, *, size: int = FOCUS_TEXT, style: str = "regular",
            fill: pal.RGB = pal.INK, anchor: str = "lm", room: float | None = None) -> int:
     """A focus text at ``size`` (condensed, never smaller, when ``room`` is short; cut last)."""
@@ -375,9 +380,11 @@ def _focus(view: dict[str, Any], last: dict[str, Any]) -> tuple[str, FocusDrawer
         return _("Influence scoring, period {period}", period=ROMAN.get(period, period)), _focus_scoring(view)
     mine = [e for e in events if e.get("seat") == mover or e.get("seat") is None]
     for e in mine:
-        kind, data, seat = e.get("kind"), e.get("data") or {}, e.get("seat")
-        seat = seat if _is_player(view, seat) else mover
-        if not _is_player(view, seat):
+        kind, data = e.get("kind"), e.get("data") or {}
+        seat = _player_seat(view, e.get("seat"))
+        if seat is None:
+            seat = _player_seat(view, mover)
+        if seat is None:
             continue
         who = player_name(view["players"][seat]["colour"])
         factories = view["players"][seat].get("factories", [])

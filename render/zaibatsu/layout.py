@@ -303,8 +303,8 @@ def _static(shape: Shape) -> Image.Image:
             title = f"{region.id} · {bonus}"  # the bonus speaks for itself when the words do not fit
         c.panel(pr, title, title_reserve=reserve)  # foreign influence, per view
         for m in (m for m in t.markets if m.region == region.id):
-            for k in "NESW":
-                c.rect(lay.parts[f"market:{m.id}/{k}"], fill=pal.PANEL, outline=pal.BORDER)
+            for side in "NESW":
+                c.rect(lay.parts[f"market:{m.id}/{side}"], fill=pal.PANEL, outline=pal.BORDER)
             cr = lay.parts[f"market:{m.id}/C"]
             c.rect(cr, fill=pal.PANEL_ALT, outline=pal.BORDER)
             c.text(cr.cx, cr.y + 3, m.id, style="bold", anchor="mt")
@@ -332,9 +332,9 @@ def _static(shape: Shape) -> Image.Image:
     # Start pairs / display frames.
     if draft:
         c.panel(lay.panels["start_pairs"], _("Start-tile pairs to draft (A side + B side)"))
-    d = lay.panels["display"]
-    c.panel(d, _("Factory display"), title_right=_("goods · level · R&D needed · coal per production"))
-    cols = _display_columns(d)
+    display = lay.panels["display"]
+    c.panel(display, _("Factory display"), title_right=_("goods · level · R&D needed · coal per production"))
+    cols = _display_columns(display)
     k = _per_goods(players, shape.modern)
     goods = t.goods
     for i, g in enumerate(GOODS_ORDER):

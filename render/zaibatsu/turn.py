@@ -11,7 +11,7 @@ from engine.zaibatsu.words import _, _t
 from render.core.cards import CARD_WIDTH, Chip, TurnCard, turn_layout_height
 
 from .colours import player_colour
-from .focus import DIRECTIONS, _focus, _is_player, _region_name
+from .focus import DIRECTIONS, _focus, _is_player, _player_seat, _region_name
 from .labels import (
     GAME_TITLE,
     ROMAN,
@@ -170,15 +170,15 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
     else:
         text = _random_event(prompt)
     scores = [(_chip(view, s), _seat_vp(view, s)) for s in range(len(_seats(view)))]
-    mover = last.get("seat") if last else None
+    mover = _player_seat(view, last.get("seat")) if last else None  # the last mover, when a player
     fields: dict[str, Any] = {}
     if last and last.get("move"):
-        fields = {"last_by": _chip(view, mover) if _is_player(view, mover) else None,
+        fields = {"last_by": _chip(view, mover) if mover is not None else None,
                   "last_move": move_headline(str(last["move"])), "last_lines": _event_lines(view, last)}
         focus = _focus(view, last)
         if focus is not None:
             fields["focus_title"], fields["focus"] = focus
-    who = seat if actor is not None else mover if _is_player(view, mover) and not view.get("over") else None
+    who = seat if actor is not None else mover if mover is not None and not view.get("over") else None
     if who is not None:
         fields["resources_of"] = _chip(view, who)
         fields["resources"] = _resources(view, who)

@@ -168,6 +168,38 @@ def test_a_picture_package_without_cards_is_refused_and_one_with_them_draws_them
     assert png.startswith(b"\x89PNG") and alt == alt_scores(_score_card())
 
 
+def _clear_text_caches() -> None:
+    from render.core import cards, draw
+
+    for module in (draw, cards):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def test_pictures_draw_with_pillows_bitmap_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pillow built without FreeType falls back to its bitmap default font, which has no
+    ``getmetrics``: line heights come from its glyph boxes and the pictures still draw."""
+    from PIL import ImageFont
+
+    from render.core import draw, fonts
+
+    bitmap = ImageFont.load_default_imagefont()
+    assert not isinstance(bitmap, ImageFont.FreeTypeFont)
+    _clear_text_caches()
+    monkeypatch.setattr(fonts, "font", lambda size, style="regular": bitmap)
+    try:
+        left, top, right, bottom = bitmap.getbbox("Agjy|")
+        assert draw.line_height(20) == bottom - top > 0
+        turn = draw_turn(_card())
+        scores = draw_scores(_score_card())
+        assert turn.image.width == scores.image.width == CARD_WIDTH
+        assert {s.text for s in turn.spots if s.role == "score"} == {"0", "10", "20", "30"}
+    finally:
+        monkeypatch.undo()
+        _clear_text_caches()
+
+
 def test_an_unknown_colour_is_an_error_not_grey() -> None:
     with pytest.raises(KeyError, match="unknown colour 'teal'"):
         colour({"orange": pal.OKABE_ITO["orange"]}, "teal")

@@ -259,3 +259,24 @@ def test_solo_and_modules(data):
         (0, "Mediocre")]
     p3 = [r for r in data.common_goal_rewards if r.period == 3]
     assert sorted(r.slot for r in p3) == [1, 2, 3]
+
+
+def test_rule_numbers_have_the_shapes_the_rules_are_typed_with(data):
+    """``Tables.n`` is typed as :class:`RuleNumbers`: the shipped rule numbers are exactly its keys,
+    each value of the declared shape (an int, a tuple of ints or a dict of ints by name)."""
+    from typing import get_origin, get_type_hints
+
+    from engine.zaibatsu.data import RuleNumbers
+    from engine.zaibatsu.tables import tables
+
+    numbers = {r.id: r.value for r in data.rule_numbers}
+    shapes = get_type_hints(RuleNumbers)
+    assert set(numbers) == set(shapes)
+    for key, value in numbers.items():
+        shape = get_origin(shapes[key]) or shapes[key]
+        assert type(value) is shape, key
+        if shape is tuple:
+            assert all(type(v) is int for v in value), key
+        elif shape is dict:
+            assert all(type(k) is str and type(v) is int for k, v in value.items()), key
+    assert tables().n == numbers

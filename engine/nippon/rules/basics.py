@@ -187,6 +187,7 @@ def icon_steps(p: Player, icon: Any) -> int:
 
 def city_goods(city: CityState, side: int) -> str:
     """The good demanded next to influence space ``side`` (0=N … 3=W) of a city's turned tile."""
+    # (ignored: every city's tile is dealt at set-up, before any rule; no check on this path)
     return tables().city_tiles[city.tile][(side - city.rotation) % 4]  # type: ignore[index]
 
 

@@ -3,6 +3,8 @@ payday."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Action, Event
 
 from ..state import NState, Player
@@ -120,7 +122,7 @@ def payday(state: NState, p: Player, events: list[Event] | None, final: bool = F
         state.bag[c] += 1
     p.workers.clear()
     # Konsolidacja, krok 3: "Jeśli jest to konieczne, należy uzupełnić rzędy Robotników".
-    draws = []
+    draws: list[dict[str, Any]] = []
     bag = sum(state.bag.values())
     for r, short in enumerate(state.row_short):
         for _ in range(short):

@@ -49,7 +49,7 @@ def market_options(state: NState, p: Player, region: str | None) -> Iterator[Act
     for city in state.cities:
         if region is not None and city.region != region:
             continue
-        demand = demands[city.tile]  # type: ignore[index]
+        demand = demands[city.tile]  # type: ignore[index]  # tiles are dealt at set-up, before any rule
         slot_values = [s[1] if s is not None else None for s in city.slots]
         for side in range(4):
             goods = demand[(side - city.rotation) % 4]  # city_goods(city, side)

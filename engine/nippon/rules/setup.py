@@ -62,8 +62,8 @@ def setup(options: dict[str, Any], seed: int) -> NState:
         p.influence = list(t.influence_tiles)
         players.append(p)
     rewards: dict[str, int] = {}
-    for r in t.data.reward_tiles:
-        key = stack_key(r.multiplier, r.bonus.kind())
+    for tile in t.data.reward_tiles:
+        key = stack_key(tile.multiplier, tile.bonus.kind())
         rewards[key] = rewards.get(key, 0) + 1
     rows = t.rows(n)
     state = NState(

@@ -70,7 +70,7 @@ def area_action(state: YState, seat: int, area: str, events: list[Event] | None)
             # i18n: Where a gain comes from: an area's action at a power ("Fishery, power 4").
             why = once(("area_power", area, tuple(state.boards), pw), lambda: M(
                 "{area}, power {power}", area=area_label(state, area), power=pw)) if events is not None else None
-            gain(state, p, {effect.good: n}, events, why)
+            gain(state, p, {effect.good: n}, events, why)  # type: ignore[dict-item]  # a gain area names its good (data check)
     elif kind == "exchange":
         state.stack.append({"k": "exchange", "seat": seat, "area": area, "left": n, "copper": False})
     elif kind == "church":

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from engine.core import IllegalAction
 
@@ -45,7 +45,9 @@ def validate_options(options: dict[str, Any]) -> Options:
                                   modules=", ".join(MODULES)))
         if key not in modules:
             modules.append(key)
-    return Options(players=players, modules=[m for m in MODULES if m in modules], rules_revision=revision)
+    # the revision is one of RULES_REVISIONS (checked above)
+    return Options(players=players, modules=[m for m in MODULES if m in modules],
+                   rules_revision=cast(Literal[1, 2], revision))
 
 
 def setup(options: dict[str, Any], seed: int) -> YState:
@@ -73,8 +75,8 @@ def setup(options: dict[str, Any], seed: int) -> YState:
             setattr(p, g, t.n["start_goods_each"])
         players.append(p)
     effect = {b: t.effects[t.kind(b)].effect if t.kind(b) in t.effects else None for b in boards}
-    labs = {b: [None] * len(t.lab_surcharge) for b in boards if effect[b] == "laboratory"}
-    ports = {b: [None] * t.port_slots for b in boards if effect[b] == "port"}
+    labs: dict[str, list[str | None]] = {b: [None] * len(t.lab_surcharge) for b in boards if effect[b] == "laboratory"}
+    ports: dict[str, list[str | None]] = {b: [None] * t.port_slots for b in boards if effect[b] == "port"}
     # 2-player mode: neutral pieces on the marked Church and Customs House spaces.
     church: list[int | None] = [NEUTRAL if (n == 2 and s.neutral_2p) else None for s in t.church]
     customs: list[int | None] = [NEUTRAL if (n == 2 and s.neutral_2p) else None for s in t.customs]

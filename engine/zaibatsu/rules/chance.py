@@ -203,10 +203,10 @@ def apply_chance(state: ZState, f: dict[str, Any], value: str, events: list[Even
         slots = sorted(t.n["solo_goal_slots"], key=lambda c: t.n["solo_goal_slots"][c])
         slot = slots[len(a.goals)]
         a.goals[slot] = value
-        goal = next(g for g in t.data.solo_goals if g.id == value)
+        solo_goal = next(g for g in t.data.solo_goals if g.id == value)
         if events is not None:
             ev(events, "solo", CHANCE, M("Solo goal ({slot} slot): {goal}", slot=SOLO_SLOT_NAMES[slot],
-                                         goal=T("solo goal", goal.text)))
+                                         goal=T("solo goal", solo_goal.text)))
     elif what == "reveal":
         solo().automa_turn(state, value, events)
     elif what == "first":

@@ -315,9 +315,9 @@ def apply_choice(state: ZState, f: dict[str, Any], action: Action, events: list[
         bonus = common_goals().reward_choices(f["period"])[int(action.args[0]) - 1]
         ops.extend(bonus_ops(bonus))
         if events is not None:
-            goal = next(g for g in tables().data.common_goals if g.id == f["goal"])
+            common = next(g for g in tables().data.common_goals if g.id == f["goal"])
             ev(events, "common_goal", seat, M("{who} takes the common-goal reward {gain} for: {goal}", who=who,
-                                              gain=bonus_text(bonus), goal=T("common goal", goal.text)),
+                                              gain=bonus_text(bonus), goal=T("common goal", common.text)),
                reward=int(action.args[0]), goal=f["goal"])
     if ops:
         state.stack.append({"k": "ops", "seat": seat, "ops": ops, "ctx": f.get("ctx", {})})

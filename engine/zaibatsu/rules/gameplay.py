@@ -107,6 +107,7 @@ def _decision(who: str, seat: int, kind: str, k: str, what: str = "", extra: Any
 @lru_cache(maxsize=512)
 def _prompt(who: str, k: str, what: str = "", extra: Any = None) -> str:
     """The prompt of a decision frame (cached: a prompt is an immutable Msg, and selfplay asks often)."""
+    prompt: str
     if k == "draft":
         prompt = M("choose a start-tile pair")
     elif k == "turn":

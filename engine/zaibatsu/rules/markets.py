@@ -27,7 +27,7 @@ from .bonuses import bonus_ops
 
 def market_goods(state: ZState, market: MarketState, slot: int) -> str:
     """Goods type shown next to influence slot ``slot`` (0=N … 3=W) of a market's demand tile."""
-    sides = tables().demand[market.tile]
+    sides = tables().demand[market.tile]  # type: ignore[index]  # tiles are dealt at set-up, before any rule
     return sides[(slot - market.rotation) % 4]
 
 
@@ -66,7 +66,8 @@ def market_options(state: ZState, p: Player, f: dict[str, Any]) -> list[Action]:
         placed = [s[1] for s in slots if s is not None]
         full = len(placed) >= limit
         lowest = min(placed) if full else 0
-        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):
+        # (ignored below: every tile is dealt at set-up, before any rule; no check in this loop)
+        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):  # type: ignore[index]
             have = stock.get(goods)
             if not have:
                 continue
@@ -121,7 +122,8 @@ def can_place_token(state: ZState, p: Player, f: dict[str, Any], extra_workers: 
             continue
         slots = market.slots
         placed: list[int] | None = None
-        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):
+        # (ignored below: every tile is dealt at set-up, before any rule; no check in this loop)
+        for slot, goods in enumerate(slot_goods[market.tile, market.rotation % 4]):  # type: ignore[index]
             have = stock.get(goods)
             if not have:
                 continue
