@@ -144,6 +144,9 @@ class BotService:
         narration, the events and whose turn it is; the picture is the turn picture.
         """
         from engine.core.bots import bot_view, make_policy
+        from engine.core.progress import RepetitionGuard, progress_marks
+
+        from .stall import forget_watch, note_bot_turn, watch_of
 
         channel = _clean(channel, "channel id")
         with self.tables.store.unit_of_work(write=False) as repo:
@@ -162,10 +165,13 @@ class BotService:
         events: list[Event] = []
         steps: list[str] = []
         seq, current = first_seq, state
+        watch = watch_of(self, table.id)
+        guards = watch.guards if watch.guards is not None else {}
+        guard = guards.setdefault(bot.seat, RepetitionGuard(game))  # the seat's memory of this game
         while game.decision(current).seat == bot.seat and len(steps) < MAX_BOT_STEPS:
             seed = random.Random(f"bot:{table.seed}:{seq}").getrandbits(62)
             legal = game.legal_actions(current)
-            action = make_policy(game, level, seed, **self._bot_limits()).choose(
+            action = make_policy(game, level, seed, guard=guard, **self._bot_limits()).choose(
                 bot_view(game, current, bot.seat, seed), legal)
             notation = game.format_action(current, action)
             entry = MoveRec(table.id, seq, actor, bot.seat, CHOICE, notation, None,
@@ -177,6 +183,9 @@ class BotService:
             steps.append(entry.shown)
             seq = entries[-1].seq + 1
         over = game.decision(current).seat is None
+        stalled = not over and note_bot_turn(watch, first_seq, seq, progress_marks(game, current), len(seats))
+        if over:
+            forget_watch(self, table.id)
         with self.tables.store.unit_of_work() as repo:
             fresh = repo.table(table.id)
             if fresh is None or fresh.version != table.version or repo.last_seq(table.id) + 1 != first_seq:
@@ -200,8 +209,14 @@ class BotService:
             reply = self.replies.step_reply(game, current, seats, table, me.seat, first, shown, steps[-1], events,
                                             None, version, public_language)
             account = self.accounts.attach(table, game, current, seats, turn, public_language)
+            if stalled:
+                log.warning("table %s: a whole round of bot turns changed nothing", table.id)
+                with i18n.language(public_language):
+                    note = _("Only bots have played for a whole round and neither a score nor a supply changed: "
+                             "the game may not end on its own.")
+                reply.public = f"{reply.public}\n{note}" if reply.public else note
             if reply.data is not None:
-                reply.data = reply.data.but(bot=True, seat=me.seat, level=level, account=account)
+                reply.data = reply.data.but(bot=True, seat=me.seat, level=level, account=account, stalled=stalled)
             return reply
 
         return self.replies.after_commit(build, first, version, public_language)

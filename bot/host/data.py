@@ -83,8 +83,9 @@ class StepData:
     ``step`` the step shown (public form; ``None`` for a start or undo), ``account`` the turn accounts
     of the change (``None`` for an undo; ``[]`` when building them failed), ``options`` the decision that
     follows (``None`` when the game is over or the reply did not compute it). A bot turn has ``bot``
-    set, with the bot's ``seat`` and ``level``; a solo start against bots has ``bots`` (how many)
-    and their ``level``.
+    set, with the bot's ``seat`` and ``level``, and ``stalled`` when it completed a whole round of
+    bot turns that changed no score or supply (:mod:`bot.host.stall`); a solo start against bots
+    has ``bots`` (how many) and their ``level``.
     """
 
     table_id: int
@@ -101,6 +102,7 @@ class StepData:
     seat: int | None = None
     level: str | None = None
     bots: int = 0
+    stalled: bool = False
 
     def but(self, **changes: Any) -> StepData:
         """A copy with ``changes`` (:func:`dataclasses.replace`)."""

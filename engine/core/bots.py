@@ -13,8 +13,15 @@ legal actions. Its ``view`` is what :func:`bot_view` builds for the seat, and no
 Chance inside a bot's look-ahead is sampled from ``game.chance_outcomes`` with the policy's own
 random generator, never with the table's seed (``engine.core.sample_chance`` would reveal the
 table's future draws). Each decision's generator is seeded from the policy's seed and the seat's
-view, so a choice is a pure function of ``(seed, view, legal)``: the same bot in the same position
-chooses the same action, after a restart too.
+view, so a choice is a pure function of ``(seed, view, legal)`` and of the positions the policy
+decided at before in this game (its repetition guard, below): the same bot in the same position
+with the same memory chooses the same action, after a restart too.
+
+Every policy plays through a :class:`~engine.core.progress.RepetitionGuard` (issue 34: every bot
+game ends): of its ranked candidates it plays the best whose end-of-turn position it has not
+decided at before (so never a turn that changes nothing when another move exists), and after
+several of its turns in a row in which no score, building or supply changed at the table, the best
+that changes one. Positions are compared by what the seat sees only.
 
 Games opt in with capabilities (:mod:`engine.core.capabilities`, read through the registry):
 
@@ -57,6 +64,7 @@ from . import registry
 from .chance import pick_outcome
 from .game import CHANCE, Action, Outcome
 from .i18n import Msg, tr
+from .progress import RepetitionGuard
 
 #: Bot levels players choose, weakest first (docs/bots.md, "Levels").
 LEVELS = ("easy", "medium", "hard")
@@ -382,6 +390,28 @@ class _Planner:
         return finished
 
 
+def _note(guard: RepetitionGuard, game: Any, view: dict[str, Any]) -> None:
+    """Let ``guard`` remember the position of ``view`` (and count it if it starts a turn)."""
+    seat, state = _unpack(view)
+    guard.note(state, seat, turn_start=_turn_start(game, state))
+
+
+def _width(guard: RepetitionGuard, legal: Sequence[Action]) -> int | None:
+    """The planning width: every legal action when the guard sees a stalled table (a move that makes
+    progress may rank low), else the policy's own (``None``)."""
+    return len(legal) if guard.stalled() else None
+
+
+def _turn_start(game: Any, state: Any) -> bool:
+    """Whether ``state`` is at the first decision of a turn (kind :data:`TURN_START`)."""
+    return bool(game.decision(state).kind == TURN_START)
+
+
+def _line_end(line: _Line) -> Any:
+    """The position a ranked line's turn ends in (``None`` if it was never finished)."""
+    return line.state if line.score is not None else None
+
+
 def _reason_line(sim: _Sim, before: Any, after: Any, seat: int) -> Any:
     """The one-line reason of a move: the evaluation components it changes most (up to two)."""
     old = sim.evaluate(before, seat)
@@ -422,7 +452,7 @@ class GreedyPolicy:
 
     def __init__(self, game: Any, seed: int = 0, *, width: int = 8, rivalry: float = 0.0,
                  time_limit: float | None = None, slip: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, guard: RepetitionGuard | None = None) -> None:
         self.game = game
         self.seed = int(seed)
         self.sim = _Sim(game)
@@ -430,6 +460,9 @@ class GreedyPolicy:
         self.time_limit = time_limit
         self.slip = float(slip)
         self.planner = _Planner(self.sim, width=width, rivalry=rivalry, clock=clock)
+        #: The positions this policy decided at and the table's progress (engine.core.progress);
+        #: a host that re-creates the policy every turn passes the seat's own ``guard`` to keep it.
+        self.guard = guard if guard is not None else RepetitionGuard(game)
 
     def _lines(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[_Line]]:
         seat, state = _unpack(view)
@@ -438,19 +471,24 @@ class GreedyPolicy:
             raise ValueError("no legal action to choose from")
         seats = self.sim.seats(state)
         deadline = None if self.time_limit is None else self.clock() + self.time_limit
-        return seat, state, self.planner.plan(state, seat, legal, seats, deadline=deadline)
+        return seat, state, self.planner.plan(state, seat, legal, seats, _width(self.guard, legal), deadline=deadline)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The legal action with the best end-of-turn evaluation (ties: the first legal one); with
         ``slip``, sometimes the second or third best."""
         if len(legal) == 1:
+            _note(self.guard, self.game, view)
             return legal[0]
-        lines = self._lines(view, legal)[2]
+        _note(self.guard, self.game, view)
+        seat, state, lines = self._lines(view, legal)
         if self.slip and len(lines) > 1:
             rng = _decision_rng(self.seed, view, 7)
             if rng.random() < self.slip:
-                return lines[rng.randrange(1, min(3, len(lines)))].action
-        return lines[0].action
+                slipped = rng.randrange(1, min(3, len(lines)))
+                lines = [lines[slipped], *lines[:slipped], *lines[slipped + 1:]]
+        # The repetition guard: a line ending where this bot has already been loses to the best one
+        # that does not (engine.core.progress).
+        return self.guard.pick(state, seat, lines, _line_end).action
 
     def rank(self, view: dict[str, Any], legal: Sequence[Action], n: int = 3) -> list[Ranked]:
         """The ``n`` best legal actions, best first, each with its score and a one-line reason."""
@@ -491,7 +529,7 @@ class SearchPolicy:
                  search_kinds: tuple[str, ...] | None | str = "game", horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
                  switch_margin: float = 3.0, halving: bool = False,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, guard: RepetitionGuard | None = None) -> None:
         self.game = game
         self.seed = int(seed)
         self.rollouts = max(0, int(rollouts))
@@ -519,6 +557,9 @@ class SearchPolicy:
         self._resample = secret.sample_hidden if secret is not None else None
         #: Facts of the last decision (for benchmarks): rollouts run, candidates, seconds.
         self.last: dict[str, Any] = {}
+        #: The positions this policy decided at and the table's progress (engine.core.progress);
+        #: a host that re-creates the policy every turn passes the seat's own ``guard`` to keep it.
+        self.guard = guard if guard is not None else RepetitionGuard(game)
 
     def _search(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[int, Any, list[tuple[float, _Line]]]:
         start = self.clock()
@@ -529,7 +570,8 @@ class SearchPolicy:
         if not legal:
             raise ValueError("no legal action to choose from")
         seats = self.sim.seats(state)
-        lines = self.greedy.plan(state, seat, legal, seats, deadline=start + self.time_limit * 0.4)
+        lines = self.greedy.plan(state, seat, legal, seats, _width(self.guard, legal),
+                                 deadline=start + self.time_limit * 0.4)
         kind = self.game.decision(state).kind
         searched = self.search_kinds is None or kind in self.search_kinds
         best = lines[0].score or 0.0
@@ -635,8 +677,13 @@ class SearchPolicy:
         """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""
         if len(legal) == 1:
             self.last = {"rollouts": 0, "candidates": 1, "seconds": 0.0}
+            _note(self.guard, self.game, view)
             return legal[0]
-        return self._search(view, legal)[2][0][1].action
+        _note(self.guard, self.game, view)
+        seat, state, results = self._search(view, legal)
+        # The repetition guard (engine.core.progress): the best candidate not ending where this bot
+        # has already been.
+        return self.guard.pick(state, seat, results, lambda r: _line_end(r[1]))[1].action
 
     def rank(self, view: dict[str, Any], legal: Sequence[Action], n: int = 3) -> list[Ranked]:
         """The ``n`` best legal actions (searched candidates first), each with a one-line reason."""

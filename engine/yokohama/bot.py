@@ -620,3 +620,54 @@ def _index(ids: tuple[str, ...]) -> dict[str, int]:
 
 
 __all__ = ["LABELS", "evaluate", "hidden_slots", "reward_value", "sample_hidden", "turns_left"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Progress: the position a seat sees and what moves the game towards its end
+# ------------------------------------------------------------------------------------------------
+
+#: Fields of the state that only say whose turn it is and how far the turn has gone (the repetition
+#: guard leaves them out, so a turn that changes nothing leads back to the position it started in).
+_TURN_FIELDS = ("current", "turn_no", "turn", "stack", "rounds")
+#: Fields nobody sees or that never change in play (the seed would reveal every hidden draw).
+_HIDDEN_FIELDS = ("seed", "removed", "discarded", "dealt", "tiles_left", "tokens_left", "scores")
+
+
+def position_key(state: YState, seat: int | None) -> dict[str, Any]:
+    """The position as ``seat`` sees it, without whose turn it is (``engine.core.progress``).
+
+    JSON-ready: the state's fields but the turn's bookkeeping (current seat, turn number, the
+    turn's flags and decision frames, the rounds played) and what the seat cannot see (Zasady
+    ogólne: the order cards in other hands; the decks' contents, given as counts; the cards removed
+    or boxed unseen). Two positions a turn that changed nothing (placing no assistant, president
+    back to the hand while it is in the hand, nothing recalled) lies between have the same key.
+    """
+    from .state import STATE_ADAPTER
+
+    out = STATE_ADAPTER.dump_python(state, mode="json")
+    for key in (*_TURN_FIELDS, *_HIDDEN_FIELDS):
+        out.pop(key, None)
+    out["tech_deck"] = len(state.tech_deck)
+    out["order_deck"] = len(state.order_deck)
+    for p, row in zip(state.players, out["players"], strict=True):
+        if p.seat != seat:
+            row["orders"] = len(p.orders)
+    return out
+
+
+def progress_marks(state: YState) -> list[Any]:
+    """What moves a Yokohama game towards its end, public only (``engine.core.progress``).
+
+    Each seat's VP and buildings, orders and cards taken (fulfilled orders, technologies,
+    achievements), the Church and Customs House boards, the cards left in the decks and on the
+    management boards, and whether the end is triggered (Warunki zakończenia gry: the shops or
+    trading houses all built, the Church or Customs House full, a Port that cannot be refilled).
+    Yen and trade goods are left out: an income turn after turn that builds nothing never ends the
+    game.
+    """
+    seats = [[p.vp, p.hand_shops, p.wh_shops, p.hand_houses, p.wh_houses, len(p.orders), len(p.fulfilled),
+              len(p.technologies), len(p.achievements), len(p.agents_used)] for p in state.players]
+    built = sorted((a, list(area.shops), area.house) for a, area in state.areas.items())
+    return [seats, built, list(state.church), list(state.customs), len(state.order_deck), len(state.tech_deck),
+            {k: list(v) for k, v in state.labs.items()}, {k: list(v) for k, v in state.ports.items()},
+            state.end_triggered, state.over]

@@ -171,6 +171,20 @@ class YokohamaGame:
 
         return evaluate(state, seat)
 
+    def position_key(self, state: YState, seat: int | None) -> dict[str, Any]:
+        """The position ``seat`` sees, without whose turn it is, for the bots' repetition guard
+        (:func:`.bot.position_key`, ``engine.core.progress``)."""
+        from .bot import position_key
+
+        return position_key(state, seat)
+
+    def progress_marks(self, state: YState) -> list[Any]:
+        """Scores, buildings, boards and decks: what a host compares over a round of bot turns
+        (:func:`.bot.progress_marks`, ``engine.core.progress``)."""
+        from .bot import progress_marks
+
+        return progress_marks(state)
+
     def decision(self, state: YState) -> Decision:
         """The pending decision: a seat, ``CHANCE`` for a random event, ``None`` once the game is over."""
         return rules.decision(state)

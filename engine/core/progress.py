@@ -1,0 +1,145 @@
+"""Progress of a game between bots: position keys, the bots' repetition guard and the progress marks.
+
+A bot game must end. Two things can keep one going for ever: a bot that plays a turn which changes
+nothing (or returns to a position it has produced before) while something else was possible, and
+a table where every seat is a bot and none of them changes anything that leads to the end.
+
+* :func:`position_key` is a short digest of what one seat sees of a position, leaving out who is
+  to act and the turn's bookkeeping when the game says how (its optional hook
+  ``position_key(state, seat) -> JSON-ready data``); without the hook it is the seat's ``view``
+  without the views' turn counters. Positions a turn that changed nothing leads back to have the key they started with.
+  The key reads only what the seat sees, so a bot's choice never depends on another seat's secrets.
+* :class:`RepetitionGuard` is what every bot policy (``engine.core.bots``) consults before it
+  plays: the end-of-turn positions of its ranked candidates are checked against the positions the
+  policy has decided at in this game, and the best candidate that leads somewhere new is played; only when every candidate repeats is the best one played as ranked.
+* :func:`progress_marks` is what a host compares over a round of bot turns (the game's optional
+  hook ``progress_marks(state) -> JSON-ready data``, e.g. scores and supplies; without it the
+  spectator's position key): equal marks a whole round apart mean the table is stalled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _digest(data: Any) -> str:
+    """A stable hex digest of JSON-ready ``data`` (sorted keys; anything else by ``str``)."""
+    text = json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+#: Keys of a game's ``view`` that only say whose turn it is or count turns (the views' shared
+#: convention): :func:`position_key` leaves them out by default.
+TURN_KEYS = ("viewer", "decision", "current", "turn_no", "round", "rounds", "stack")
+#: Keys of each ``view["players"]`` row that count turns.
+PLAYER_TURN_KEYS = ("last_turn",)
+
+
+def _without_turn(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without :data:`TURN_KEYS` and each player's :data:`PLAYER_TURN_KEYS` (a shallow copy)."""
+    out = {k: v for k, v in view.items() if k not in TURN_KEYS}
+    players = out.get("players")
+    if isinstance(players, list):
+        out["players"] = [{k: v for k, v in row.items() if k not in PLAYER_TURN_KEYS} if isinstance(row, dict)
+                          else row for row in players]
+    return out
+
+
+def position_key(game: Any, state: Any, seat: int | None) -> str:
+    """A digest of the position ``state`` as ``seat`` sees it (``None``: a spectator).
+
+    Uses the game's ``position_key(state, seat)`` hook (JSON-ready data without whose turn it is
+    and without anything the seat cannot see), else ``game.view(state, seat)`` without the views'
+    turn bookkeeping (:data:`TURN_KEYS`, :data:`PLAYER_TURN_KEYS`). Two positions with the same key
+    are the same position for the repetition guard: a turn that changed nothing leads back to the
+    key it started from. Raises what the hook raises.
+    """
+    hook: Callable[[Any, int | None], Any] | None = getattr(game, "position_key", None)
+    return _digest(hook(state, seat) if hook is not None else _without_turn(game.view(state, seat)))
+
+
+def progress_marks(game: Any, state: Any) -> str:
+    """A digest of what shows a game's progress towards its end (scores, supplies, end conditions).
+
+    Uses the game's ``progress_marks(state)`` hook (JSON-ready data, public information only), else
+    the spectator's :func:`position_key`. A host compares marks a round apart
+    (``bot.host.stall``): equal marks mean nothing that leads to the end changed in that round.
+    """
+    hook: Callable[[Any], Any] | None = getattr(game, "progress_marks", None)
+    return _digest(hook(state)) if hook is not None else position_key(game, state, None)
+
+
+#: The bot's own turns in a row without any change of the progress marks after which it prefers a
+#: move that changes them (two whole rounds).
+PATIENCE = 2
+
+
+class RepetitionGuard:
+    """A bot's memory of one game, and its choice of a candidate that makes progress.
+
+    ``seen`` holds the :func:`position_key` of every position the bot decided at (its own seat's
+    view: nothing hidden from it). :meth:`pick` plays the best ranked candidate whose end-of-turn
+    position is new to the bot, so a turn that changes nothing, or that leads back to where the bot
+    has been, loses to any other. A policy created for a single decision still knows the position
+    it decides at, so a turn that changes nothing is always recognised.
+
+    A policy kept for the whole game (benchmarks, selfplay, a host's bot seat) also counts its turns
+    since the :func:`progress_marks` last changed (``still``): after ``patience`` of its turns in a
+    row without any change of score, buildings or supplies at the table, it plays the best
+    candidate that changes them, if one exists (positions that only grow in yen or goods would
+    otherwise never repeat and never end the game).
+    """
+
+    def __init__(self, game: Any, patience: int = PATIENCE) -> None:
+        self.game = game
+        self.patience = int(patience)
+        self.seen: set[str] = set()
+        #: The progress marks at the bot's last turn start, and its turns since they last changed.
+        self.marks: str | None = None
+        self.still = 0
+
+    def key(self, state: Any, seat: int) -> str:
+        """The :func:`position_key` of ``state`` for ``seat``."""
+        return position_key(self.game, state, seat)
+
+    def stalled(self) -> bool:
+        """Whether ``patience`` turns of this bot in a row began with unchanged progress marks."""
+        return self.patience > 0 and self.still >= self.patience
+
+    def note(self, state: Any, seat: int, *, turn_start: bool = False) -> None:
+        """Remember the position ``state`` ``seat`` decides at; at a turn start (``turn_start``) also
+        count the turn towards :meth:`stalled` if the progress marks are those of the last one."""
+        self.seen.add(self.key(state, seat))
+        if turn_start:
+            marks = progress_marks(self.game, state)
+            self.still = self.still + 1 if marks == self.marks else 0
+            self.marks = marks
+
+    def pick(self, state: Any, seat: int, ranked: Sequence[T], end_state: Callable[[T], Any]) -> T:
+        """The candidate of ``ranked`` (best first, never empty) to play.
+
+        ``end_state(candidate)`` is the position its turn ends in (``None``: unknown, never
+        preferred). When the table is :meth:`stalled`, the first candidate whose end changes the
+        :func:`progress_marks`; else (or if none does) the first whose end is new to this bot; else
+        the first of ``ranked``. ``state`` is the position decided at, already passed to
+        :meth:`note` (a policy notes it before it ranks: a stalled bot ranks every legal action).
+        The chosen candidate's end is not remembered: the next decision of the same turn goes on
+        towards it.
+        """
+        if len(ranked) < 2:
+            return ranked[0]
+        ends = [end_state(c) for c in ranked]
+        if self.stalled():
+            now = progress_marks(self.game, state)
+            for candidate, end in zip(ranked, ends, strict=True):
+                if end is not None and progress_marks(self.game, end) != now:
+                    return candidate
+        for candidate, end in zip(ranked, ends, strict=True):
+            if end is not None and self.key(end, seat) not in self.seen:
+                return candidate
+        return ranked[0]
