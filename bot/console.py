@@ -28,7 +28,6 @@ its own view of the board and its moves; ``hand`` shows them again.
 
 from __future__ import annotations
 
-import copy
 import json
 import sys
 from pathlib import Path
@@ -569,8 +568,7 @@ class Console(TableSetup):
         if host.render is None:  # pictures were off during the game: draw this one anyway
             from bot.app import production_renderer
 
-            host = copy.copy(host)
-            host.render = production_renderer()
+            host = host.with_renderer(production_renderer())
         reply = host.replay(self.channel, "seat1", position=-1, lang=self.lang)
         if not reply.ok or not reply.png:
             self._show(reply) if not reply.ok else self.say(_("This game has no final-score picture."))
@@ -600,8 +598,7 @@ class Console(TableSetup):
         if host.render is None:  # pictures were off: draw this one anyway
             from bot.app import production_renderer
 
-            host = copy.copy(host)
-            host.render = production_renderer()
+            host = host.with_renderer(production_renderer())
         reply = host.story(self.channel, "seat1", mine=True, lang=self.lang)
         if not reply.ok or not reply.png:
             self.say(reply.private or "")

@@ -155,6 +155,7 @@ from .renderer import Picture, Renderer
 from .replies import ReplyBuilder
 from .seats import SeatLabel, format_result, is_bot_user, label_text, seat_name
 from .settings import SettingsService
+from .stall import BotWatches
 from .story import StoryService
 from .views import ViewService
 
@@ -251,16 +252,18 @@ class Host:
         bot_time_limit: float | None = None,
     ) -> None:
         self._compose(TableLoader(store, games=games, command_names=command_names, data_dir=data_dir), render,
-                      bot_time_limit)
+                      bot_time_limit, BotWatches())
 
-    def _compose(self, tables: TableLoader, render: Renderer | None, bot_time_limit: float | None) -> None:
-        """Build the services over ``tables`` (the composition the package docstring draws)."""
+    def _compose(self, tables: TableLoader, render: Renderer | None, bot_time_limit: float | None,
+                 watches: BotWatches) -> None:
+        """Build the services over ``tables`` (the composition the package docstring draws);
+        ``watches`` is what the bots remember of each game, shared with every sibling host."""
         self.tables = tables
         self.replies = ReplyBuilder(self.tables, render)
         self.account_service = AccountService(self.tables, self.replies)
         self.settings_service = SettingsService(self.tables)
         self.bot_service = BotService(self.tables, self.replies, self.account_service, self.settings_service,
-                                      time_limit=bot_time_limit)
+                                      time_limit=bot_time_limit, watches=watches)
         self.lobby_service = LobbyService(self.tables, self.replies, self.account_service, self.bot_service)
         self.play_service = PlayService(self.tables, self.replies, self.account_service)
         self.view_service = ViewService(self.tables, self.replies)
@@ -305,7 +308,14 @@ class Host:
         tables = copy.copy(self.tables)
         tables.command_names = {**self.command_names, **command_names}
         sibling = copy.copy(self)  # (keeps what a caller set on this host, e.g. a test's wrapper)
-        sibling._compose(tables, self.render, self.bot_time_limit)
+        sibling._compose(tables, self.render, self.bot_time_limit, self.bot_service.watches)
+        return sibling
+
+    def with_renderer(self, render: Renderer | None) -> Host:
+        """A host over the same store, command names and bots' memory that draws with ``render``
+        (e.g. the terminal draws a final picture of a game played without pictures)."""
+        sibling = copy.copy(self)
+        sibling._compose(copy.copy(self.tables), render, self.bot_time_limit, self.bot_service.watches)
         return sibling
 
     # --- lobby (LobbyService) -------------------------------------------------------------------

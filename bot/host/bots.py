@@ -40,6 +40,7 @@ from .data import IdleData, IntervalData, ReturnData, SeatData, StepData, TakeOv
 from .replies import ReplyBuilder
 from .seats import _seat_of, _who, is_bot_user, seat_name
 from .settings import SettingsService
+from .stall import BotWatches
 
 
 def _stored_level(level: str) -> str:
@@ -65,7 +66,8 @@ class BotService:
     """
 
     def __init__(self, tables: TableLoader, replies: ReplyBuilder, accounts: AccountService,
-                 settings: SettingsService, *, time_limit: float | None = None) -> None:
+                 settings: SettingsService, *, time_limit: float | None = None,
+                 watches: BotWatches | None = None) -> None:
         self.tables = tables
         self.replies = replies
         self.accounts = accounts
@@ -73,6 +75,8 @@ class BotService:
         #: Seconds a bot may think per decision, overriding each level's own budget
         #: (:data:`engine.core.bots.LEVEL_BUDGETS`); ``None`` keeps the levels' budgets.
         self.time_limit = time_limit
+        #: What the bots remember of each table's game (their repetition guards, the stall count).
+        self.watches = watches if watches is not None else BotWatches()
 
     @_guarded
     def add_bot(self, channel: str, user: str, level: str = "medium") -> Reply[SeatData]:
@@ -146,7 +150,7 @@ class BotService:
         from engine.core.bots import bot_view, make_policy
         from engine.core.progress import RepetitionGuard, progress_marks
 
-        from .stall import forget_watch, note_bot_turn, watch_of
+        from .stall import note_bot_turn
 
         channel = _clean(channel, "channel id")
         with self.tables.store.unit_of_work(write=False) as repo:
@@ -165,7 +169,7 @@ class BotService:
         events: list[Event] = []
         steps: list[str] = []
         seq, current = first_seq, state
-        watch = watch_of(self, table.id)
+        watch = self.watches.of(table.id)
         guards = watch.guards if watch.guards is not None else {}
         guard = guards.setdefault(bot.seat, RepetitionGuard(game))  # the seat's memory of this game
         while game.decision(current).seat == bot.seat and len(steps) < MAX_BOT_STEPS:
@@ -185,7 +189,7 @@ class BotService:
         over = game.decision(current).seat is None
         stalled = not over and note_bot_turn(watch, first_seq, seq, progress_marks(game, current), len(seats))
         if over:
-            forget_watch(self, table.id)
+            self.watches.forget(table.id)
         with self.tables.store.unit_of_work() as repo:
             fresh = repo.table(table.id)
             if fresh is None or fresh.version != table.version or repo.last_seq(table.id) + 1 != first_seq:

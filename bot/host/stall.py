@@ -9,6 +9,7 @@ stalled and the host reports it. A person's move in between starts the count aga
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,12 +42,26 @@ def note_bot_turn(watch: BotWatch, first_seq: int, next_seq: int, marks: str, se
     return watch.still == max(1, seats)
 
 
-def watch_of(service: Any, table_id: int) -> BotWatch:
-    """The :class:`BotWatch` of ``table_id`` kept on ``service`` (in this process only)."""
-    watches: dict[int, BotWatch] = service.__dict__.setdefault("_bot_watches", {})
-    return watches.setdefault(table_id, BotWatch(guards={}))
+class BotWatches:
+    """Every table's :class:`BotWatch` in this process, shared by a host and its siblings
+    (:meth:`bot.host.Host.with_command_names`); bot turns run in worker threads, so access is locked.
+    A finished game's watch is dropped (:meth:`forget`)."""
 
+    def __init__(self) -> None:
+        self._watches: dict[int, BotWatch] = {}
+        self._lock = threading.Lock()
 
-def forget_watch(service: Any, table_id: int) -> None:
-    """Drop the :class:`BotWatch` of ``table_id`` (its game is over: nothing more to watch)."""
-    service.__dict__.get("_bot_watches", {}).pop(table_id, None)
+    def of(self, table_id: int) -> BotWatch:
+        """The watch of ``table_id`` (a new one the first time)."""
+        with self._lock:
+            return self._watches.setdefault(table_id, BotWatch(guards={}))
+
+    def forget(self, table_id: int) -> None:
+        """Drop the watch of ``table_id`` (its game is over: nothing more to watch)."""
+        with self._lock:
+            self._watches.pop(table_id, None)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._watches)
+

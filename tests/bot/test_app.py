@@ -79,3 +79,14 @@ def test_meiji_run_and_meiji_local_build_through_compose(monkeypatch: pytest.Mon
     code = main(["local", "--game", "dicerace", "--players", "2", "--db", f"sqlite:///{tmp_path / 'local.db'}",
                  "--snapshots", str(tmp_path / "snaps")])
     assert code == 0 and len(built) == 2 and isinstance(built[1][0].renderer, render.Pictures)
+
+
+def test_siblings_share_the_bots_memory_and_a_renderer_sibling_leaves_the_host_alone(store: Store) -> None:
+    from renderer_doubles import FixedPictureRendererDouble
+
+    host = compose(store=store, pictures=False).host
+    named = host.with_command_names({"join": "/game join"})
+    drawn = host.with_renderer(FixedPictureRendererDouble())
+    assert named.bot_service.watches is host.bot_service.watches is drawn.bot_service.watches
+    assert host.render is None and named.render is None and isinstance(drawn.render, FixedPictureRendererDouble)
+    assert host.command_names["join"] != "/game join" and named.command_names["join"] == "/game join"

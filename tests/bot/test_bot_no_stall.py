@@ -24,14 +24,14 @@ def test_yokohama_seed_5_between_two_medium_bots_reaches_the_final_score(store: 
     host = Host(store, bot_time_limit=100.0)
     _all_bots(host, "y5", "yokohama", 5, ["medium", "medium"])
     turns = 0
-    while (host.status("y5").data or {})["status"] == "running":
+    while host.status("y5").data.status == "running":
         reply = host.bot_step("y5")
         assert reply.ok, reply.private
         turns += 1
         # Before the guard, from turn 50 on: blue placed nothing and "returned" its president from
         # its hand, pink collected income, for ever. A finished 2-player game takes about 75 turns.
         assert turns < 300
-    assert (host.status("y5").data or {})["status"] == "finished"
+    assert host.status("y5").data.status == "finished"
 
 
 def test_a_round_of_bot_turns_that_changes_nothing_is_reported_once() -> None:
