@@ -1,4 +1,4 @@
-"""The transport-agnostic table service (DESIGN.md, "Hosting").
+"""The transport-agnostic table service (docs/architecture.md, "Hosting").
 
 A :class:`Host` owns the tables of every channel. The Discord adapter and the terminal table are
 thin front ends over it: each call takes plain ids and strings and returns a :class:`Reply`.

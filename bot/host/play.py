@@ -247,7 +247,7 @@ class PlayService:
                 log.warning("table %s: step #%s does not re-apply; undo refused", table.id, last.seq)
                 raise Refusal(_("That step can't be undone (the log does not replay cleanly)."),
                               table.version) from None
-            # Undo never crosses revealed hidden information (DESIGN.md, Hosting: what the other
+            # Undo never crosses revealed hidden information (docs/architecture.md, "Hosting": what the other
             # players saw can't be unseen); the game declares which steps reveal (engine.core.hidden).
             if reveals(game, before, action, events):
                 raise Refusal(
