@@ -1,4 +1,4 @@
-"""A table where only bots play and nothing changes: noticed after a whole round (issue 34).
+"""A table where only bots play and nothing changes: noticed after a whole round.
 
 The bots' own guard (``engine.core.progress.RepetitionGuard``) makes them prefer progress; this is
 the host's backstop. After each bot turn the host calls :func:`note_bot_turn` with the game's

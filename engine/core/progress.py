@@ -4,7 +4,7 @@ A bot game must end. Two things can keep one going for ever: a bot that plays a 
 nothing (or returns to a position it has produced before) while something else was possible, and
 a table where every seat is a bot and none of them changes anything that leads to the end.
 
-* :func:`position_key` is a short digest of what one seat sees of a position, leaving out who is
+* :func:`position_key` is a short hash of what one seat sees of a position, leaving out who is
   to act and the turn's bookkeeping when the game says how (its optional hook
   ``position_key(state, seat) -> JSON-ready data``); without the hook it is the seat's ``view``
   without the views' turn counters. Positions a turn that changed nothing leads back to have the key they started with.
@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 
 def _digest(data: Any) -> str:
-    """A stable hex digest of JSON-ready ``data`` (sorted keys; anything else by ``str``)."""
+    """A stable hex hash of JSON-ready ``data`` (sorted keys; anything else by ``str``)."""
     text = json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
@@ -51,7 +51,7 @@ def _without_turn(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def position_key(game: Any, state: Any, seat: int | None) -> str:
-    """A digest of the position ``state`` as ``seat`` sees it (``None``: a spectator).
+    """A hash of the position ``state`` as ``seat`` sees it (``None``: a spectator).
 
     Uses the game's ``position_key(state, seat)`` hook (JSON-ready data without whose turn it is
     and without anything the seat cannot see), else ``game.view(state, seat)`` without the views'
@@ -64,7 +64,7 @@ def position_key(game: Any, state: Any, seat: int | None) -> str:
 
 
 def progress_marks(game: Any, state: Any) -> str:
-    """A digest of what shows a game's progress towards its end (scores, supplies, end conditions).
+    """A hash of what shows a game's progress towards its end (scores, supplies, end conditions).
 
     Uses the game's ``progress_marks(state)`` hook (JSON-ready data, public information only), else
     the spectator's :func:`position_key`. A host compares marks a round apart
