@@ -339,11 +339,9 @@ class Console(TableSetup):
     def _catch_up(self, user: str) -> None:
         """The public accounts of every turn since ``user``'s own last one."""
         accounts: list[dict[str, Any]] | None = None
-        finder = getattr(self.host, "accounts", None)
-        if callable(finder):
-            reply = finder(self.channel, user, since_seat_turn=True, lang=self.lang)
-            if reply.ok:
-                accounts = reply_accounts(reply.data)
+        reply = self.host.accounts(self.channel, user, since_seat_turn=True, lang=self.lang)
+        if reply.ok:
+            accounts = reply_accounts(reply.data)
         if accounts is None:
             accounts = self._history[self._seen.get(user, 0):]
         first_time = user not in self._seen
@@ -492,9 +490,8 @@ class Console(TableSetup):
             self.say(_("Usage: {usage} (N from 1 to 200).", usage="log [N]"))
             return
         n = int(rest) if rest else 10
-        finder = getattr(self.host, "accounts", None)
-        if callable(finder) and 1 <= n <= 200:
-            reply = finder(self.channel, "seat1", last=n, lang=self.lang)
+        if 1 <= n <= 200:
+            reply = self.host.accounts(self.channel, "seat1", last=n, lang=self.lang)
             accounts = reply_accounts(reply.data) if reply.ok else None
             if accounts is not None:
                 for line in account_lines(accounts) or [_("The log is empty.")]:

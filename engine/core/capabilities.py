@@ -206,6 +206,22 @@ class StateSchema(Protocol):
         ...
 
 
+class Progress(Protocol):
+    """What the bots' repetition guard and the host's stall check read of a position
+    (:mod:`engine.core.progress`); without it they use the seat's view without turn counters and
+    the spectator's view."""
+
+    def position_key(self, state: Any, seat: int | None) -> Any:
+        """JSON-ready data that tells positions apart as ``seat`` sees them (``None``: a spectator),
+        leaving out counters that change every turn."""
+        ...
+
+    def progress_marks(self, state: Any) -> Any:
+        """JSON-ready data that changes when the game moves towards its end (scores, supplies,
+        end conditions)."""
+        ...
+
+
 class Pictures(Protocol):
     """The game's picture package: the importable module that draws its views.
 
@@ -221,7 +237,7 @@ class Pictures(Protocol):
 CAPABILITIES: tuple[type, ...] = (
     SoloOpponent, Evaluation, AllSeatsEvaluation, InPlaceSearch, SearchKinds, Story, StoryRounds,
     HiddenInformation, Narration, RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions,
-    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures,
+    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, Pictures,
 )
 
 

@@ -24,6 +24,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from . import registry
+
 T = TypeVar("T")
 
 
@@ -53,25 +55,27 @@ def _without_turn(view: dict[str, Any]) -> dict[str, Any]:
 def position_key(game: Any, state: Any, seat: int | None) -> str:
     """A hash of the position ``state`` as ``seat`` sees it (``None``: a spectator).
 
-    Uses the game's ``position_key(state, seat)`` hook (JSON-ready data without whose turn it is
+    Uses the game's :class:`~engine.core.capabilities.Progress` ``position_key(state, seat)`` (JSON-ready data without whose turn it is
     and without anything the seat cannot see), else ``game.view(state, seat)`` without the views'
     turn bookkeeping (:data:`TURN_KEYS`, :data:`PLAYER_TURN_KEYS`). Two positions with the same key
     are the same position for the repetition guard: a turn that changed nothing leads back to the
     key it started from. Raises what the hook raises.
     """
-    hook: Callable[[Any, int | None], Any] | None = getattr(game, "position_key", None)
-    return _digest(hook(state, seat) if hook is not None else _without_turn(game.view(state, seat)))
+    declared = registry.progress(game)
+    if declared is not None:
+        return _digest(declared.position_key(state, seat))
+    return _digest(_without_turn(game.view(state, seat)))
 
 
 def progress_marks(game: Any, state: Any) -> str:
     """A hash of what shows a game's progress towards its end (scores, supplies, end conditions).
 
-    Uses the game's ``progress_marks(state)`` hook (JSON-ready data, public information only), else
+    Uses the game's :class:`~engine.core.capabilities.Progress` ``progress_marks(state)`` (JSON-ready data, public information only), else
     the spectator's :func:`position_key`. A host compares marks a round apart
     (``bot.host.stall``): equal marks mean nothing that leads to the end changed in that round.
     """
-    hook: Callable[[Any], Any] | None = getattr(game, "progress_marks", None)
-    return _digest(hook(state)) if hook is not None else position_key(game, state, None)
+    declared = registry.progress(game)
+    return _digest(declared.progress_marks(state)) if declared is not None else position_key(game, state, None)
 
 
 #: The bot's own turns in a row without any change of the progress marks after which it prefers a

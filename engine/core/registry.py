@@ -242,6 +242,12 @@ def state_schema(game: object) -> caps.StateSchema | None:
     return cast(caps.StateSchema, game) if declares(game, caps.StateSchema) else None
 
 
+def progress(game: object) -> caps.Progress | None:
+    """The game's position keys and progress marks for the bots' guard (``position_key``,
+    ``progress_marks``), or ``None``."""
+    return cast(caps.Progress, game) if declares(game, caps.Progress) else None
+
+
 def picture_package(name: str) -> str | None:
     """The dotted module path of the registered game ``name``'s picture package
     (:class:`~engine.core.capabilities.Pictures`), or ``None`` for an unknown game or one without

@@ -19,6 +19,7 @@ from engine.core.capabilities import (
     Narration,
     OptionWarnings,
     Pictures,
+    Progress,
     RulesRevisions,
     RulesTopics,
     SearchKinds,
@@ -80,7 +81,7 @@ class YokohamaGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, InPlaceSearch, SearchKinds, Story, StoryRounds, HiddenInformation, Narration,
                     RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions, ModuleNames, OptionWarnings,
-                    CatalogueTerms, DataReport, StateSchema, Pictures)
+                    CatalogueTerms, DataReport, StateSchema, Progress, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:

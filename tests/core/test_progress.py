@@ -18,12 +18,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from no_stall_sweep import play  # noqa: E402
 
+from engine.core.capabilities import Progress
+
 
 class PositionsFake:
     """The two hooks the guard reads, on positions that are plain dicts: ``position_key`` is the
     position without its ``turn`` counter, ``progress_marks`` its ``score``."""
 
     name = "positionsfake"
+    capabilities = (Progress,)  # the guard reads the Progress capability through the registry
 
     def position_key(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The position without whose turn it is."""
