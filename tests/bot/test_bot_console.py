@@ -311,7 +311,7 @@ def test_help_placeholders_are_translated(host: Host) -> None:
 
     with language("pl"):
         text = help_text()
-    assert "FILE" not in text and "TEXT" not in text and "[N]" not in text
+    assert "FILE" not in text and "TEXT" not in text
     assert "save PLIK" in text and "moves [TEKST]" in text and "/save PLIK" in text
     with language("de"):
         assert "save DATEI" in help_text()

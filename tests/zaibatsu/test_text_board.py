@@ -63,3 +63,34 @@ def test_track_space_and_value_named_apart() -> None:
     with language("pl"):
         text = GAME.text(state, 0)
     assert f"{coal} węgl" in text and "tor Górnictwa" in text
+
+
+def test_a_cut_refusal_list_says_how_many_more_moves_there_are() -> None:
+    import random
+    from collections import Counter
+
+    from engine.core import Action
+    from engine.core.i18n import tr
+    from engine.zaibatsu.explain import SIMILAR_SHOWN, reason
+
+    state = GAME.setup({"players": 2}, 3)
+    rng = random.Random(1)
+    for _ply in range(400):  # the first decision offering more than SIMILAR_SHOWN moves of a kind that reach the list
+        d = GAME.decision(state)
+        legal = GAME.legal_actions(state)
+        if d.seat != CHANCE:
+            many = {k: n for k, n in Counter(a.kind for a in legal).items() if n > SIMILAR_SHOWN}
+            if "prestige" in many:
+                bogus = Action("prestige", ("zz", "zz"))
+                more = many["prestige"] - SIMILAR_SHOWN
+                with language("en"):
+                    text = str(tr(reason(state, bogus, legal)))
+                assert text.endswith(f" … and {more} more."), text
+                assert text.count(", ") == SIMILAR_SHOWN - 1
+                with language("pl"):
+                    assert str(tr(reason(state, bogus, legal))).endswith(f"… i jeszcze {more}.")
+                with language("de"):
+                    assert str(tr(reason(state, bogus, legal))).endswith(f"… und {more} weitere.")
+                return
+        state, _events = GAME.apply(state, rng.choice(legal))
+    raise AssertionError("no decision with a long list of one kind")
