@@ -270,8 +270,8 @@ def _replay_file(game: Any, data: dict[str, Any], args: argparse.Namespace) -> i
 
 
 def replay_outcome(game: Any, state: Any, moves: int, players: list[dict[str, Any]]) -> list[str]:
-    """The end of ``meiji replay`` in the current language and the players' words: the ranking
-    (``1. Anna (Purple): 54 points``) or who is to play after ``moves`` moves (``players``: the
+    """The end of ``meiji replay`` in the current language and the players' words: the final result
+    as the table gives it (``1. Anna (Purple) — 54 points``) or who is to play after ``moves`` moves (``players``: the
     exported log's seats, ``{"seat", "name", "user", "bot"}``; a seat without one is named by its
     label, e.g. its colour)."""
     from engine.core import CHANCE
@@ -286,13 +286,12 @@ def replay_outcome(game: Any, state: Any, moves: int, players: list[dict[str, An
         return [_n("Not finished after {n} move; {who} to play: {prompt}",
                    "Not finished after {n} moves; {who} to play: {prompt}", moves,
                    who=_replay_seat(game, state, decision.seat, players), prompt=tr(decision.prompt))]
-    lines = [_n("{rank}. {who}: {n} point", "{rank}. {who}: {n} points", p.score, rank=p.rank,
-                who=_replay_seat(game, state, p.seat, players)) for p in result.players]
-    if result.solo:
-        facts = ", ".join(f"{k}: {v}" for k, v in result.solo.items() if not isinstance(v, dict | list))
-        if facts:
-            lines.append(_("Solo result: {facts}", facts=facts))
-    return lines
+    from .host.seats import format_result
+    from .store import SeatRec
+
+    # the result in the table's own words, each seat named as below
+    seats = [SeatRec(0, p.seat, "", _replay_seat(game, state, p.seat, players)) for p in result.players]
+    return format_result(result, seats).splitlines()
 
 
 def _replay_seat(game: Any, state: Any, seat: int, players: list[dict[str, Any]]) -> str:

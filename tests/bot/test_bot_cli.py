@@ -143,7 +143,7 @@ def test_replay_of_exported_console_game(tmp_path: Path, capsys, monkeypatch) ->
     save.write_text(json.dumps(data.as_json()))
     assert main(["replay", str(save)]) == 0
     final = capsys.readouterr().out
-    assert re.search(r"^1\. Seat [12]( \(.+\))?: \d+ points?$", final, re.M), final
+    assert re.search(r"^1\. Seat [12]( \(.+\))? — \d+ points?$", final, re.M), final
     assert "1. seat" not in final
 
 

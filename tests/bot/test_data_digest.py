@@ -343,4 +343,4 @@ def test_replay_uses_the_data_of_the_exports_digest(tmp_path: Path, capsys: Any)
     assert main(["replay", str(path)]) == 0
     scores = sorted(legacy["final"]["scores"].values(), reverse=True)
     out = capsys.readouterr().out  # a log without its players: each seat named by its colour, not "seat 1"
-    assert re.search(rf"^1\. [A-Z][a-z]+: {scores[0]} points$", out, re.M) and "1. seat" not in out, out
+    assert re.search(rf"^1\. [A-Z][a-z]+ — {scores[0]} points$", out, re.M) and "1. seat" not in out, out
