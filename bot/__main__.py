@@ -35,7 +35,7 @@ from engine.core.i18n import LANGUAGE_NAMES, LANGUAGES, language, tr
 from engine.core.revisions import stored_options
 
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
-from .words import _
+from .words import _, _n
 
 log = logging.getLogger("bot")
 
@@ -193,7 +193,8 @@ def cmd_local(args: argparse.Namespace, settings: Settings) -> int:
     try:
         return play_local(app.host, game, players, options, resume=args.resume is not None, seed=args.seed,
                           snapshots=snapshots, lang=lang, bots=bots or 0, bot_level=level, resume_id=resume_id,
-                          keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP, solo=args.solo)
+                          keep_snapshots=None if args.keep_snapshots else SNAPSHOT_CAP, solo=args.solo,
+                          table_language=args.lang is None)
     finally:
         app.close()
 
@@ -261,17 +262,56 @@ def _replay_file(game: Any, data: dict[str, Any], args: argparse.Namespace) -> i
         raise CliError(f"the log does not replay: {exc.reason}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise CliError(f"the log does not replay: {exc}") from None
-    print(game.text(state, None))
+    with language(getattr(args, "lang", None) or os.environ.get("LANG")):
+        print(game.text(state, None))
+        for line in replay_outcome(game, state, len(moves), list(data.get("players") or [])):
+            print(line)
+    return 0
+
+
+def replay_outcome(game: Any, state: Any, moves: int, players: list[dict[str, Any]]) -> list[str]:
+    """The end of ``meiji replay`` in the current language and the players' words: the final result
+    as the table gives it (``1. Anna (Purple) — 54 points``) or who is to play after ``moves`` moves (``players``: the
+    exported log's seats, ``{"seat", "name", "user", "bot"}``; a seat without one is named by its
+    label, e.g. its colour)."""
+    from engine.core import CHANCE
+
     result = game.result(state)
     if result is None:
         decision = game.decision(state)
-        print(f"Not finished after {len(moves)} moves; seat {(decision.seat or 0) + 1} to play: {decision.prompt}")
-    else:
-        for p in result.players:
-            print(f"{p.rank}. seat {p.seat + 1}: {p.score} points")
-        if result.solo:
-            print("solo: " + ", ".join(f"{k}: {v}" for k, v in result.solo.items()))
-    return 0
+        if decision.seat is None or decision.seat == CHANCE:
+            return [_n("Not finished after {n} move; a random draw is next: {prompt}",
+                       "Not finished after {n} moves; a random draw is next: {prompt}", moves,
+                       prompt=tr(decision.prompt))]
+        return [_n("Not finished after {n} move; {who} to play: {prompt}",
+                   "Not finished after {n} moves; {who} to play: {prompt}", moves,
+                   who=_replay_seat(game, state, decision.seat, players), prompt=tr(decision.prompt))]
+    from .host.seats import format_result
+    from .store import SeatRec
+
+    # the result in the table's own words, each seat named as below
+    seats = [SeatRec(0, p.seat, "", _replay_seat(game, state, p.seat, players)) for p in result.players]
+    return format_result(result, seats).splitlines()
+
+
+def _replay_seat(game: Any, state: Any, seat: int, players: list[dict[str, Any]]) -> str:
+    """Seat ``seat`` as the table showed it: ``Name (label)``, its label alone without a name, and
+    "Seat N" (in the current language) without either."""
+    from engine.core.registry import seat_label_text
+
+    labels = list(game.seat_labels(state)) if hasattr(game, "seat_labels") else []
+    label = labels[seat] if 0 <= seat < len(labels) else None
+    naming = seat_label_text(game)
+    shown = str(tr(naming.seat_label_text(label))) if label and naming is not None else label
+    from .host.seats import seat_name
+    from .store import SeatRec
+
+    entry = next((p for p in players if isinstance(p, dict) and p.get("seat") == seat), None)
+    name = seat_name(SeatRec(0, seat, str(entry.get("user") or ""), str(entry.get("name") or ""),
+                             bot_level=entry.get("bot"))) if entry else ""
+    if name and shown:
+        return f"{name} ({shown})"
+    return name or shown or _("Seat {n}", n=seat + 1)
 
 
 def _replay_data(name: str, data: dict[str, Any], args: argparse.Namespace, settings: Settings) -> str | None:
@@ -689,6 +729,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="rebuild a game from an exported move log")
     p.add_argument("file")
+    p.add_argument("--lang", choices=list(LANGUAGES), default=None, type=str.lower,
+                   help="language of the board and the result (default: from the LANG environment variable)")
     p.add_argument("--pictures", metavar="DIR", default=None,
                    help="write the board and the turn picture of every position (and the final score) into DIR")
     p.add_argument("--data", default=None, metavar="DIR",

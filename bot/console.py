@@ -58,7 +58,7 @@ from .console_view import (
 )
 from .host import STATUS_WORDS, Host, Reply
 from .host.data import StatusData, StepData, table_of
-from .words import _, _n
+from .words import _, _n, _t
 
 #: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
 SETUP_LINES = 3
@@ -94,7 +94,9 @@ class Console(TableSetup):
         bots: int = 0,
         bot_level: str = "medium",
         keep_snapshots: int | None = SNAPSHOT_CAP,
+        table_language: bool = False,
     ) -> None:
+        self.table_language = table_language
         self.host = host.with_command_names(TERMINAL_COMMAND_NAMES)
         self.bots = bots
         self.bot_level = bot_level
@@ -222,9 +224,19 @@ class Console(TableSetup):
             self.say("  " + describe_saved(g, game_info(get_game(g.game)).title))
 
     def _resume(self, chosen: SavedGame) -> int:
-        """Continue the saved game ``chosen`` in the console's language."""
+        """Continue the saved game ``chosen``: in the language stored with the table when the
+        console keeps it (``table_language``: no ``--lang`` given), else in the console's language,
+        which then becomes the table's."""
         self.channel = chosen.channel
         status = self.host.status(self.channel, lang=self.lang)
+        if self.table_language and status.data is not None and status.data.language:
+            self.lang = i18n.normalise(status.data.language)
+            with i18n.language(self.lang):
+                return self._continue(self.host.status(self.channel, lang=self.lang))
+        return self._continue(status)
+
+    def _continue(self, status: Reply[StatusData]) -> int:
+        """:meth:`_resume` once the language is settled: the table speaks the console's language."""
         if status.data is None or status.data.language != self.lang:  # the whole table speaks the console's language
             self.host.set_language(self.channel, "seat1", self.lang, is_admin=True, lang=self.lang)
             status = self.host.status(self.channel, lang=self.lang)
@@ -289,11 +301,15 @@ class Console(TableSetup):
         board = self.host.board(self.channel, lang=self.lang)
         if board.public:
             self.say(board.public)
-        if self._result:
-            self.say(self._result)
-        self.say(_("Game over. Type 'save FILE' to write its move log, 'picture FILE' for the final-score "
-                   "picture, 'story FILE' for the chart of how the game went, or press Enter to leave "
-                   "('{command}' starts a new game).", command="meiji local"))
+        if self._result:  # the end is announced once: the result's lines the board already says are left out
+            said = {line.strip().lstrip(">").strip() for line in (board.public or "").splitlines()}
+            result = [line for line in self._result.splitlines() if line.strip() not in said]
+            if result:
+                self.say("\n".join(result))
+        file = _t("help placeholder", "FILE")
+        self.say(_("Type '{save}' to write the move log, '{picture}' for the final-score picture, '{story}' for "
+                   "the chart of how the game went, or press Enter to leave ('{command}' starts a new game).",
+                   save=f"save {file}", picture=f"picture {file}", story=f"story {file}", command="meiji local"))
         while True:
             line = self._read("> ")
             if line is None or not line.strip():
@@ -700,6 +716,7 @@ def play_local(
     resume_id: int | None = None,
     keep_snapshots: int | None = SNAPSHOT_CAP,
     solo: bool = False,
+    table_language: bool = False,
 ) -> int:
     """Open (or resume) the terminal table and play until the game ends, ``quit`` or end of input.
 
@@ -710,8 +727,9 @@ def play_local(
     default English). ``bots`` of the seats (the last ones) are played by bots of ``bot_level``;
     with every seat a bot the game plays to the end unattended. ``solo``: one person against the
     game's automated opponent, or against ``bots`` bots (1–3; a game without an automated opponent:
-    1 by default). Returns the exit code.
+    1 by default). ``table_language``: a resumed game speaks the language stored with its table
+    (``lang`` was not chosen explicitly); else it switches to ``lang``. Returns the exit code.
     """
     console = Console(host, stdin=stdin, stdout=stdout, snapshots=snapshots, lang=lang, bots=bots,
-                      bot_level=bot_level, keep_snapshots=keep_snapshots)
+                      bot_level=bot_level, keep_snapshots=keep_snapshots, table_language=table_language)
     return console.open(game, players, options, resume=resume, seed=seed, resume_id=resume_id, solo=solo)

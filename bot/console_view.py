@@ -23,7 +23,7 @@ from typing import Any
 
 from .host.data import AccountsData, StepData
 from .store import CHOICE, OPEN, RUNNING, Store, TableRec
-from .words import _, _n
+from .words import _, _n, _t
 
 #: The channel of the terminal table; further unfinished games get ``terminal-2``, ``terminal-3`` …
 CHANNEL = "terminal"
@@ -43,22 +43,29 @@ TERMINAL_COMMAND_NAMES = {"new": "'meiji local'", "undo": "'undo'", "board": "'b
 
 
 def help_text() -> str:
-    """The console's help in the current language (the command words stay English)."""
+    """The console's help in the current language: the command words stay English (they are typed
+    as they are), their placeholders (``FILE``, ``TEXT``, ``N``) and descriptions are translated."""
+    # i18n: placeholders in the terminal help ("save FILE"): what the player types after the command.
+    file, text, n = _t("help placeholder", "FILE"), _t("help placeholder", "TEXT"), _t("help placeholder", "N")
+    rows = [
+        (f"moves [{text}]", _("list every legal move with its description (only those containing {text})", text=text)),
+        ("undo", _("take back your last step in this turn")),
+        ("board", _("show the whole board (after a turn only its changes are shown)")),
+        ("hand", _("show your own view (your hand) and your moves again")),
+        (f"log [{n}]", _("what happened in the last {n} turns (default 10)", n=n)),
+        (f"save {file}", _("write the move log as JSON (also after the game ends)")),
+        (f"picture {file}", _("write the final-score picture as PNG (after the game ends)")),
+        (f"story {file}", _("how the game went: VP and winning chances as a PNG chart (after the game ends)")),
+        ("help", _("this text")),
+        ("quit", _("stop here; the game is saved (resume with: {command})", command="meiji local --resume")),
+    ]
+    width = max(len(usage) for usage, _text in rows) + 2
     return "\n".join([
         _("Type a move in notation (e.g. what the list shows) or its number from the list."),
         _("Commands:"),
-        "  moves [TEXT]     " + _("list every legal move with its description (only those containing TEXT)"),
-        "  undo             " + _("take back your last step in this turn"),
-        "  board            " + _("show the whole board (after a turn only its changes are shown)"),
-        "  hand             " + _("show your own view (your hand) and your moves again"),
-        "  log [N]          " + _("what happened in the last N turns (default 10)"),
-        "  save FILE        " + _("write the move log as JSON (also after the game ends)"),
-        "  picture FILE     " + _("write the final-score picture as PNG (after the game ends)"),
-        "  story FILE       " + _("how the game went: VP and winning chances as a PNG chart (after the game ends)"),
-        "  help             " + _("this text"),
-        "  quit             " + _("stop here; the game is saved (resume with: {command})",
-                                  command="meiji local --resume"),
-        _("Start a line with '/' to make it a command (e.g. '/save FILE'), with '!' to send it as a move."),
+        *(f"  {usage:<{width}}{what}" for usage, what in rows),
+        _("Start a line with '/' to make it a command (e.g. '{example}'), with '!' to send it as a move.",
+          example=f"/save {file}"),
     ])
 
 

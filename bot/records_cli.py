@@ -8,7 +8,7 @@ import os
 import re
 from typing import Any
 
-from engine.core.i18n import language
+from engine.core.i18n import LANGUAGES, language
 
 #: Markdown bold as the Discord texts use it; the terminal shows the words plainly.
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -23,18 +23,30 @@ def _service(args: argparse.Namespace, settings: Any) -> Any:
 
 def cmd_stats(args: argparse.Namespace, settings: Any) -> int:
     """``meiji stats``: a player's records (``--user``), or a game's leaderboard (``--leaderboard``)."""
+    from .words import _
+
     records = _service(args, settings)
-    lang = os.environ.get("LANG")
+    lang = args.lang or os.environ.get("LANG")
     if args.leaderboard:
         reply = records.leaderboard(args.game or "", None, args.period, args.page, lang=lang)
     else:
         if not args.user:
-            from .words import _
-
             with language(lang):
-                print(_("Name the player with --user (their id), or ask for --leaderboard."))
+                print(_("Name the player with --user (their name as the table shows it, or their id), "
+                        "or ask for --leaderboard."))
+            records.store.dispose()
             return 2
-        reply = records.stats(args.user, args.game, lang=lang)
+        found = records.resolve_user(args.user)
+        if len(found) != 1:
+            with language(lang):
+                if found:
+                    print(_("Several players are called '{name}': give one of their ids with --user: {ids}.",
+                            name=args.user, ids=", ".join(found)))
+                else:
+                    print(_("No player is called '{name}' here.", name=args.user))
+            records.store.dispose()
+            return 2
+        reply = records.stats(found[0], args.game, lang=lang)
     print(_BOLD.sub(r"\1", reply.private or ""))
     records.store.dispose()
     return 0 if reply.ok else 2
@@ -58,7 +70,10 @@ def cmd_records(args: argparse.Namespace, settings: Any) -> int:
 def add_records_parsers(sub: Any) -> None:
     """Add ``stats`` and ``records`` to the ``meiji`` command line (``sub``: its subparsers)."""
     p = sub.add_parser("stats", help="a player's records, or a game's leaderboard (--leaderboard)")
-    p.add_argument("--user", default=None, help="the player's id (as stored at the table)")
+    p.add_argument("--user", default=None,
+                   help="the player: their name as the table shows it (e.g. 'Seat 1'), or their id")
+    p.add_argument("--lang", choices=list(LANGUAGES), default=None, type=str.lower,
+                   help="language of the answer (default: from the LANG environment variable)")
     p.add_argument("--game", default=None, help="only this game (required with --leaderboard)")
     p.add_argument("--leaderboard", action="store_true", help="the game's leaderboard over every table")
     p.add_argument("--period", default="all", help="all, week, month or year (leaderboard)")

@@ -120,6 +120,25 @@ class RecordsService:
         days = PERIODS[key]
         return None if days is None else self.clock() - timedelta(days=days)
 
+    # --- names ------------------------------------------------------------------------------
+    def resolve_user(self, text: str) -> list[str]:
+        """The player ids ``text`` may mean: an id as stored (``seat1``, a Discord id), else the
+        name a table shows (any case: ``Anna``, a terminal seat's ``Seat 1`` in any language).
+        Empty: nobody; several: the name is ambiguous (the caller lists them)."""
+        with self.store.unit_of_work(write=False) as repo:
+            found = queries.users_named(repo.session, text)
+        if found:
+            return found
+        from engine.core.i18n import LANGUAGES, language
+
+        key = text.strip().casefold()
+        for lang in LANGUAGES:  # a terminal seat's name, typed in any language
+            with language(lang):
+                for n in range(1, 7):
+                    if _("Seat {n}", n=n).casefold() == key:
+                        return [f"seat{n}"]
+        return []
+
     # --- /stats -------------------------------------------------------------------------------
     @_guarded
     def stats(self, user: str, game: str | None = None, *, name: str | None = None) -> Reply[StatsData]:

@@ -129,6 +129,20 @@ def user_stats(session: Session, user: str, game: str | None = None, last: int =
     return UserStats(user, name, tuple(games), tuple(solo), tuple(to_rec(r) for r in recent))
 
 
+def users_named(session: Session, name: str) -> list[str]:
+    """The player ids stored under ``name`` (any case): the id itself when it has a seat or a result,
+    else every id whose name at a table (its seats, its results) is ``name``; sorted."""
+    key = name.strip()
+    ids = {r for (r,) in session.execute(select(RESULT.c.user_id).where(RESULT.c.user_id == key).limit(1))}
+    ids |= {r for (r,) in session.execute(select(SEAT.c.user_id).where(SEAT.c.user_id == key).limit(1))}
+    if ids:
+        return sorted(ids)
+    low = key.casefold()
+    ids = {r for (r,) in session.execute(select(RESULT.c.user_id).where(func.lower(RESULT.c.name) == low).distinct())}
+    ids |= {r for (r,) in session.execute(select(SEAT.c.user_id).where(func.lower(SEAT.c.user_name) == low).distinct())}
+    return sorted(ids)
+
+
 def _abandoned(session: Session, user: str, game: str | None) -> dict[str, int]:
     """Started games abandoned with ``user`` seated, per game (from the tables' status)."""
     t, s, m = GAME_TABLE, SEAT, MOVE

@@ -123,5 +123,10 @@ def _track(run: Sequence[Event]) -> str:
     who = e.text.args.get("who") if hasattr(e.text, "args") else None
     price = sum(int(x.data["price"]) for x in run)
     value = run[-1].data.get("value")
-    return M("{who} pays {price}: {track} +{steps} (now {value}).", who=who, price=amount("money", price),
-             track=TRACK_NAMES[str(e.data["track"])], steps=len(run), value=value)
+    space = run[-1].data.get("space")
+    if space is None:  # an event recorded before the marker's space was kept
+        return M("{who} pays {price}: {track} +{steps} (now {value}).", who=who, price=amount("money", price),
+                 track=TRACK_NAMES[str(e.data["track"])], steps=len(run), value=value)
+    return M("{who} pays {price}: {track} +{steps} spaces (now space {space}, value {value}).", who=who,
+             price=amount("money", price), track=TRACK_NAMES[str(e.data["track"])], steps=len(run), space=space,
+             value=value)

@@ -113,10 +113,13 @@ def _player_lines(state: NState, p: Player, seat: int | None) -> list[str]:
     t = tables()
     mark = "*" if p.seat == seat else " "
     out = [f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
-        "VP {vp}; {money}; {coal}; {bp}; money track {mt}; coal track {ct}; knowledge {k}",
-        vp=p.vp, money=_t_amount("money", p.money), coal=_t_amount("coal", p.coal),
-        bp=_t_amount("blueprints", p.blueprints), mt=_t_amount("money", rules.track_value(p, "money")),
-        ct=rules.track_value(p, "coal"), k=rules.track_value(p, "knowledge"))]
+        "VP {vp}; {money}; {coal}; {bp}", vp=p.vp, money=_t_amount("money", p.money),
+        coal=_t_amount("coal", p.coal), bp=_t_amount("blueprints", p.blueprints))]
+    out.append("   " + _(
+        "money track: space {ms}, {mt}; coal track: space {cs}, {ct}; knowledge track: space {ks}, level {k}",
+        ms=p.money_pos + 1, mt=_t_amount("money", rules.track_value(p, "money")), cs=p.coal_pos + 1,
+        ct=_t_amount("coal", rules.track_value(p, "coal")), ks=p.knowledge_pos + 1,
+        k=rules.track_value(p, "knowledge")))
     facs = [_("{goods} +{machine}, goods {stored}/{storage} ({bonus})", goods=_t("goods", t.goods[f.goods].name),
               machine=f.machine, stored=f.stored, storage=t.goods[f.goods].storage, bonus=tr(factory_bonus(f.tile)))
             for f in p.factories]

@@ -155,9 +155,18 @@ def reason(state: ZState, action: Action, legal: list[Action]) -> str:
         if str(a[1]) not in ("finance", *p.contracts):
             return M("Contract {contract} is not available to you.", contract=str(a[1]))
         return M("You do not have those goods, or the contract's requirement is not met.")
-    similar = [format_action(x) for x in legal if x.kind == action.kind][:6]
+    similar = [format_action(x) for x in legal if x.kind == action.kind]
+    shown, more = similar[:SIMILAR_SHOWN], len(similar) - SIMILAR_SHOWN
+    if more > 0:  # the list is cut: say how many more there are
+        return Mn("'{move}' is not legal now. Legal moves of this kind: {moves} … and {n} more.",
+                  "'{move}' is not legal now. Legal moves of this kind: {moves} … and {n} more.", more,
+                  move=format_action(action), moves=", ".join(shown))
     return M("'{move}' is not legal now. Legal moves of this kind: {moves}.", move=format_action(action),
-             moves=", ".join(similar))
+             moves=", ".join(shown))
+
+
+#: How many legal moves of the refused kind a refusal lists (the rest are counted).
+SIMILAR_SHOWN = 6
 
 
 #: Why an action cannot be activated even once, by action id.

@@ -153,9 +153,9 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
-            "VP {vp}  money {money}  coal {coal}  silk {silk}  iron {iron}  R&D {rd}  Mining {mining}  "
-            "Finance {finance}", vp=p.vp, money=p.money, coal=rules.coal_total(p), silk=p.silk, iron=p.iron,
-            rd=p.rd, mining=p.mining, finance=p.finance))
+            "VP {vp}  money {money}  coal {coal}  silk {silk}  iron {iron}", vp=p.vp, money=p.money,
+            coal=rules.coal_total(p), silk=p.silk, iron=p.iron))
+        lines.append("   " + track_positions(p.rd, p.mining, p.finance))
         facs = []
         for i, f in enumerate(p.factories):
             stock = tr(amount(f.goods_type, f.goods))
@@ -176,21 +176,17 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             upgraded=", ".join(_colour(c) for c in p.upgraded) or "-", goals=goals))
     a = state.automa
     if a is not None:
-        texts = {g.id: g.text for g in t.data.solo_goals}
-        goals = "; ".join(
-            f"{tr(SOLO_SLOT_NAMES[slot]) if slot in SOLO_SLOT_NAMES else slot}: "
-            f"{_t('solo goal', texts[gid]) if gid in texts else gid}"
-            for slot, gid in a.goals.items()
-        )
         difficulty = tr(DIFFICULTY[a.difficulty]) if a.difficulty in DIFFICULTY else a.difficulty
         name = f"{_t('name', 'Takatoshi').upper()} ({opponent_badge()})"
         lines.append(" " + _(
-            "{name} ({colour}, {difficulty}) trains left {trains}  tokens by period {rows}  priority {priority}",
-            name=name, colour=_player(a.colour), difficulty=difficulty, trains=a.trains,
-            rows=a.rows, priority=" > ".join(_colour(c) for c in a.priority)))
-        lines.append("   " + _("region workers: {workers}   action tiles left {n}   goals: {goals}",
+            "{name} ({colour}, {difficulty}) VP {vp}  trains left {trains}  tokens by period {rows}  "
+            "priority {priority}", name=name, colour=_player(a.colour), difficulty=difficulty, vp=a.vp,
+            trains=a.trains, rows=token_rows(a.rows), priority=" > ".join(_colour(c) for c in a.priority)))
+        lines.append("   " + _("region workers: {workers}   action tiles left {n}",
                                 workers=", ".join(f"{r}={_colour(c)}" for r, c in a.region_colours.items()),
-                                n=len(a.deck), goals=goals))
+                                n=len(a.deck)))
+        lines.append("   " + _("Your solo goals:"))
+        lines.extend("     " + line for line in solo_goal_lines(state))
         if a.narration:
             lines.append("   " + _("last: {move}", move=_last_move(a.narration[-1])))
     if state.common_goals:
@@ -202,6 +198,53 @@ def render_text(state: ZState, seat: int | None = None) -> str:
     decision = rules.decision(state)
     lines.append(f">> {tr(decision.prompt)}")
     return "\n".join(lines)
+
+
+#: Roman numerals of the periods (Takatoshi's token rows).
+PERIODS = {1: "I", 2: "II", 3: "III"}
+
+
+def track_value(track: str, space: int) -> int:
+    """The value printed on ``space`` (1 = start) of ``track`` (``rd``: R&D level, ``mining``: coal
+    income, ``finance``: money income; Zaibatsu rulebook, Player board). KeyError: no such track."""
+    spaces = tables().track[track]
+    return spaces[max(0, min(space, len(spaces)) - 1)].value
+
+
+def track_positions(rd: int, mining: int, finance: int) -> str:
+    """The three track markers as one line, each space apart from the value printed on it
+    (``R&D track: space 3, level 3 …``; Mining and Finance: the income at Consolidation), in the
+    current language."""
+    return _("R&D track: space {rd}, level {rd_value}  Mining track: space {mining}, income {coal}  "
+             "Finance track: space {finance}, income {money}", rd=rd, rd_value=track_value("rd", rd),
+             mining=mining, coal=tr(amount("coal", track_value("mining", mining))), finance=finance,
+             money=tr(amount("money", track_value("finance", finance))))
+
+
+def token_rows(rows: list[list[int]]) -> str:
+    """Takatoshi's influence tokens left per period (``I: 3 · II: 4, 5 · III: 5, 6, 7, 7``; ``-``: none)."""
+    return " · ".join(f"{PERIODS.get(i, str(i))}: {_numbers(row)}" for i, row in enumerate(rows, start=1)) or "-"
+
+
+def solo_goal_lines(state: ZState) -> list[str]:
+    """One line per solo goal (slot order): slot, the goal's text and the player's progress
+    (``green: Build all 6 machines. — 0/6``), met (``✓``) or, once the game is over, missed (``✗``).
+    Empty outside solo games. Zaibatsu solo rules, Solo goals."""
+    from .automa import goal_progress
+
+    a = state.automa
+    if a is None:
+        return []
+    texts = {g.id: g.text for g in tables().data.solo_goals}
+    out = []
+    for slot, gid in a.goals.items():
+        slot_name = tr(SOLO_SLOT_NAMES[slot]) if slot in SOLO_SLOT_NAMES else slot
+        goal = _t("solo goal", texts[gid]) if gid in texts else gid
+        value, target, _text = goal_progress(state, gid)
+        mark = " ✓" if value >= target else (" ✗" if state.over else "")
+        out.append(_("{slot}: {goal} — {value}/{target}", slot=slot_name, goal=goal, value=value,
+                     target=target) + mark)
+    return out
 
 
 def _last_move(turn: Any) -> str:

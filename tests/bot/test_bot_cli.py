@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,12 @@ def test_replay_of_exported_console_game(tmp_path: Path, capsys, monkeypatch) ->
     assert main(["replay", str(save)]) == 0
     replayed = capsys.readouterr().out
     assert "Dice race to 20" in replayed and "Not finished after" in replayed
+    # in the players' words: the name the table showed, not "seat 1"
+    assert re.search(r"Not finished after \d+ moves; Seat [12]( \(.+\))? to play: ", replayed), replayed
+    assert "seat 1 to play" not in replayed and "seat 2 to play" not in replayed
+    assert main(["replay", str(save), "--lang", "pl"]) == 0
+    polish = capsys.readouterr().out  # the sentence in Polish, the name as the table stored it
+    assert "Not finished" not in polish and re.search(r"Seat [12]( \(.+\))? ", polish), polish
 
     # play it to the end through --resume, export again and replay the finished game
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
@@ -135,7 +142,9 @@ def test_replay_of_exported_console_game(tmp_path: Path, capsys, monkeypatch) ->
     store.dispose()
     save.write_text(json.dumps(data.as_json()))
     assert main(["replay", str(save)]) == 0
-    assert "1. seat" in capsys.readouterr().out
+    final = capsys.readouterr().out
+    assert re.search(r"^1\. Seat [12]( \(.+\))? — \d+ points?$", final, re.M), final
+    assert "1. seat" not in final
 
 
 def test_replay_rejects_bad_files(tmp_path: Path, capsys) -> None:

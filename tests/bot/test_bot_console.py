@@ -38,7 +38,7 @@ def test_plays_a_whole_game_by_numbers(host: Host) -> None:
     # "1" is "move 1" while pips are left, else "bank": the game always progresses
     code, out = run(host, "1\n" * 2000)
     assert code == 0
-    assert "Final result:" in out and "Game over." in out
+    assert "Final result:" in out and "press Enter to leave" in out
     assert "1. Seat" in out
     assert host.status(CHANNEL).data.status == "finished"
     assert "=== Seat" in out and "to play" in out and "Your moves:" in out
@@ -293,3 +293,38 @@ def test_games_without_hidden_information_never_hand_over(host: Host) -> None:
     assert code == 0
     assert "Pass the screen" not in out and CLEAR_SCREEN not in out
     assert "Your turn:" in out  # 'hand' shows the seat's view in any game
+
+
+def test_the_end_is_announced_once(host: Host) -> None:
+    code, out = run(host, "1\n" * 2000)
+    assert code == 0 and host.status(CHANNEL).data.status == "finished"
+    end = out[out.index("Final result:") - 400:]
+    lines = [line.strip().lstrip(">").strip() for line in end.splitlines()]
+    over = [line for line in lines if "game is over" in line.lower() or line.lower().startswith("game over")]
+    assert len(over) <= 1, over
+    assert out.count("Final result:") == 1
+
+
+def test_help_placeholders_are_translated(host: Host) -> None:
+    from bot.console_view import help_text
+    from engine.core.i18n import language
+
+    with language("pl"):
+        text = help_text()
+    assert "FILE" not in text and "TEXT" not in text
+    assert "save PLIK" in text and "moves [TEKST]" in text and "/save PLIK" in text
+    with language("de"):
+        assert "save DATEI" in help_text()
+
+
+def test_resume_keeps_the_tables_language_unless_lang_is_given(host: Host) -> None:
+    code, out = run(host, "quit\n", lang="pl")
+    assert code == 0
+    assert host.status(CHANNEL).data.language == "pl"
+    # no --lang: the table's stored language (Polish), not the console's default (English)
+    code, out = run(host, "quit\n", resume=True, table_language=True)
+    assert code == 0 and "Zapisano" in out and "Saved. Resume" not in out
+    assert host.status(CHANNEL).data.language == "pl"
+    # --lang given: the table switches to it
+    code, out = run(host, "quit\n", resume=True, lang="de", table_language=False)
+    assert code == 0 and host.status(CHANNEL).data.language == "de"

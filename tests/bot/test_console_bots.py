@@ -23,7 +23,7 @@ def test_every_seat_a_bot_plays_a_demonstration_game_to_the_end(host: Host) -> N
     code, text = _run(host, "", players=3, bots=3)
     assert code == 0
     assert host.status(CHANNEL).data.status == "finished"
-    assert "Game over." in text
+    assert "press Enter to leave" in text
     for n in (1, 2, 3):
         assert f"Bot {n} (medium)" in text
     players = host.status(CHANNEL).data.players
@@ -32,7 +32,7 @@ def test_every_seat_a_bot_plays_a_demonstration_game_to_the_end(host: Host) -> N
 
 def test_a_person_plays_against_bots_and_the_bots_answer_at_once(host: Host) -> None:
     code, text = _run(host, "1\n" * 400, players=2, bots=1, level="hard")
-    assert code == 0 and "Game over." in text
+    assert code == 0 and "press Enter to leave" in text
     assert "Bot 1 (hard)" in text
     assert host.status(CHANNEL).data.status == "finished"
 
@@ -76,7 +76,7 @@ def test_cli_bot_levels_and_their_older_names(level: str, stored: str, tmp_path:
     code = main(["local", "--game", "dicerace", "--players", "2", "--bots", "2", "--bot-level", level,
                  "--option", "target=8", "--seed", "3", "--db", db, "--no-pictures"])
     out = capsys.readouterr().out
-    assert code == 0 and f"Bot 1 ({stored})" in out and "Game over." in out
+    assert code == 0 and f"Bot 1 ({stored})" in out and "press Enter to leave" in out
     store = Store.open(db)
     try:
         with store.unit_of_work(write=False) as repo:

@@ -126,7 +126,7 @@ def test_a_finished_game_can_be_saved_and_its_final_picture_written(host: Host, 
     out = io.StringIO()
     # the game ends inside the script: what follows the end goes to the end-of-game prompt
     code = play_local(host, "dicerace", 2, {}, seed=4, stdin=io.StringIO(script), stdout=out)
-    assert code == 0 and "Game over." in out.getvalue() and "'save FILE'" in out.getvalue()
+    assert code == 0 and "press Enter to leave" in out.getvalue() and "'save FILE'" in out.getvalue()
     story = tmp_path / "story.png"
     console, out = _console(Host(host.store, render=ConstantRendererDouble()), f"save {log}\npicture {picture}\nstory {story}\n\n")
     console.channel = CHANNEL

@@ -322,3 +322,25 @@ def test_the_terminal_commands(tmp_path: Any, capsys: Any) -> None:
     assert "0 finished game(s)" in capsys.readouterr().out
     assert main(["records", "rerate", "--db", url]) == 0
     assert "3 rated game(s)" in capsys.readouterr().out
+
+
+def test_stats_at_the_terminal_take_the_names_the_table_shows_and_lang(tmp_path: Any, capsys: Any) -> None:
+    from bot.__main__ import main
+
+    url = f"sqlite:///{tmp_path / 'meiji.db'}"
+    store = Store.open(url)
+    host = Host(store)
+    for n in range(2):
+        bot_game(host, f"c{n}", ["u1", "u2"], ["medium"], n, guild=None)
+    records = RecordsService(store)
+    assert records.resolve_user("u1") == ["u1"]  # an id as stored
+    assert records.resolve_user("U2") == ["u2"]  # the name the table shows, any case
+    assert records.resolve_user("Gracz 1") == ["seat1"]  # a terminal seat's name in Polish
+    assert records.resolve_user("Spieler 3") == ["seat3"]
+    assert records.resolve_user("Nobody") == []
+    store.dispose()
+    assert main(["stats", "--db", url, "--user", "U1", "--lang", "pl"]) == 0
+    out = capsys.readouterr().out
+    assert "Osiągnięcia: U1" in out and "Records of" not in out
+    assert main(["stats", "--db", url, "--user", "Nobody", "--lang", "en"]) == 2
+    assert "No player is called 'Nobody' here." in capsys.readouterr().out

@@ -127,7 +127,8 @@ def test_account_adds_up_spaces_bought_on_one_track():
     t = puzzle(4, lambda d: player(d, 0, money=10))
     events = t.play("take 1 knowledge red", "up", "up", "done")
     lines = [str(x) for x in GAME.account_lines(events)]
-    assert "Yellow pays 3,000 yen: knowledge track +2 (now 2)." in lines
+    # Spaces and the value printed on the space are named apart (the knowledge track repeats its values).
+    assert "Yellow pays 3,000 yen: knowledge track +2 spaces (now space 3, value 2)." in lines
     assert lines[0].startswith("Yellow takes a red worker")
 
 

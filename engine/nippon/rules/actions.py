@@ -19,6 +19,7 @@ from .basics import (
     marginal,
     move_track,
     name,
+    pos_attr,
     prices_for,
     production_coal,
     production_gain,
@@ -112,10 +113,11 @@ def apply_repetition(state: NState, f: dict[str, Any], action: Action, events: l
         p.money -= price
         move_track(p, track, 1)
         if events is not None:
-            ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 (now {value}).", who=who,
-                                          price=gain_text("money", price), track=TRACK_NAMES[track],
-                                          value=track_value(p, track)), track=track, price=price,
-               value=track_value(p, track))
+            space = getattr(p, pos_attr(track)) + 1
+            ev(events, "track", p.seat, M("{who} pays {price}: {track} +1 space (now space {space}, value {value}).",
+                                          who=who, price=gain_text("money", price), track=TRACK_NAMES[track],
+                                          space=space, value=track_value(p, track)), track=track, price=price,
+               value=track_value(p, track), space=space)
     elif act == "invest":
         build_factory(state, p, str(action.args[0]), events)
     elif act == "produce":
