@@ -75,8 +75,8 @@ def child(url: str, acks: Path, seed: int, game: str) -> int:
     ready = False
     while True:
         status = host.status(CHANNEL)
-        data = status.data if status.ok and status.data else {}
-        state = data.get("status")
+        data = status.data if status.ok else None
+        state = data.status if data is not None else None
         if state not in ("open", "running"):
             options: dict[str, Any] = {"players": 2}
             reply = host.new_table(CHANNEL, PLAYERS[0], "One", game, options, rng.randrange(2**40))
@@ -84,7 +84,7 @@ def child(url: str, acks: Path, seed: int, game: str) -> int:
                 raise SystemExit(f"new_table refused: {reply.private}")
             continue
         if state == "open":
-            seated = {p["user"] for p in data.get("players", [])}
+            seated = {p["user"] for p in data.players} if data is not None else set()
             for user in PLAYERS:
                 if user not in seated:
                     host.join(CHANNEL, user, user.upper())
@@ -92,7 +92,8 @@ def child(url: str, acks: Path, seed: int, game: str) -> int:
             if not reply.ok:
                 raise SystemExit(f"start refused: {reply.private}")
             continue
-        table_id, version, user = data["table_id"], status.version, data.get("to_act")
+        assert data is not None
+        table_id, version, user = data.table_id, status.version, data.to_act
         if not ready:
             _append(fd, f"R {table_id} {version}")
             ready = True

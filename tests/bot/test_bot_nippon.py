@@ -28,7 +28,7 @@ def _replayed(host: Host, channel: str) -> str:
 def _play_random(host: Host, channel: str, seed: int, *, pictures: bool) -> int:
     rng = random.Random(seed)
     moves = 0
-    while (status := host.status(channel).data)["status"] == "running":
+    while (status := host.status(channel).data).status == "running":
         user = status.to_act
         choices = host.legal(channel, user).choices
         assert choices, "a running game always offers a move"

@@ -97,7 +97,7 @@ def _play_and_watch(host: Host, seed: int, players: int, *, undo_every: int = 0,
 
     public_check(started.public, started.alt)
     moves = 0
-    while (status := host.status(CH).data)["status"] == "running":
+    while (status := host.status(CH).data).status == "running":
         user = status.to_act
         seat = status.to_act_seat
         turn = host.turn(CH)
@@ -174,7 +174,7 @@ def test_a_three_player_game_through_the_host_with_a_picture_after_every_turn() 
     started = _open(host, 3, 31)
     assert started.png is not None and started.png[:8] == PNG_MAGIC and started.alt
     moves = 0
-    while (status := host.status(CH).data)["status"] == "running":
+    while (status := host.status(CH).data).status == "running":
         user = status.to_act
         reply = host.move(CH, user, _pick(rng, host.legal(CH, user).choices))
         assert reply.ok, reply.private

@@ -129,7 +129,7 @@ def test_a_correction_changes_new_games_only(store: Store, tmp_path: Path) -> No
     assert after.replay("done", "u1").ok and after.replay("done", "u1", position=5).ok
     # the running game carries on with its own data: the shipped pairing, not the corrected one
     rng = random.Random(99)
-    while (status := after.status("running").data)["status"] == "running":
+    while (status := after.status("running").data).status == "running":
         choices = [n for n, _label in after.legal("running", status.to_act).choices]
         assert not any(c.startswith(("take 2 mines", "take 3 export")) for c in choices)
         assert after.move("running", status.to_act, rng.choice(choices)).ok

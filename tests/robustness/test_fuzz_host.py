@@ -155,10 +155,10 @@ def check_consistent(store: Store) -> None:
 def _draw_command(data: st.DataObject, host: Host, channel: str) -> tuple[str, str, tuple[Any, ...], dict[str, Any]]:
     """(name, user, args, kwargs) of one Host call, weighted by the channel's state."""
     status = host.status(channel)
-    info = status.data if status.ok and status.data else {}
-    state = info.get("status")
-    to_act = info.get("to_act")
-    seated = [p["user"] for p in info.get("players", [])] if state in ("open", "running") else []
+    info = status.data if status.ok else None
+    state = info.status if info is not None else None
+    to_act = info.to_act if info is not None else None
+    seated = [p["user"] for p in info.players] if info is not None and state in ("open", "running") else []
     if state == "running":
         names = ["move"] * 12 + ["choose"] * 4 + ["undo"] * 2 + [
             "board", "log", "status", "legal", "export", "turn", "hand", "join", "leave", "start", "new",
@@ -224,7 +224,7 @@ def _draw_command(data: st.DataObject, host: Host, channel: str) -> tuple[str, s
         hours = data.draw(st.sampled_from([0, 1, 24, 72] if valid else [-1, 73, 10**9, True, 2.5]))
         return name, user, (channel, user, hours), {"is_admin": data.draw(st.booleans())}
     if name == "choose":
-        table_id = info.get("table_id") or 1
+        table_id = (info.table_id if info is not None else None) or 1
         version = status.version or 0
         count = len(host.legal(channel, user).choices) if to_act else 0
         if valid:

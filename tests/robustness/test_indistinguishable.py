@@ -74,14 +74,14 @@ def test_a_planted_leak_in_the_private_route_flag_is_caught(tmp_path: Path, monk
 @pytest.mark.slow
 def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A status line that counts the fulfillable orders in the acting player's hand."""
-    from bot import host as host_module
+    from bot.host.replies import ReplyBuilder
 
-    original = host_module.Host._status_line
+    original = ReplyBuilder.status_line
 
     def leaky(self: Any, game: Any, state: Any, seats: Any, table: Any) -> str:
         n = sum(1 for a in game.legal_actions(state) if a.kind == "order")
         return f"{original(self, game, state, seats, table)} ({n})"
 
-    monkeypatch.setattr(host_module.Host, "_status_line", leaky)
+    monkeypatch.setattr(ReplyBuilder, "status_line", leaky)
     caught = _first_caught(tmp_path)
     assert caught and any("status" in outputs for outputs in caught.values()), caught
