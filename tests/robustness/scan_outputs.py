@@ -43,8 +43,9 @@ DISPLAY_KEYS = frozenset({
     "narration", "line", "lines", "events", "message", "status_text", "log", "entries", "headline",
 })
 _MOVE_LINE = re.compile(r"^\s+\d+\.\s(?P<notation>.*?)(?: — (?P<label>.*))?$")
-#: A line of the console's help: the command column (typed as is, the same in every language).
-_HELP_LINE = re.compile(r"^  [a-z]+(?: \[?[A-Z]+\]?)?\s{3,}(?P<rest>\S.*)$")
+#: A line of the console's help: the command column (typed as is, the same in every language) and
+#: its placeholder in capitals, in the reader's language (``FILE``, ``PLIK``, ``ФАЙЛ``).
+_HELP_LINE = re.compile(r"^  [a-z]+(?: \[?(?P<placeholder>[^\s\[\]]+)\]?)?\s{2,}(?P<rest>\S.*)$")
 _COMPACT = re.compile(r"^\s+\d+\.\s\S.*\s{2,}\d+\.\s")
 
 
@@ -284,7 +285,8 @@ def terminal_lines(text: str, sink: Collected) -> None:
         if _COMPACT.match(line):
             continue
         help_line = _HELP_LINE.match(line)
-        if help_line is not None:
+        placeholder = help_line.group("placeholder") if help_line is not None else None
+        if help_line is not None and (placeholder is None or placeholder.isupper()):
             sink.add("terminal", help_line.group("rest"), "terminal.help")
             continue
         m = _MOVE_LINE.match(line)
