@@ -53,10 +53,12 @@ def seating(game_name: str, seed: int, hard: bool = False) -> list[str]:
 
 
 def play(game_name: str, seed: int, labels: list[str], max_plies: int = MAX_PLIES,
-         hard_budget: float | None = None) -> dict[str, Any]:
+         hard_budget: float | None = None, moves: bool = False) -> dict[str, Any]:
     """Play one game of bots ``labels`` from ``seed``; its record (``ended``: the game is over within
     ``max_plies``; ``plies``; ``cpu`` seconds of this process). ``hard_budget`` (CPU seconds per
-    decision) replaces the hard level's own budget."""
+    decision) replaces the hard level's own budget. With ``moves`` the record also holds the game's
+    move log (``moves``: notations, chance outcomes included, replayable with
+    :func:`engine.core.replay` from ``{"players": len(labels)}`` and ``seed``)."""
     game = get_game(game_name)
     cpu = time.process_time()
     hard = {} if hard_budget is None else {"time_limit": hard_budget}
@@ -65,6 +67,7 @@ def play(game_name: str, seed: int, labels: list[str], max_plies: int = MAX_PLIE
                 for i, label in enumerate(labels)]
     state = game.setup({"players": len(labels)}, seed)
     fast = getattr(game, "apply_unchecked", None)
+    log: list[str] = []
     ended = False
     ply = 0
     for ply in range(max_plies):
@@ -77,19 +80,24 @@ def play(game_name: str, seed: int, labels: list[str], max_plies: int = MAX_PLIE
         else:
             legal = game.legal_actions(state)
             action = policies[decision.seat].choose(bot_view(game, state, decision.seat, seed * 100003 + ply), legal)
+        if moves:
+            log.append(game.format_action(state, action))
         if fast is not None:
             fast(state, action)
         else:
             state, _ = game.apply(state, action)
     else:
         ended = game.decision(state).seat is None
-    return {"game": game_name, "seed": seed, "labels": labels, "plies": ply, "ended": ended,
-            "cpu": round(time.process_time() - cpu, 3)}
+    record: dict[str, Any] = {"game": game_name, "seed": seed, "labels": labels, "plies": ply,
+                              "ended": ended, "cpu": round(time.process_time() - cpu, 3)}
+    if moves:
+        record["moves"] = log
+    return record
 
 
-def _play(spec: tuple[str, int, list[str], float | None]) -> dict[str, Any]:
-    name, seed, labels, hard_budget = spec
-    return play(name, seed, labels, hard_budget=hard_budget)
+def _play(spec: tuple[str, int, list[str], float | None, bool]) -> dict[str, Any]:
+    name, seed, labels, hard_budget, moves = spec
+    return play(name, seed, labels, hard_budget=hard_budget, moves=moves)
 
 
 def specs(games: list[str], first: int, seeds: int, hard_seeds: int) -> list[tuple[str, int, list[str]]]:
@@ -113,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--hard-budget", type=float, default=None,
                     help="CPU seconds per decision of the hard bot (default: its level's budget)")
+    ap.add_argument("--moves", action="store_true",
+                    help="keep each game's move log in its record (self-play positions for training)")
     args = ap.parse_args(argv)
     done: dict[tuple[str, int, str], dict[str, Any]] = {}
     if args.records and Path(args.records).exists():
@@ -120,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             if line.strip():
                 rec = json.loads(line)
                 done[(rec["game"], rec["seed"], ",".join(rec["labels"]))] = rec
-    todo = [(*s, args.hard_budget) for s in specs(args.games, args.first, args.seeds, args.hard_seeds)
+    todo = [(*s, args.hard_budget, args.moves) for s in specs(args.games, args.first, args.seeds, args.hard_seeds)
             if (s[0], s[1], ",".join(s[2])) not in done]
     print(f"{len(done)} games in the records, {len(todo)} to play", file=sys.stderr, flush=True)
     pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
