@@ -42,7 +42,7 @@ turn (until another seat, chance, nobody or the seat's next turn decides), and t
 the greedy ranking's best candidates at the turn's main choice: each rollout goes on from the
 candidate's greedily finished turn (hidden cards re-dealt each round), lets every other seat play
 its turn greedily (chance sampled from the bot's own generator), then plays the bot's next turn,
-and scores the bot's evaluation minus the others' mean. Candidates share their rollouts' random
+and scores its chance to win (``engine.core.winprob``, ``leaf``). Candidates share their rollouts' random
 numbers (common random numbers); a rollout that drew nothing is exact and is not repeated;
 greedy's own choice is only overridden by a clear lead. The levels (:data:`LEVELS`): ``easy`` and
 ``medium`` are greedy, ``hard`` is the search, each within its budget per decision
