@@ -525,9 +525,9 @@ class SearchPolicy:
     dropped); with ``widen``, once every candidate is exact and time is left, the next line joins.
 
     A candidate displaces greedy's choice only when it leads over the rounds both were played in by
-    more than ``switch_margin`` VP plus one standard error of the paired differences (by the margin
-    alone over a single round, unless the rounds re-deal hidden cards); else greedy's choice is
-    played. The steps inside a turn take the greedy choice. ``time_limit`` (seconds of ``clock``)
+    more than ``switch_margin`` (in the leaf's unit) plus one standard error of the paired
+    differences (by the margin alone over a single round, unless the rounds re-deal hidden cards);
+    else greedy's choice is played. The steps inside a turn take the greedy choice. ``time_limit`` (seconds of ``clock``)
     caps a decision: no rollout starts after 85 % of it and one under way is dropped at its next move
     past that point. With the rollout count ending the search, the choice is a pure function of
     ``(seed, view, legal)``.
