@@ -347,7 +347,8 @@ def matchup_arg(text: str) -> str:
 
 
 def summarise_file(path: str) -> None:
-    """Print the summaries of a ``--records`` file (games finished so far), per game and match-up."""
+    """Print the summaries of a ``--records`` file (games finished so far), per game and match-up, with
+    the SPRT's state over them in seed order (H0 55 % against H1 65 %, α = β = 0.05)."""
     groups: dict[tuple[str, str], list[GameRecord]] = {}
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -358,6 +359,10 @@ def summarise_file(path: str) -> None:
     for (game, matchup), records in sorted(groups.items()):
         print(f"\n## {game}")
         print_summary(summarise(matchup, records))
+        scores = [x for x in (game_score(r) for r in sorted(records, key=lambda r: r.seed)) if x is not None]
+        state = sprt_test.sprt(scores)
+        print(f"\nSPRT (H0 55 % against H1 65 %): {state.decision or 'not decided'}, LLR {state.llr:.3f} "
+              f"({state.lower:.3f}, {state.upper:.3f}) after {state.games} of {len(scores)} games")
 
 
 def _record_line(rec: GameRecord, game_name: str) -> str:
