@@ -26,9 +26,9 @@ from engine.core.i18n import current, tr
 
 from . import rules
 from .badges import PLAYER_BADGES
+from .effects import action_text, power_with_president, tech_effect
 from .state import COUNTRIES, GOODS, NEUTRAL, PLAYER_COLOURS, Player, YState
 from .tables import tables
-from .effects import action_text, power_with_president, tech_effect
 from .words import COUNTRY_NAMES, GOODS_NAMES, _, _n, amount, reward_text
 
 #: Longest line of the text (longer lines are wrapped with an indent).
