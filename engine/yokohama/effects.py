@@ -145,14 +145,6 @@ def tech_line(name: str) -> Msg:
     return M("{name}: {effect}", name=TECH_NAMES[name], effect=tech_effect(name))
 
 
-def order_needs_gives(order: str) -> Msg:
-    """What an order card needs and gives: "needs 1 tea, 2 fish; gives 3 VP, 1 yen" (Wypełnianie zamówień)."""
-    t = tables()
-    return M("needs {goods}; gives {reward}", goods=rules.order_goods(order),
-             reward=rules.reward_text(t.order_reward[order]))
-
-
-
 def _dash(n: int) -> object:
     """A table cell: the number, or a dash for "nothing at this power"."""
     return n if n else "–"

@@ -151,10 +151,10 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             if len(pair) == 2:  # numbered as the move "pair N" takes them
                 lines.append(f"  {n}. " + _("A: {a} / B: {b}", a=tr(start_tile_text(pair[0])),
                                             b=tr(start_text(pair[1]))))
-    # Rulebook: Department bonuses, p. 13: what each department gives, normal (upgraded).
+    # Rulebook: Department bonuses, p. 13: what each department gives, normal and upgraded.
     depts = "; ".join(_("{colour} {department}: {gain}", colour=_colour(d.colour), department=_t("department", d.name),
                         gain=tr(dept_gain_text(d.colour, None))) for d in t.data.departments)
-    lines.append(_("Departments (normal yield, upgraded in brackets): {list}", list=depts))
+    lines.append(_("Departments and what they give: {list}", list=depts))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
