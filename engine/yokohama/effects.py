@@ -115,8 +115,8 @@ def tech_effect(name: str) -> Msg:
     texts: dict[str, Msg] = {
         "ball": M("{vp} each time you fulfil an order", vp=vp("ball_vp")),
         "brickworks": M("{vp} each time you place an assistant on the Customs House board", vp=vp("brickworks_vp")),
-        "stagecoach": M("pay nothing to the presidents you pass (the Canal still costs {fee})",
-                        fee=amount("yen", n["canal_fee"])),
+        # The Canal fee is still paid (docs/rules-notes.md R12); the technologies topic says so.
+        "stagecoach": M("pay nothing to the presidents you pass"),
         "newspaper": M("placement option A places up to {n} assistants", n=n["newspaper_a_max"]),
         "stock_exchange": M("at the start of your turn, take yen up to {yen} if you have less",
                             yen=yen("stock_exchange_to")),
