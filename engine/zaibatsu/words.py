@@ -184,16 +184,20 @@ def factory_tile_name(tile: str) -> Msg:
     return M("{type} {number}", type=FACTORY_TYPES[side.goods], number=side.number)
 
 
-def dept_gain_text(colour: str, upgraded: bool | None = False) -> Msg:
+def dept_gain_text(colour: str, upgraded: bool | None = False, short: bool = False) -> Msg:
     """What a department's bonus gives ("2 coal"; the white one "R&D +1 or Mining +1"), from
     ``departments.json`` (rulebook: Department bonuses, p. 13). ``upgraded``: the upgraded yield
-    (True), the normal one (False), or both ("2 coal (upgraded: 3 coal)", None)."""
+    (True), the normal one (False), or both ("2 coal (upgraded: 3 coal)", None). ``short``: the
+    white one as "a track +1" (in move labels, where the track names would not fit)."""
     from .tables import tables
 
     dep = tables().departments[colour]
 
     def one(y: Any) -> Msg:
         if y.kind == "white":
+            if short:
+                # i18n: the white department's bonus in short: R&D or Mining (the player chooses) moves on.
+                return M("a track +{steps}", steps=y.steps)
             if y.steps == 1:
                 return M("{rd} +1 or {mining} +1", rd=TRACK_NAMES["rd"], mining=TRACK_NAMES["mining"])
             return M("{rd} or {mining} +{steps}, or +1 on each", rd=TRACK_NAMES["rd"], mining=TRACK_NAMES["mining"],
@@ -225,7 +229,7 @@ def bonus_text(bonus: Any, player: Any = None) -> Msg | str:
         upgraded = player is not None and bonus.dept in player.upgraded
         # i18n: a department bonus of one colour and what it gives, in a list of gains ("the red department bonus (2 silk)").
         parts.append(M("the {colour} department bonus ({gain})", colour=T("worker colour", bonus.dept),
-                       gain=dept_gain_text(bonus.dept, upgraded)))
+                       gain=dept_gain_text(bonus.dept, upgraded, short=True)))
     if getattr(bonus, "dept_any", False):
         parts.append(M("any department bonus"))
     if getattr(bonus, "unlock", None):
