@@ -168,6 +168,7 @@ def describe(state: YState, action: Action) -> str:
             cost = 0
         how = {"go": M("Move the president"), "tram": M("Tram: move the president"),
                "station": M("Station: move the president")}[k]
+        # i18n: the short head of a president's move label ("Go: Silk Mill, power 2: 1 raw silk").
         brief = {"go": M("Go"), "tram": TECH_NAMES["tram"], "station": TECH_NAMES["station"]}[k]
         # What the area action then gives at that power, and whether building follows (Krok budowy).
         full, gives = action_text(state, seat, dest, pw), area_effect(t.kind(dest), pw, state.players[seat])
