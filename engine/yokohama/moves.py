@@ -173,14 +173,14 @@ def describe(state: YState, action: Action) -> str:
         # What the area action then gives at that power, and whether building follows (Krok budowy).
         full, gives = action_text(state, seat, dest, pw), area_effect(t.kind(dest), pw, state.players[seat])
         if cost:
-            fee = amount("yen", cost)
+            toll = amount("yen", cost)
             return fitted(M("{how} to {area} (pay {fee}), action at power {power}: {effect}", how=how, area=where,
-                            fee=fee, power=pw, effect=full),
-                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=fee, power=pw,
+                            fee=toll, power=pw, effect=full),
+                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=toll, power=pw,
                             effect=full),
-                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=fee,
+                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=toll,
                             power=pw, effect=gives),
-                          M("{how} to {area} (pay {fee}), action at power {power}", how=how, area=where, fee=fee,
+                          M("{how} to {area} (pay {fee}), action at power {power}", how=how, area=where, fee=toll,
                             power=pw))
         return fitted(M("{how} to {area}, action at power {power}: {effect}", how=how, area=where, power=pw,
                         effect=full),
