@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Action
+from engine.core.menus import dominated_last
 
 from . import modules, notation, rules, words
 from .effect_words import effect_term
@@ -70,7 +71,7 @@ def describe(state: ZState, action: Action) -> str:
     if k == "invest":
         return _with_mod(p, int(a[2]), _invest(p, str(a[0]), str(a[1])))
     if k == "pair":
-        return M("A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus))
+        return M("A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus, p, with_yield=True))
     if k == "chance":
         return M("Random outcome")
     return _describe_choice(state, p, action)
@@ -144,29 +145,20 @@ def menu_order(state: ZState, actions: Sequence[Action]) -> list[Action]:
     """``actions`` in the order menus offer them: among the variants of one action that differ
     only in the modifier factory used (``produce 1`` and ``produce 1 +f1``), a variant whose
     immediate outcome for the acting player is strictly worse than another's (no more of
-    anything, less of something: ``produce 1`` makes 2 goods, ``produce 1 +f1`` 3) comes after
-    the better ones. Each variant's outcome is found by applying it to a copy of the position
-    (the rules themselves, so the order cannot disagree with what then happens). The other
-    actions keep their places; the set of actions is unchanged."""
+    anything, less of something: ``produce 1`` makes 1 good, ``produce 1 +f1`` 2) comes after the
+    better ones (:func:`engine.core.menus.dominated_last`). Each variant's outcome is found by
+    applying it to a copy of the position (the rules themselves, so the order cannot disagree with
+    what then happens). The other actions keep their places; the set of actions is unchanged."""
     p = _actor(state)
-    out = list(actions)
     if p is None:
-        return out
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    for i, a in enumerate(out):
+        return list(actions)
+    seat = p.seat
+
+    def group(a: Action) -> tuple[Any, ...] | None:
         at = MOD_ARG.get(a.kind)
-        if at is not None:
-            groups.setdefault((a.kind, *a.args[:at], *a.args[at + 1:]), []).append(i)
-    for places in groups.values():
-        if len(places) < 2:
-            continue
-        outcome = {i: _outcome(state, p.seat, out[i]) for i in places}
-        beaten = {i: sum(1 for j in places if j != i and _dominates(outcome[j], outcome[i])) for i in places}
-        variants = sorted(places, key=lambda i: beaten[i])  # stable: undominated first, in the legal order
-        moved = [out[i] for i in variants]
-        for i, a in zip(places, moved):
-            out[i] = a
-    return out
+        return None if at is None else (a.kind, *a.args[:at], *a.args[at + 1:])
+
+    return dominated_last(actions, group, lambda a: _outcome(state, seat, a))
 
 
 def _outcome(state: ZState, seat: int, action: Action) -> tuple[int, ...]:
@@ -177,11 +169,6 @@ def _outcome(state: ZState, seat: int, action: Action) -> tuple[int, ...]:
     q = after.players[seat]
     return (q.vp, q.money, rules.coal_total(q), q.silk, q.iron, q.rd, q.mining, q.finance,
             sum(f.goods for f in q.factories), q.ships, q.machines, q.trains)
-
-
-def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """Whether outcome ``a`` is at least ``b`` everywhere and more somewhere."""
-    return a != b and all(x >= y for x, y in zip(a, b))
 
 
 def _production(p: Player, slot: int, mod: int) -> tuple[int, int]:
@@ -227,7 +214,7 @@ def _ship(state: ZState, p: Player | None, dest: str, pay: str) -> str:
 
 def _train(p: Player | None, region: str, slot: int, pay: str) -> str:
     t = tables()
-    bonus = words.bonus_text(t.train_slots[slot - 1].bonus, p)
+    bonus = words.bonus_text(t.train_slots[slot - 1].bonus, p, with_yield=True)
     where = rules.region_name(region)
     # Rulebook: Trains action and Influence scoring: besides the slot's bonus, a train adds influence
     # in its region at each period scoring, but only while you have an influence token there.
@@ -256,7 +243,7 @@ def _market(state: ZState, p: Player | None, action: Action) -> str:
     value = t.influence[t.goods[goods].level][n - 1]
     paid = words.amount(goods, n)
     if reward == "bonus":
-        gain = words.bonus_text(t.region_by_id[market.region].bonus, p)
+        gain = words.bonus_text(t.region_by_id[market.region].bonus, p, with_yield=True)
     else:
         gain = words.amount("vp", t.n["market_vp"])
     return M("Influence {value} in {market} {slot} for {goods} → {gain}", value=value, market=mid, slot=d,
@@ -271,7 +258,7 @@ def _invest(p: Player | None, src: str, reward: str) -> str:
     if reward == "finance":
         return M("Invest {goods} → {track} +{steps}", goods=paid, track=TRACK_NAMES["finance"],
                  steps=t.n["investment_finance_steps"])
-    return M("Invest {goods} → contract {contract}", goods=paid, contract=words.contract_text(reward, p))
+    return M("Invest {goods} → contract {contract}", goods=paid, contract=words.contract_text(reward, p, with_yield=True))
 
 
 def _start_a(tile: str) -> str:
@@ -307,7 +294,7 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
         return M("No")
     if k == "region":
         return M("The bonus of {region} → {gain}", region=rules.region_name(str(a[0])),
-                 gain=words.bonus_text(tables().region_by_id[str(a[0])].bonus, p))
+                 gain=words.bonus_text(tables().region_by_id[str(a[0])].bonus, p, with_yield=True))
     if k == "side":
         return M("Old factory: {goods}", goods=rules.GOODS_NAMES[str(a[0])])
     if k == "worker":
@@ -328,7 +315,7 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
         top = state.stack[-1] if state.stack else {}
         choices = modules.reward_choices(int(top["period"])) if "period" in top else []
         if 1 <= int(a[0]) <= len(choices):
-            return M("Common-goal reward: {gain}", gain=words.bonus_text(choices[int(a[0]) - 1], p))
+            return M("Common-goal reward: {gain}", gain=words.bonus_text(choices[int(a[0]) - 1], p, with_yield=True))
         return M("Common-goal reward {number}", number=a[0])
     return M("Move {move}", move=notation.format_action(action))
 

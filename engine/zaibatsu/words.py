@@ -210,11 +210,12 @@ def dept_gain_text(colour: str, upgraded: bool | None = False, short: bool = Fal
     return one(dep.upgraded if upgraded else dep.normal)
 
 
-def bonus_text(bonus: Any, player: Any = None) -> Msg | str:
+def bonus_text(bonus: Any, player: Any = None, *, with_yield: bool = False) -> Msg | str:
     """What a :class:`~engine.zaibatsu.data.Bonus` gives, as one translatable list ("2 money, R&D +1").
 
-    Empty bonuses give "nothing"; department bonuses name the department's colour and its yield
-    (``player``'s, upgraded or not; without a player the normal yield).
+    Empty bonuses give "nothing"; department bonuses name the department's colour and, with
+    ``with_yield`` (move labels), what it gives ("the red department bonus (2 silk)": ``player``'s
+    yield, upgraded or not; without a player the normal one). Event texts keep the plain form.
     """
     parts: list[str] = []
     for k in ("money", "coal", "silk", "iron", "vp"):
@@ -225,7 +226,10 @@ def bonus_text(bonus: Any, player: Any = None) -> Msg | str:
         v = getattr(bonus, k, 0)
         if v:
             parts.append(M("{track} +{steps}", track=TRACK_NAMES[k], steps=v))
-    if getattr(bonus, "dept", None):
+    if getattr(bonus, "dept", None) and not with_yield:
+        # i18n: a department bonus of one colour in a list of gains ("the red department bonus").
+        parts.append(M("the {colour} department bonus", colour=T("worker colour", bonus.dept)))
+    elif getattr(bonus, "dept", None):
         upgraded = player is not None and bonus.dept in player.upgraded
         # i18n: a department bonus of one colour and what it gives, in a list of gains ("the red department bonus (2 silk)").
         parts.append(M("the {colour} department bonus ({gain})", colour=T("worker colour", bonus.dept),
@@ -251,14 +255,14 @@ def start_tile_text(tile: str) -> Msg:
     return text
 
 
-def contract_text(contract: str, player: Any = None) -> Msg:
+def contract_text(contract: str, player: Any = None, *, with_yield: bool = False) -> Msg:
     """A contract (``"C3"``, the id printed in the contract area) with what it gives ("C3: the grey
-    department bonus (2 iron)"; ``player``: whose department yields count, upgraded or not)."""
+    department bonus (2 iron)" with ``with_yield``, for ``player``'s department yields)."""
     from .tables import tables
 
     rec = tables().contracts[contract]
     # i18n: a contract (its printed id, "C3") and what fulfilling it gives.
-    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus, player))
+    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus, player, with_yield=with_yield))
 
 
 #: The compass letters of a market's four influence slots stay N/E/S/W in every language (they are

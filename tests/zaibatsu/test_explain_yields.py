@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action
 from engine.core.hidden import menu_ordered, offered
 from engine.core.i18n import tr
 from engine.zaibatsu import GAME
@@ -112,19 +111,3 @@ def test_the_menu_order_only_permutes() -> None:
     ordered = menu_ordered(GAME, t.state, list(legal))
     assert sorted(map(repr, ordered)) == sorted(map(repr, legal)) and ordered != legal
 
-    class BrokenOrderDouble:
-        """A game double whose menu hook drops an action: the offered list keeps the legal order."""
-
-        name = "broken-order-double"
-
-        def __init__(self) -> None:
-            from engine.core.capabilities import MenuOrder
-
-            self.capabilities = (MenuOrder,)
-
-        def menu_order(self, state, actions):
-            return list(actions)[1:]
-
-    double = BrokenOrderDouble()
-    actions = [Action("a", ()), Action("b", ())]
-    assert menu_ordered(double, None, actions) == actions  # type: ignore[arg-type]
