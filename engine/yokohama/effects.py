@@ -3,7 +3,7 @@ power, whether building is possible there, and each technology card's effect.
 
 The numbers come from ``data/area_effects.json`` (``by_power``: what each power 1–5 gives) and
 ``data/rule_numbers.json`` (the technologies' bonuses, the build threshold); the words are ``Msg``s
-of the ``yokohama`` domain, so a label, the text board, the rules topics and the pictures say the
+of the ``yokohama`` domain, so a label, the text board and the rules topics say the
 same in every language and cannot disagree with what the rules then do.
 
 Rule sources (Yokohama rulebook (PL)): "Szczegółowy opis obszarów" (the area actions by power),
@@ -18,7 +18,7 @@ from engine.core.i18n import Msg
 from . import rules
 from .state import Player, YState
 from .tables import LEVELS, tables
-from .words import AREA_NAMES, GOODS_NAMES, LEVEL_NAMES, TECH_NAMES, M, Mn, T, amount
+from .words import AREA_NAMES, GOODS_NAMES, LEVEL_NAMES, M, Mn, T, amount
 
 #: The Port's highest order level allowed by ``by_power`` (1 low, 2 low or mid, 3 any level).
 PORT_LEVELS = {1: M("a low order"), 2: M("a low or mid order"), 3: M("an order of any level")}
@@ -115,7 +115,7 @@ def tech_effect(name: str) -> Msg:
     texts: dict[str, Msg] = {
         "ball": M("{vp} each time you fulfil an order", vp=vp("ball_vp")),
         "brickworks": M("{vp} each time you place an assistant on the Customs House board", vp=vp("brickworks_vp")),
-        # The Canal fee is still paid (docs/rules-notes.md R12); the technologies topic says so.
+        # The Canal fee is still paid (docs/rules-notes.md Y-12); the technologies topic says so.
         "stagecoach": M("pay nothing to the presidents you pass"),
         "newspaper": M("placement option A places up to {n} assistants", n=n["newspaper_a_max"]),
         "stock_exchange": M("at the start of your turn, take yen up to {yen} if you have less",
@@ -138,11 +138,6 @@ def tech_effect(name: str) -> Msg:
         "exhibition": M("{vp} at once when you take it", vp=vp("exhibition_vp")),
     }
     return texts[name]
-
-
-def tech_line(name: str) -> Msg:
-    """A technology's name and effect: "Tram: move your president straight to …"."""
-    return M("{name}: {effect}", name=TECH_NAMES[name], effect=tech_effect(name))
 
 
 def _dash(n: int) -> object:
