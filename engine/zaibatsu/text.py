@@ -26,6 +26,7 @@ from .words import (
     _,
     _t,
     amount,
+    contract_text,
     dept_gain_text,
     factory_name,
     start_tile_text,
@@ -174,6 +175,10 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         lines.append("   " + _("workforce: {workers}   left on board: ships {ships} machines {machines} trains {trains}",
                                 workers=wf, ships=6 - p.ships, machines=6 - p.machines, trains=6 - p.trains))
         # i18n: a prestige tile on a goal slot: the goal, the tile's level and the VP it scores at the end as things stand.
+        if p.contracts:
+            # Rulebook: Investments & Contracts action: what each contract still open gives.
+            lines.append("   " + _("open contracts: {list}", list="; ".join(
+                tr(contract_text(c, p, with_yield=True)) for c in p.contracts)))
         goals = ", ".join(_("{goal}:{level} ({vp} now)", goal=tr(GOAL_SLOT_NAMES[g]) if g in GOAL_SLOT_NAMES else g,
                             level=lvl, vp=tr(amount("vp", rules.prestige_value(p, g, lvl))))
                           for g, lvl in p.goals.items()) or _("none")

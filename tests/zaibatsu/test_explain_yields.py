@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.hidden import menu_ordered, offered
-from engine.core.i18n import tr
+from engine.core.i18n import language, tr
 from engine.zaibatsu import GAME
 from engine.zaibatsu.tables import tables
 
@@ -111,3 +111,14 @@ def test_the_menu_order_only_permutes() -> None:
     ordered = menu_ordered(GAME, t.state, list(legal))
     assert sorted(map(repr, ordered)) == sorted(map(repr, legal)) and ordered != legal
 
+
+
+def test_the_board_names_department_and_open_contract_yields() -> None:
+    t = puzzle(2, me(money=10), lambda d: add_factory(d, 0, "cotton1A", goods=2))
+    assert "C3" in t.player(0).contracts
+    with language("pl"):
+        pl = str(tr(GAME.text(t.state, 0)))
+    assert "szary Transport: 2 żelaza (ulepszony: 3 żelaza)" in pl
+    assert "C3: bonus: szary Departament (2 żelaza)" in pl
+    en = str(GAME.text(t.state, 0))
+    assert "yellow Foreign Affairs: 2 VP (upgraded: 4 VP)" in en
