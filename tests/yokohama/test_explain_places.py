@@ -123,3 +123,22 @@ def test_an_order_in_hand_names_the_goods_still_missing() -> None:
     for good, n in need.items():
         setattr(p, good, n)
     assert "you still need" not in str(tr(GAME.text(table.state, PURPLE)))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "de"])
+def test_the_pictures_alt_text_explains_the_technologies_in_play(lang: str) -> None:
+    from render.yokohama import ALT_TEXT_LIMIT, alt_text
+    from render.yokohama.labels import technology_words
+
+    table = lab_e10(owned=("ball",))
+    view = GAME.view(table.state, PURPLE)
+    with language(lang):
+        text = alt_text(view)
+        every = technology_words(view)
+    assert len(text) <= ALT_TEXT_LIMIT
+    ball = str(tr(tech_effect("ball"), lang))
+    assert ball in text  # an owned technology comes first
+    assert str(tr(tech_effect("tram"), lang)) in every  # Tram lies on Laboratory A
+    # Only whole entries: the list in the alt text is a prefix of the full one, never cut mid-entry.
+    shown = text[text.rindex(every[:every.index(":") + 1]):]
+    assert every.startswith(shown.rstrip(".")) and shown.endswith(".")
