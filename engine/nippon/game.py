@@ -15,6 +15,7 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    MenuOrder,
     Narration,
     OptionWarnings,
     Pictures,
@@ -56,7 +57,7 @@ class NipponGame:
     #: What the game offers beyond the core contract, checked when it is registered
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, AllSeatsEvaluation, InPlaceSearch, Story, Narration, RulesTopics, SeatLabelText,
-                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures)
+                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures, MenuOrder)
 
     # -- states in and out ---------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> NState:
@@ -216,6 +217,13 @@ class NipponGame:
     def describe(self, state: NState, action: Action) -> str:
         """A menu label for ``action`` at ``state`` (a Msg)."""
         return describe(state, action)
+
+    def menu_order(self, state: NState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated market placement after the better ones
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        from .menu import menu_order
+
+        return menu_order(state, actions)
 
     def seat_labels(self, state: NState) -> list[str]:
         """Each seat's player colour id (``yellow``, ``red``, ``purple``, ``blue``) for hosts to store."""

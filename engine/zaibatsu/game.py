@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,6 +15,7 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    MenuOrder,
     ModuleNames,
     Narration,
     OptionWarnings,
@@ -28,7 +30,7 @@ from engine.core.capabilities import (
 )
 
 from . import automa, explain, modules, notation, rules, words
-from .menu import describe
+from .menu import describe, menu_order
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
 from .words import M, T
@@ -79,7 +81,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, Pictures)
+                    StateSchema, Pictures, MenuOrder)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -252,6 +254,11 @@ class ZaibatsuGame:
         from .narrate import account_lines
 
         return account_lines(events)
+
+    def menu_order(self, state: ZState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated production variant after the better one
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        return menu_order(state, actions)
 
     def describe(self, state: ZState, action: Action) -> str:
         """Human label for menus (a Msg): the move, what it costs and what it gives at once
