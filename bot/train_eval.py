@@ -10,8 +10,8 @@ One seeded command (docs/story.md, "Winning chances"):
    lines of finished games in the sweep's format (``game``, ``seed``, ``labels``, ``ended``,
    ``moves``: notations replayable from ``{"players": len(labels)}`` and ``seed``), of which the
    games of ``M`` seeds drawn with ``S`` are held out (every game of a held-out seed is).
-2. **Positions.** Each game is replayed; about ``--positions`` decisions of a player, evenly
-   spaced from a random start, are kept with the game's public features
+2. **Positions.** Each game is replayed; about ``--positions`` decisions of a player, about
+   evenly spaced from a random start, are kept with the game's public features
    (:meth:`~engine.core.capabilities.WinFeatures.win_features`) and its result (the winner 1, a
    shared first place split).
 3. **Fit.** A logistic regression (scikit-learn, seeded, L2; its strength picked among
@@ -131,9 +131,10 @@ class GameSample:
 
 def sample_game(game: Game, record: dict[str, Any], per_game: int, rng: random.Random,
                 softmax: bool = False) -> GameSample:
-    """Replay ``record`` and keep about ``per_game`` positions at a player's decision (evenly spaced
-    from a random start), with the result's shares; with ``softmax`` also the chances of
-    :func:`engine.core.winprob.softmax_probabilities` (spectator, salted by the step)."""
+    """Replay ``record`` and keep about ``per_game`` positions at a player's decision (the first one
+    at or after each of evenly spaced steps from a random start), with the result's shares; with
+    ``softmax`` also the chances of :func:`engine.core.winprob.softmax_probabilities` (spectator,
+    salted by the step)."""
     features = _features(game)
     moves = record["moves"]
     seats = len(record["labels"])
@@ -143,11 +144,14 @@ def sample_game(game: Game, record: dict[str, Any], per_game: int, rng: random.R
     start = rng.randrange(step)
     kept: list[tuple[int, float, list[list[float]], tuple[float, ...] | None]] = []
     fast = getattr(game, "apply_unchecked", None)
+    due = start
     for index, move in enumerate(moves):
-        if index >= start and (index - start) % step == 0 and game.decision(state).seat not in (None, CHANCE):
+        if index >= due and game.decision(state).seat not in (None, CHANCE):
             estimate, rows = features.win_features(state)
             odds = winprob.softmax_probabilities(game, state, None, index) if softmax else None
             kept.append((index, float(estimate), [list(map(float, r)) for r in rows], odds))
+            while due <= index:
+                due += step
         action = game.parse_action(state, move)
         if fast is not None:
             fast(state, action)
