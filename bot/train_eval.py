@@ -14,10 +14,10 @@ One seeded command (docs/story.md, "Winning chances"):
    evenly spaced from a random start, are kept with the game's public features
    (:meth:`~engine.core.capabilities.WinFeatures.win_features`) and its result (the winner 1, a
    shared first place split).
-3. **Fit.** A logistic regression (scikit-learn, seeded, L2; its strength picked among
-   :data:`C_GRID` on a fifth of the training games) on one row per seat and position
-   (:func:`engine.core.winmodel.design_rows`), then the temperature of the softmax across the
-   seats by the log loss on the training positions.
+3. **Fit.** A logistic regression (scikit-learn, seeded, L2) on one row per seat and position
+   (:func:`engine.core.winmodel.design_rows`); its strength (:data:`C_GRID`) and the temperature
+   of the softmax across the seats are picked by the out-of-fold log loss of a cross-validation
+   by game (:func:`fit_model`).
 4. **Measure** on the held-out games against the softmax the model replaces
    (:func:`engine.core.winprob.softmax_probabilities`): log loss and Brier score, a reliability
    table in 10 bins, the accuracy of "the seat rated most likely wins" by tenth of the game.
@@ -49,7 +49,9 @@ from engine.core.game import Game
 from .cli_common import CliError, progress_bar
 
 #: The regularisation strengths tried (inverse, scikit-learn's ``C``).
-C_GRID = (0.001, 0.003, 0.01, 0.03, 0.1, 1.0)
+C_GRID = (0.001, 0.01, 0.1)
+#: Folds (by game) of the cross-validation that picks ``C`` and the temperature.
+FOLDS = 5
 #: Tenths of a game for the accuracy table, and bins of the reliability table.
 TENTHS = 10
 #: A game not over after this many plies is left out (the no-stall sweep's limit).
@@ -251,12 +253,10 @@ def _fit_once(samples: Sequence[GameSample], c: float, seed: int) -> Fitted:
                   [float(v) for v in scaler.mean_], scale, 1.0, c)
 
 
-def _fit_temperature(fit: Fitted, samples: Sequence[GameSample]) -> tuple[float, float]:
-    """``(temperature, log loss)``: the softmax temperature with the least mean log loss on
-    ``samples`` (bounded search, 0.1–20) and that loss."""
+def _fit_temperature(scored: Sequence[tuple[list[float], tuple[float, ...]]]) -> tuple[float, float]:
+    """``(temperature, log loss)``: the softmax temperature with the least mean log loss over
+    ``scored`` (raw seat scores and result shares per position; bounded search, 0.1–20)."""
     from scipy.optimize import minimize_scalar  # type: ignore[import-untyped]  # no stubs installed
-
-    scored = [(_raw_scores(fit, pos), pos.shares) for s in samples for pos in s.positions]
 
     def loss(t: float) -> float:
         return sum(_log_loss(_softmax(z, t), sh) for z, sh in scored) / max(1, len(scored))
@@ -266,17 +266,22 @@ def _fit_temperature(fit: Fitted, samples: Sequence[GameSample]) -> tuple[float,
 
 
 def fit_model(samples: Sequence[GameSample], seed: int, c: float | None = None) -> Fitted:
-    """Fit on ``samples``. A fifth of the games (drawn with ``seed``) is set aside: each ``C`` of
-    :data:`C_GRID` (or the one given) is fitted on the rest and its temperature fitted on that fifth
-    (out of sample); the ``C`` with the least log loss there wins. The final weights are fitted on
-    every game at that ``C``, with the temperature found out of sample."""
+    """Fit on ``samples`` with cross-validation by game: the games (shuffled with ``seed``) are cut
+    into :data:`FOLDS` folds; for each ``C`` of :data:`C_GRID` (or the one given) every fold is scored
+    by a fit on the others, and the temperature is fitted on those out-of-fold scores. The ``C``
+    whose out-of-fold log loss is least wins; the final weights are fitted on every game at that
+    ``C``, with its out-of-fold temperature."""
     order = list(samples)
     random.Random(seed).shuffle(order)
-    cut = max(1, len(order) // 5)
-    inner, check = order[cut:], order[:cut]
+    folds = [order[i::FOLDS] for i in range(min(FOLDS, len(order)))]
     best: tuple[float, float, float] | None = None
     for option in (C_GRID if c is None else (c,)):
-        temperature, loss = _fit_temperature(_fit_once(inner, option, seed), check)
+        scored: list[tuple[list[float], tuple[float, ...]]] = []
+        for i, fold in enumerate(folds):
+            rest = [s for j, f in enumerate(folds) if j != i for s in f] or fold
+            trial = _fit_once(rest, option, seed)
+            scored += [(_raw_scores(trial, pos), pos.shares) for s in fold for pos in s.positions]
+        temperature, loss = _fit_temperature(scored)
         if best is None or loss < best[0]:
             best = (loss, option, temperature)
     assert best is not None
@@ -379,9 +384,11 @@ def _seeds_text(seeds: Sequence[int]) -> str:
 
 
 def model_record(game: Game, fit: Fitted, train: Sequence[GameSample], heldout: Sequence[GameSample],
-                 metrics: dict[str, Any], command: str, data: str) -> dict[str, Any]:
-    """The JSON of the model file (:class:`engine.core.winmodel.WinModelFile`)."""
-    names = list(_features(game).win_feature_names)
+                 metrics: dict[str, Any], command: str, data: str,
+                 names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The JSON of the model file (:class:`engine.core.winmodel.WinModelFile`); ``names``: the
+    features the model reads (default: every feature of the game, in order)."""
+    names = list(names if names is not None else _features(game).win_feature_names)
     counts = sorted({len(s.labels) for s in [*train, *heldout]})
     record = {
         "format": winmodel.FORMAT, "game": game.name, "kind": "conditional-logit",
@@ -399,7 +406,7 @@ def model_record(game: Game, fit: Fitted, train: Sequence[GameSample], heldout: 
             "data": data,
             "fit": f"scikit-learn {_sklearn_version()} LogisticRegression(C={fit.c}, lbfgs, L2) on standardised "
                    "design rows, one per seat and position (a shared win split by weight); softmax "
-                   "temperature by the log loss on a fifth of the training games left out of a first fit",
+                   f"temperature (and C) by the out-of-fold log loss of a {FOLDS}-fold cross-validation by game",
         },
         "metrics": {k: v for k, v in metrics.items() if not k.startswith("_")},
     }
@@ -481,7 +488,8 @@ def cmd_train_eval(args: argparse.Namespace, settings: Any) -> int:
     command = " ".join(["meiji train-eval", f"--game {game.name}", f"--seed {args.seed}",
                         f"--heldout {args.heldout}", f"--positions {args.positions}"]
                        + ([f"--games {args.games}"] if args.games is not None else [])
-                       + (["--records FILE"] if args.records else []))
+                       + (["--records FILE"] if args.records else [])
+                       + ([f"--features {args.features}"] if args.features else []))
     if args.records:
         records = read_records(Path(args.records), game.name)
         train, held = _split(records, args.heldout, args.seed)
@@ -504,11 +512,22 @@ def cmd_train_eval(args: argparse.Namespace, settings: Any) -> int:
                      for r in progress_bar(train, desc=f"{game.name}: training positions", unit="game")]
     held_samples = [sample_game(game, r, args.positions, rng, softmax=True)
                     for r in progress_bar(held, desc=f"{game.name}: held-out positions", unit="game")]
+    names = list(_features(game).win_feature_names)
+    if args.features:
+        chosen = [f.strip() for f in args.features.split(",") if f.strip()]
+        unknown = [f for f in chosen if f not in names]
+        if unknown:
+            raise CliError(f"{game.name} has no feature {', '.join(unknown)} (it has: {', '.join(names)})", 2)
+        columns = [names.index(f) for f in chosen]
+        for sample in [*train_samples, *held_samples]:
+            for pos in sample.positions:
+                pos.rows = [[r[i] for i in columns] for r in pos.rows]
+        names = chosen
     print(f"{game.name}: fitting on {len(train_samples)} games, "
           f"{sum(len(s.positions) for s in train_samples)} positions", file=sys.stderr, flush=True)
     fit = fit_model(train_samples, args.seed, args.c)
     metrics = measure(fit, held_samples)
-    record = model_record(game, fit, train_samples, held_samples, metrics, command, data)
+    record = model_record(game, fit, train_samples, held_samples, metrics, command, data, names)
     out = Path(args.out) if args.out else winmodel.shipped_path(game)
     out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     winmodel.load(out, game.name, list(_features(game).win_feature_names))
@@ -530,6 +549,8 @@ def add_train_parser(sub: Any) -> None:
                    help="JSON lines of finished games with their moves (the no-stall sweep's --records --moves)")
     p.add_argument("--heldout", type=int, default=20, metavar="M", help="games of M seeds held out (default 20)")
     p.add_argument("--positions", type=int, default=40, help="positions kept per game (default 40)")
+    p.add_argument("--features", default=None, metavar="A,B,…",
+                   help="the features the model reads (default: every feature the game gives)")
     p.add_argument("--c", type=float, default=None, help=f"regularisation C (default: the best of {C_GRID})")
     p.add_argument("--out", default=None, metavar="FILE", help="model file (default: the game's data/win_model.json)")
     p.add_argument("--plot", default=None, metavar="PNG", help="write the reliability plot here")

@@ -151,6 +151,8 @@ class LoadedModel:
     weights: tuple[float, ...]
     bias: float
     player_counts: frozenset[int]
+    #: The positions of the model's features in the game's rows (``None``: every value, in order).
+    columns: tuple[int, ...] | None = None
 
 
 def design_names(features: Sequence[str]) -> list[str]:
@@ -181,9 +183,32 @@ def design_rows(progress: float, rows: Sequence[Sequence[float]]) -> list[list[f
 
 def chances(model: LoadedModel, progress: float, rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
     """Every seat's chance to win (0–1, summing to 1) under ``model`` for the seats' value ``rows``
-    at ``progress`` (the game's ``win_features``)."""
-    w, b = model.weights, model.bias
-    scores = [b + math.fsum(map(operator.mul, w, d)) for d in design_rows(progress, rows)]
+    at ``progress`` (the game's ``win_features``): the softmax of ``bias + weights · design row``,
+    computed without building the design rows (the progress terms folded into the weights)."""
+    if model.columns is not None:
+        rows = [[r[i] for i in model.columns] for r in rows]
+    k = len(rows[0])
+    w = model.weights
+    t = progress
+    on_x = [a + t * b for a, b in zip(w[:k], w[2 * k:3 * k])]
+    on_rel = [a + t * b for a, b in zip(w[k:2 * k], w[3 * k:4 * k])]
+    const = model.bias + w[4 * k] * t + w[4 * k + 1] / len(rows)
+    columns = list(zip(*rows))
+    tops = []
+    for col in columns:
+        first = second = -math.inf
+        for v in col:
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        tops.append((first, second))
+    scores = []
+    for r in rows:
+        z = const + math.fsum(map(operator.mul, on_x, r))
+        for v, a, (first, second) in zip(r, on_rel, tops):
+            z += a * (v - (second if v >= first else first))
+        scores.append(z)
     top = max(scores)
     exps = [math.exp(z - top) for z in scores]
     total = sum(exps)
@@ -238,7 +263,7 @@ def model_for(game: Game) -> LoadedModel | None:
 
 def load(path: Path, game: str, features: Sequence[str] | None = None) -> LoadedModel:
     """Read and validate the model file ``path`` for ``game`` (whose rows are named ``features``,
-    if given); raises :class:`~engine.core.components.DataError` naming the file and the field."""
+    if given: the model may read some of them, in any order); raises :class:`~engine.core.components.DataError` naming the file and the field."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -257,13 +282,18 @@ def load(path: Path, game: str, features: Sequence[str] | None = None) -> Loaded
                                    file=str(path), field=field) from None
     if record.game != game:
         raise components.DataError(f"this is a model of {record.game!r}", game=game, file=str(path), field="game")
-    if features is not None and list(features) != record.features:
-        raise components.DataError("the model's features are not the ones the game gives (retrain it with "
-                                   "meiji train-eval)", game=game, file=str(path), field="features")
+    columns: tuple[int, ...] | None = None
+    if features is not None:
+        unknown = [f for f in record.features if f not in features]
+        if unknown:
+            raise components.DataError(f"the game gives no feature {', '.join(unknown)} (retrain the model with "
+                                       "meiji train-eval)", game=game, file=str(path), field="features")
+        if list(features) != record.features:
+            columns = tuple(list(features).index(f) for f in record.features)
     w = [wi / si / record.temperature for wi, si in zip(record.weights, record.scaler.scale, strict=True)]
     bias = record.intercept / record.temperature - math.fsum(wi * mi for wi, mi in zip(w, record.scaler.mean))
     return LoadedModel(path=Path(path), record=record, weights=tuple(w), bias=bias,
-                       player_counts=frozenset(record.player_counts))
+                       player_counts=frozenset(record.player_counts), columns=columns)
 
 
 def today() -> str:

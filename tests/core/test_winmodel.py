@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import CHANCE, builtin_game_names, components, get_game, registry, sample_chance, winmodel, winprob
+from engine.core import (
+    CHANCE,
+    builtin_game_names,
+    components,
+    get_game,
+    registry,
+    sample_chance,
+    winmodel,
+    winprob,
+)
 from engine.core.capabilities import WinFeatures
 
 GAMES = [n for n in builtin_game_names() if registry.win_features(get_game(n)) is not None]
@@ -289,3 +298,15 @@ def test_train_eval_command_writes_model_plot_and_report(tmp_path: Path, capsys)
     assert picture.stat().st_size > 1000
     assert "| learned model |" in capsys.readouterr().out
     shutil.rmtree(tmp_path)
+
+
+def test_chances_at_runtime_need_no_scikit_learn() -> None:
+    """Playing and hosting evaluate the model in plain Python: scikit-learn is for training only."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from engine.core import get_game, winprob; g = get_game('nippon'); "
+            "s = g.setup({'players': 3}, 1); winprob.win_probabilities(g, s); "
+            "assert not any(m.split('.')[0] in ('sklearn', 'scipy') for m in sys.modules), 'imported'")
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root, timeout=120)
