@@ -222,6 +222,22 @@ class Progress(Protocol):
         ...
 
 
+class WinFeatures(Protocol):
+    """What the learned win-probability model reads of a position (:mod:`engine.core.winmodel`).
+
+    ``win_feature_names`` names the values of one seat's row, in order (the shipped model's
+    ``features`` must equal them).
+    """
+
+    win_feature_names: tuple[str, ...]
+
+    def win_features(self, state: Any) -> tuple[float, list[list[float]]]:
+        """``(progress, rows)``: the share of the game played (0 at the start, 1 at the end) and one
+        row of ``win_feature_names`` values per seat, computed from public information only (two
+        states that differ only in hidden cards give equal results)."""
+        ...
+
+
 class Pictures(Protocol):
     """The game's picture package: the importable module that draws its views.
 
@@ -252,7 +268,8 @@ class MenuOrder(Protocol):
 CAPABILITIES: tuple[type, ...] = (
     SoloOpponent, Evaluation, AllSeatsEvaluation, InPlaceSearch, SearchKinds, Story, StoryRounds,
     HiddenInformation, Narration, RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions,
-    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, Pictures, MenuOrder,
+    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, WinFeatures, Pictures,
+    MenuOrder,
 )
 
 

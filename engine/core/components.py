@@ -56,6 +56,10 @@ ENV_VAR = "MEIJI_DATA_DIR"
 #: The suffix of a history file: ``<hash>.json.gz`` holds the data set with that hash.
 HISTORY_SUFFIX = ".json.gz"
 
+#: Files an override folder's game folder may hold that are not component data: each is read and
+#: validated by its own loader (the learned win model: :mod:`engine.core.winmodel`).
+OTHER_FILES = frozenset({"win_model.json"})
+
 Record = dict[str, Any]
 Files = dict[str, list[Record]]
 
@@ -443,7 +447,7 @@ def read_overrides(game: str, directory: Path) -> dict[str, tuple[Path, list[Rec
         return {}
     out: dict[str, tuple[Path, list[Record]]] = {}
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or path.is_dir():
+        if path.name.startswith(".") or path.is_dir() or path.name in OTHER_FILES:
             continue
         if path.suffix != ".json" or path.stem not in src.files:
             raise DataError(f"not a data file of {game} (the files are: {', '.join(src.files)}.json)",

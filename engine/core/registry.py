@@ -253,6 +253,12 @@ def progress(game: object) -> caps.Progress | None:
     return cast(caps.Progress, game) if declares(game, caps.Progress) else None
 
 
+def win_features(game: object) -> caps.WinFeatures | None:
+    """The game's public features for the learned win-probability model (``win_features``,
+    ``win_feature_names``), or ``None`` (the chances stay a softmax of the evaluations)."""
+    return cast(caps.WinFeatures, game) if declares(game, caps.WinFeatures) else None
+
+
 def picture_package(name: str) -> str | None:
     """The dotted module path of the registered game ``name``'s picture package
     (:class:`~engine.core.capabilities.Pictures`), or ``None`` for an unknown game or one without

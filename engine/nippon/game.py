@@ -23,9 +23,10 @@ from engine.core.capabilities import (
     SeatLabelText,
     StateSchema,
     Story,
+    WinFeatures,
 )
 
-from . import explain, notation, rules
+from . import explain, features, notation, rules
 from .state import PLAYER_COLOURS, STATE_ADAPTER, NState, copy_state
 from .tables import tables
 from .words import M, T
@@ -57,7 +58,7 @@ class NipponGame:
     #: What the game offers beyond the core contract, checked when it is registered
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, AllSeatsEvaluation, InPlaceSearch, Story, Narration, RulesTopics, SeatLabelText,
-                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures, MenuOrder)
+                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, WinFeatures, Pictures, MenuOrder)
 
     # -- states in and out ---------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> NState:
@@ -92,6 +93,14 @@ class NipponGame:
         from .tables import tables
 
         return list(tables().city_by_id)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: NState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: NState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished

@@ -28,9 +28,10 @@ from engine.core.capabilities import (
     StateSchema,
     Story,
     StoryRounds,
+    WinFeatures,
 )
 
-from . import explain, notation, rules
+from . import explain, features, notation, rules
 from .moves import describe
 from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState, clone, copy_state
 from .tables import tables
@@ -81,7 +82,7 @@ class YokohamaGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, InPlaceSearch, SearchKinds, Story, StoryRounds, HiddenInformation, Narration,
                     RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions, ModuleNames, OptionWarnings,
-                    CatalogueTerms, DataReport, StateSchema, Progress, Pictures)
+                    CatalogueTerms, DataReport, StateSchema, Progress, WinFeatures, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -126,6 +127,14 @@ class YokohamaGame:
         from .tables import tables
 
         return list(tables().area_ids)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: YState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: YState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished

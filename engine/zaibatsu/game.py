@@ -27,9 +27,10 @@ from engine.core.capabilities import (
     StateSchema,
     Story,
     StoryRounds,
+    WinFeatures,
 )
 
-from . import automa, explain, modules, notation, rules, words
+from . import automa, explain, features, modules, notation, rules, words
 from .menu import describe, menu_order
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
@@ -81,7 +82,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, Pictures, MenuOrder)
+                    StateSchema, WinFeatures, Pictures, MenuOrder)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -291,6 +292,14 @@ class ZaibatsuGame:
 
         t = tables()
         return [h.id for h in t.hiring] + list(t.region_ids) + list(t.market_by_id) + list(t.contracts)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: ZState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: ZState) -> list[int]:
         """Every player's victory points on the board now (VP; Takatoshi scores no VP), for the story
