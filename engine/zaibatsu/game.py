@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,6 +15,7 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    Ledger,
     ModuleNames,
     Narration,
     OptionWarnings,
@@ -27,7 +29,7 @@ from engine.core.capabilities import (
     StoryRounds,
 )
 
-from . import automa, explain, modules, notation, rules, words
+from . import automa, explain, ledger, modules, notation, rules, words
 from .menu import describe
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
@@ -79,7 +81,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, Pictures)
+                    StateSchema, Ledger, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -263,6 +265,23 @@ class ZaibatsuGame:
         from .text import render_text
 
         return render_text(state, seat)
+
+    # -- previews of options (Ledger) -----------------------------------------------------------
+    def ledger(self, state: ZState, seat: int) -> dict[str, int]:
+        """``seat``'s countable position for option previews (:func:`.ledger.ledger`)."""
+        return ledger.ledger(state, seat)
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` of a ledger term as the catalogue names it (:func:`.ledger.ledger_term`)."""
+        return ledger.ledger_term(term, n)
+
+    def ledger_draw(self, state: ZState) -> str | None:
+        """The draw term of the pending chance decision (:func:`.ledger.ledger_draw`)."""
+        return ledger.ledger_draw(state)
+
+    def ledger_rules(self, state: ZState, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
+        return ledger.ledger_rules(state, events, seat)
 
     def seat_labels(self, state: ZState) -> list[str]:
         """Player colours by seat: plain colour ids (``purple``), stored by hosts as they are.
