@@ -104,15 +104,19 @@ def previews(game: Game, state: Any, actions: Sequence[Action], viewer: int | No
              salt: str = "") -> list[Preview]:
     """The preview of each of ``actions`` (legal at ``state``) for the reader ``viewer``.
 
-    The hidden part is re-dealt once for all of them (:func:`reader_position`). An action the
-    re-dealt position refuses gets an empty preview (it could only name what the reader may not
-    see). Empty previews for a game without the Ledger capability or when no player is to act.
+    The hidden part is re-dealt once for all of them (:func:`reader_position`). An action that
+    is not legal on the re-dealt position gets an empty preview (it could only name what the
+    reader may not see). ``actions`` must be legal at ``state``: a game's in-place search path
+    (:class:`~engine.core.capabilities.InPlaceSearch`) applies them unchecked. Empty previews for a game without the Ledger capability or when no player is to act.
     """
     seat = game.decision(state).seat
     if registry.ledger(game) is None or seat is None or seat < 0 or not actions:
         return [EMPTY for _ in actions]
     base = reader_position(game, state, viewer, salt)
-    return [_one(game, base, seat, action, salt) for action in actions]
+    # Legal on the re-dealt position too (an option naming a card the reader cannot see is not).
+    allowed = set(game.legal_actions(base)) if base is not state else None
+    return [_one(game, base, seat, action, salt) if allowed is None or action in allowed else EMPTY
+            for action in actions]
 
 
 def preview(game: Game, state: Any, action: Action, viewer: int | None = None, salt: str = "") -> Preview:
@@ -124,10 +128,15 @@ def _one(game: Game, base: Any, seat: int, action: Action, salt: str) -> Preview
     led = registry.ledger(game)
     assert led is not None
     before = led.ledger(base, seat)
-    try:
-        after_state, events = game.apply(base, action)
-    except IllegalAction:
-        return EMPTY
+    fast = registry.in_place_search(game)
+    if fast is not None:  # the search hot path: one copy, the legal action applied unchecked
+        after_state = fast.copy_state(base)
+        events = fast.apply_unchecked(after_state, action)
+    else:
+        try:
+            after_state, events = game.apply(base, action)
+        except IllegalAction:
+            return EMPTY
     after = led.ledger(after_state, seat)
     changes = tuple((term, after.get(term, 0) - n, led.ledger_term(term, abs(after.get(term, 0) - n)))
                     for term, n in before.items() if after.get(term, 0) != n)
@@ -136,10 +145,16 @@ def _one(game: Game, base: Any, seat: int, action: Action, salt: str) -> Preview
 
 
 def _draws(game: Game, state: Any, salt: str) -> tuple[str, ...]:
-    """The names of what chance draws before the next player decides (consecutive draws of one
-    term counted together)."""
+    """The names of what chance draws before the next player decides (draws of one term counted
+    together). The draws are played on a copy, in place where the game offers it (only to count
+    them: their outcomes are never shown)."""
     led = registry.ledger(game)
     assert led is not None
+    if game.decision(state).seat != CHANCE:
+        return ()
+    fast = registry.in_place_search(game)
+    if fast is not None:
+        state = fast.copy_state(state)
     rng = random.Random(f"preview-draws:{salt}")
     counts: dict[str, int] = {}
     for _ in range(MAX_DRAWS):
@@ -152,7 +167,10 @@ def _draws(game: Game, state: Any, salt: str) -> tuple[str, ...]:
         if not outcomes:
             break
         pick = rng.choices([o.action for o in outcomes], weights=[o.weight for o in outcomes])[0]
-        state, _events = game.apply(state, pick)
+        if fast is not None:
+            fast.apply_quiet(state, pick)
+        else:
+            state, _events = game.apply(state, pick)
     return tuple(led.ledger_term(term, n) for term, n in counts.items())
 
 
