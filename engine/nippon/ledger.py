@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import CHANCE, Event
 
 from .state import NState
-from .words import TRACK_NAMES, M, Mn, amount
+from .words import TRACK_NAMES, M, Mn, amount, listing
 
 #: The chance decisions worth naming in a preview, by their frame's ``what`` (set-up draws left out).
 _DRAWS = {"draw": "draw.worker", "city": "draw.city"}
@@ -79,7 +79,10 @@ def ledger_rules(state: NState, events: Sequence[Event], seat: int) -> list[str]
         if e.seat != seat or e.seat == CHANCE:
             continue
         data: dict[str, Any] = e.data
-        if e.kind == "income" and (data.get("discarded_money") or data.get("discarded_coal")):
-            # i18n: a rule named in an option's preview (Nippon, consolidation step 1).
-            notes.append(M("yen and coal left over are discarded before the income"))
+        dropped = [amount(k, int(data.get(f"discarded_{k}") or 0)) for k in ("money", "coal")
+                   if e.kind == "income" and data.get(f"discarded_{k}")]
+        if dropped:
+            # i18n: a rule named in an option's preview (Nippon, consolidation step 1): {dropped} is
+            # "11,000 yen and 2 coal" or one of them.
+            notes.append(M("{dropped} left over are discarded before the income", dropped=listing(dropped)))
     return notes

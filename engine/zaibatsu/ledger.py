@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event
+from engine.core.i18n import Msg
 
 from .state import ZState
 from .words import TRACK_NAMES, M, Mn, T, amount
@@ -91,9 +92,12 @@ def ledger_rules(state: ZState, events: Sequence[Event], seat: int) -> list[str]
     for e in events:
         if e.seat != seat:
             continue
-        if e.kind == "taxes":
-            # i18n: a rule named in an option's preview (consolidation step B).
-            notes.append(M("taxes: money and coal return to the supply"))
+        if e.kind == "taxes" and isinstance(e.text, Msg):
+            # The amounts the taxes event names (its own "2 money" and "4 coal" terms).
+            money, coal = e.text.args.get("money"), e.text.args.get("coal")
+            if money is not None and coal is not None and (getattr(money, "n", 1) or getattr(coal, "n", 1)):
+                # i18n: a rule named in an option's preview (consolidation step B); {money}, {coal}: "2 money".
+                notes.append(M("taxes: {money} and {coal} return to the supply", money=money, coal=coal))
         elif e.kind == "payday" and int(e.data.get("due", 0)) > int(e.data.get("paid", 0)):
             # i18n: a rule named in an option's preview (consolidation step D, wages).
             notes.append(M("wages never take your last money: −1 VP per unpaid money"))
