@@ -94,8 +94,9 @@ def ledger_rules(state: ZState, events: Sequence[Event], seat: int) -> list[str]
             continue
         if e.kind == "taxes" and isinstance(e.text, Msg):
             # The amounts the taxes event names (its own "2 money" and "4 coal" terms).
-            money, coal = e.text.args.get("money"), e.text.args.get("coal")
-            if money is not None and coal is not None and (getattr(money, "n", 1) or getattr(coal, "n", 1)):
+            money: Msg | None = e.text.args.get("money")
+            coal: Msg | None = e.text.args.get("coal")
+            if money is not None and coal is not None and (money.n or coal.n):
                 # i18n: a rule named in an option's preview (consolidation step B); {money}, {coal}: "2 money".
                 notes.append(M("taxes: {money} and {coal} return to the supply", money=money, coal=coal))
         elif e.kind == "payday" and int(e.data.get("due", 0)) > int(e.data.get("paid", 0)):
