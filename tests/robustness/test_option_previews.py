@@ -168,3 +168,17 @@ def test_fit_shortens_the_label_before_the_preview() -> None:
     assert fit(label, 40) == "x" * (40 - len(MARK) - 7 - 1) + "…" + MARK + "+3 coal"
     assert len(fit("y" * 300, 100)) == 100
     assert fit("short", 100) == "short"
+
+
+def test_text_keeps_the_changes_first_and_draws_and_rules_when_they_fit() -> None:
+    from engine.zaibatsu.ledger import ledger_term
+
+    shown = Preview((("coal", 3, ledger_term("coal", 3)), ("money", -2, ledger_term("money", 2))),
+                    (ledger_term("draw.worker", 2),), ())
+    with i18n.language("en"):
+        assert shown.text() == "+3 coal, −2 money; then 2 workers are drawn from the bag"
+        assert shown.text(20) == "+3 coal, −2 money"
+        assert shown.text(10) == "+3 coal…"
+    with i18n.language("pl"):
+        assert shown.text().startswith("+3 węgle, −2 monety; ")
+    assert not Preview() and Preview().text() == ""
