@@ -73,7 +73,10 @@ def ledger_rules(state: NState, events: Sequence[Event], seat: int) -> list[str]
     """Rules behind ``seat``'s changes in ``events`` a player may not expect (Msgs).
 
     Consolidation step 1 (Nippon rulebook, Konsolidacja): yen and coal left over are discarded
-    before the income is taken."""
+    before the income is taken. A train counts for influence in its region only where the player
+    has an influence tile (Podliczanie Punktów)."""
+    from .rules import region_influence, region_name
+
     notes: list[str] = []
     for e in events:
         if e.seat != seat or e.seat == CHANCE:
@@ -85,4 +88,9 @@ def ledger_rules(state: NState, events: Sequence[Event], seat: int) -> list[str]
             # i18n: a rule named in an option's preview (Nippon, consolidation step 1): {dropped} is
             # "11,000 yen and 2 coal" or one of them.
             notes.append(M("{dropped} left over are discarded before the income", dropped=listing(dropped)))
+        if e.kind == "train" and data.get("region") and region_influence(state, seat, str(data["region"])) == 0:
+            # i18n: a rule named in an option's preview (Nippon, scoring): a train adds influence only
+            # next to an influence tile of its owner in the region.
+            notes.append(M("trains count for influence in {region} only with your influence tile there",
+                           region=region_name(str(data["region"]))))
     return notes
