@@ -265,11 +265,26 @@ class Pictures(Protocol):
     picture_package: str
 
 
+class MenuOrder(Protocol):
+    """The order a game's options are offered in menus (Discord select menus, buttons, the terminal's
+    move list), e.g. a dominated variant of an action after the better one.
+
+    ``menu_order`` returns the same actions as ``actions`` (legal at ``state``), only reordered;
+    it never adds or removes one (:func:`engine.core.hidden.offered` ignores a result that is not
+    a permutation), and it may use only what the acting player sees. ``legal_actions`` keeps its
+    own order (bots, replays and seeded tests read that one).
+    """
+
+    def menu_order(self, state: Any, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` in the order menus offer them."""
+        ...
+
+
 #: Every capability a game may declare.
 CAPABILITIES: tuple[type, ...] = (
     SoloOpponent, Evaluation, AllSeatsEvaluation, InPlaceSearch, SearchKinds, Story, StoryRounds,
     HiddenInformation, Narration, RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions,
-    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, Ledger, Pictures,
+    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, Ledger, Pictures, MenuOrder,
 )
 
 

@@ -603,17 +603,26 @@ def per_data(game: str, build: Callable[[Any], T]) -> Callable[[], T]:
     data set (the games' ``tables()``)."""
     values: dict[str | None, T] = {}
     var = _selected
+    # The last selection mapping seen and its value, as one tuple (replaced whole, so threads never
+    # see a mapping paired with another's value): a selection is a new mapping on every change and
+    # the tuple keeps it alive, so the same object means the same selection (the hot paths' check).
+    last: list[tuple[Mapping[str, str], T] | None] = [None]
 
     def get_value() -> T:
-        key = var.get().get(game)
+        selection = var.get()
+        hit = last[0]
+        if hit is not None and hit[0] is selection:
+            return hit[1]
+        key = selection.get(game)
         try:
-            return values[key]
+            value = values[key]
         except KeyError:
-            pass
-        with _lock:
-            if key not in values:
-                values[key] = build(model(game))
-            return values[key]
+            with _lock:
+                if key not in values:
+                    values[key] = build(model(game))
+                value = values[key]
+        last[0] = (selection, value)
+        return value
 
     get_value.__doc__ = getattr(build, "__doc__", None)
     return get_value

@@ -232,6 +232,11 @@ def catalogue_terms(game: object) -> caps.CatalogueTerms | None:
     return cast(caps.CatalogueTerms, game) if declares(game, caps.CatalogueTerms) else None
 
 
+def menu_order(game: object) -> caps.MenuOrder | None:
+    """The game's order of options in menus (``menu_order``), or ``None`` (the legal order)."""
+    return cast(caps.MenuOrder, game) if declares(game, caps.MenuOrder) else None
+
+
 def data_report(game: object) -> caps.DataReport | None:
     """The game's component data report (``data_report``), or ``None``."""
     return cast(caps.DataReport, game) if declares(game, caps.DataReport) else None

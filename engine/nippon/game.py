@@ -16,6 +16,7 @@ from engine.core.capabilities import (
     Evaluation,
     InPlaceSearch,
     Ledger,
+    MenuOrder,
     Narration,
     OptionWarnings,
     Pictures,
@@ -57,7 +58,7 @@ class NipponGame:
     #: What the game offers beyond the core contract, checked when it is registered
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, AllSeatsEvaluation, InPlaceSearch, Story, Narration, RulesTopics, SeatLabelText,
-                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Ledger, Pictures)
+                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Ledger, Pictures, MenuOrder)
 
     # -- states in and out ---------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> NState:
@@ -234,6 +235,13 @@ class NipponGame:
     def ledger_rules(self, state: NState, events: Sequence[Event], seat: int) -> list[str]:
         """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
         return ledger.ledger_rules(state, events, seat)
+
+    def menu_order(self, state: NState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated market placement after the better ones
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        from .menu import menu_order
+
+        return menu_order(state, actions)
 
     def seat_labels(self, state: NState) -> list[str]:
         """Each seat's player colour id (``yellow``, ``red``, ``purple``, ``blue``) for hosts to store."""

@@ -16,6 +16,7 @@ from engine.core.capabilities import (
     Evaluation,
     InPlaceSearch,
     Ledger,
+    MenuOrder,
     ModuleNames,
     Narration,
     OptionWarnings,
@@ -30,7 +31,7 @@ from engine.core.capabilities import (
 )
 
 from . import automa, explain, ledger, modules, notation, rules, words
-from .menu import describe
+from .menu import describe, menu_order
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
 from .words import M, T
@@ -81,7 +82,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, Ledger, Pictures)
+                    StateSchema, Ledger, Pictures, MenuOrder)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -254,6 +255,11 @@ class ZaibatsuGame:
         from .narrate import account_lines
 
         return account_lines(events)
+
+    def menu_order(self, state: ZState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated production variant after the better one
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        return menu_order(state, actions)
 
     def describe(self, state: ZState, action: Action) -> str:
         """Human label for menus (a Msg): the move, what it costs and what it gives at once
