@@ -259,6 +259,12 @@ def win_features(game: object) -> caps.WinFeatures | None:
     return cast(caps.WinFeatures, game) if declares(game, caps.WinFeatures) else None
 
 
+def ledger(game: object) -> caps.Ledger | None:
+    """The game's countable positions for option previews (``ledger``, ``ledger_term``,
+    ``ledger_draw``), or ``None`` (no previews)."""
+    return cast(caps.Ledger, game) if declares(game, caps.Ledger) else None
+
+
 def picture_package(name: str) -> str | None:
     """The dotted module path of the registered game ``name``'s picture package
     (:class:`~engine.core.capabilities.Pictures`), or ``None`` for an unknown game or one without

@@ -15,6 +15,7 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    Ledger,
     MenuOrder,
     ModuleNames,
     Narration,
@@ -30,7 +31,7 @@ from engine.core.capabilities import (
     WinFeatures,
 )
 
-from . import automa, explain, features, modules, notation, rules, words
+from . import automa, explain, features, ledger, modules, notation, rules, words
 from .menu import describe, menu_order
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
@@ -82,7 +83,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, WinFeatures, Pictures, MenuOrder)
+                    StateSchema, WinFeatures, Ledger, Pictures, MenuOrder)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -271,6 +272,23 @@ class ZaibatsuGame:
         from .text import render_text
 
         return render_text(state, seat)
+
+    # -- previews of options (Ledger) -----------------------------------------------------------
+    def ledger(self, state: ZState, seat: int) -> dict[str, int]:
+        """``seat``'s countable position for option previews (:func:`.ledger.ledger`)."""
+        return ledger.ledger(state, seat)
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` of a ledger term as the catalogue names it (:func:`.ledger.ledger_term`)."""
+        return ledger.ledger_term(term, n)
+
+    def ledger_draw(self, state: ZState) -> str | None:
+        """The draw term of the pending chance decision (:func:`.ledger.ledger_draw`)."""
+        return ledger.ledger_draw(state)
+
+    def ledger_rules(self, state: ZState, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
+        return ledger.ledger_rules(state, events, seat)
 
     def seat_labels(self, state: ZState) -> list[str]:
         """Player colours by seat: plain colour ids (``purple``), stored by hosts as they are.
