@@ -681,7 +681,9 @@ class Console(TableSetup):
     def _remember(self, accounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Keep ``accounts`` for the hot-seat catch-up; returns what is new in them: a turn's account
         grows with each of its steps (same ``first`` entry), so only its lines not yet printed
-        (with ``who`` left out when the account was already begun)."""
+        (with ``who`` left out when the account was already begun). An account begun earlier that
+        carries ``new`` (the sentences of the latest change alone) gives those: a game that merges
+        steps rewords the account's earlier lines, so its new lines are not what was added at its end."""
         new: list[dict[str, Any]] = []
         for account in accounts:
             first = account.get("first")
@@ -692,7 +694,7 @@ class Console(TableSetup):
                 continue
             shown = len(self._history[known].get("lines") or [])
             self._history[known] = account
-            rest = list(account.get("lines") or [])[shown:]
+            rest = list(account.get("lines") or [])[shown:] if account.get("new") is None else list(account["new"])
             if rest:
                 new.append({**account, "who": "", "lines": ["    " + line if account.get("who") else line
                                                             for line in rest]})
