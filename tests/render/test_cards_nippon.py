@@ -285,6 +285,11 @@ def test_focus_drawings_are_large_outlined_and_uncut(lang: str, kinds4: dict[str
                      "consolidation", "scoring"):
             view, last = kinds4[kind]
             card = rn.turn_card(view, last)
+            if card.focus is None and lang != "en":
+                # the move's first sentence is never dropped: a long one (3 lines) may take the
+                # drawing's room, and the picture stays landscape
+                assert card.last_lines and card.shown_lines == 1, kind
+                continue
             assert card.focus is not None and card.focus_title, kind
             focus_sizes.clear()
             rects, _c = _focus_outlines(card, monkeypatch)
