@@ -200,6 +200,11 @@ class Canvas:
         #: Texts cut to fit or running off the picture (see :class:`Overflow`).
         self.overflows: list[Overflow] = []
 
+    def record_overflow(self, item: Overflow) -> None:
+        """Record ``item`` (a text cut or left out by a drawing helper) in :attr:`overflows` and in the
+        active :func:`overflow_probe`."""
+        self._overflow(item)
+
     def _overflow(self, item: Overflow) -> None:
         self.overflows.append(item)
         probe = _PROBE.get()

@@ -393,7 +393,7 @@ def test_full_board_is_a_small_palette_png() -> None:
     for view in views[len(views) // 2::max(1, len(views) // 16)][:9] + [views[-1]]:
         png = rn.render(view)
         img = Image.open(io.BytesIO(png))
-        assert img.mode == "P" and img.size == (1400, 1870)
+        assert img.mode == "P" and img.size == (1400, 1894)
         assert len(png) <= 150_000, len(png)
 
 
