@@ -303,6 +303,8 @@ def test_the_end_is_announced_once(host: Host) -> None:
     over = [line for line in lines if "game is over" in line.lower() or line.lower().startswith("game over")]
     assert len(over) <= 1, over
     assert out.count("Final result:") == 1
+    # the final board is shown without its status header ("dicerace — finished")
+    assert not [line for line in lines if line.endswith("— finished")]
 
 
 def test_help_placeholders_are_translated(host: Host) -> None:
