@@ -257,7 +257,7 @@ def _band_text(card: TurnCard) -> str:
 def _turn_geometry(card: TurnCard) -> dict[str, int]:
     inner = CARD_WIDTH - 2 * M
     band_h = _band_height(_band_text(card), inner - 22 - CHIP_W - 28)
-    score_w = 380
+    score_w = _score_width(card)
     left_w = inner - score_w - G
     events = len(_event_lines(card, left_w - 28))
     left_h = 8 + (LINE + 8) + LINE * (1 + events)
@@ -273,6 +273,18 @@ def _turn_geometry(card: TurnCard) -> dict[str, int]:
     height = M + 64 + G + band_h + G + mid_h + (G + res_h if res_h else 0) + M
     return {"inner": inner, "band_h": band_h, "score_w": score_w, "left_w": left_w, "mid_h": mid_h,
             "res_h": res_h, "height": height}
+
+
+#: Width of the score panel, and the most it grows so that a long name beside a long score is never cut.
+SCORE_W, SCORE_W_MAX = 380, 460
+
+
+def _score_width(card: TurnCard) -> int:
+    """The score panel's width: :data:`SCORE_W`, wider (up to :data:`SCORE_W_MAX`) when a player's
+    name (condensed) and score need it."""
+    need = max((text_width(chip.name, KEY_TEXT, "condensed") + text_width(str(score), KEY_TEXT, "bold")
+                + CHIP_W + 54 for chip, score in card.scores), default=0)
+    return min(SCORE_W_MAX, max(SCORE_W, need))
 
 
 def _event_lines(card: TurnCard, room: int) -> list[tuple[str, str]]:

@@ -214,3 +214,13 @@ def test_pictures_draw_with_pillows_bitmap_font(monkeypatch: pytest.MonkeyPatch)
 def test_an_unknown_colour_is_an_error_not_grey() -> None:
     with pytest.raises(KeyError, match="unknown colour 'teal'"):
         colour({"orange": pal.OKABE_ITO["orange"]}, "teal")
+
+
+def test_a_long_name_beside_a_long_score_is_not_cut() -> None:
+    long = Chip(pal.OKABE_ITO["orange"], "Po", "Pomarańczowy")
+    card = TurnCard(**{**_card(3).__dict__, "scores": [(P[0], 57), (P[1], 45), (long, 112)]})
+    with language("pl"):
+        drawn = draw_turn(card)
+    names = [s.text for s in drawn.spots if s.role == "name"]
+    assert "Pomarańczowy" in names and not [n for n in names if n.endswith("…")]
+    assert drawn.image.width / drawn.image.height >= 1.3
