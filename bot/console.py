@@ -57,7 +57,7 @@ from .console_view import (
     COMMAND_WORDS as COMMAND_WORDS,  # re-exported for callers of the old constant
 )
 from .host import STATUS_WORDS, Host, Reply
-from .host.data import StatusData, StepData, table_of
+from .host.data import BoardData, StatusData, StepData, table_of
 from .words import _, _n, _t
 
 #: A set-up account longer than this many lines is shown as one line (``log`` reads it all).
@@ -299,10 +299,13 @@ class Console(TableSetup):
         """The finished game: its final board and result, then ``save``/``picture``/``board``/``log``
         until Enter, ``quit`` or end of input."""
         board = self.host.board(self.channel, lang=self.lang)
-        if board.public:
-            self.say(board.public)
+        # The board without its status header ("— finished"): the game's own text and the result
+        # say that it ended, and the end is announced once.
+        shown = board.data.text if isinstance(board.data, BoardData) else board.public
+        if shown:
+            self.say(shown)
         if self._result:  # the end is announced once: the result's lines the board already says are left out
-            said = {line.strip().lstrip(">").strip() for line in (board.public or "").splitlines()}
+            said = {line.strip().lstrip(">").strip() for line in (shown or "").splitlines()}
             result = [line for line in self._result.splitlines() if line.strip() not in said]
             if result:
                 self.say("\n".join(result))
@@ -681,7 +684,9 @@ class Console(TableSetup):
     def _remember(self, accounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Keep ``accounts`` for the hot-seat catch-up; returns what is new in them: a turn's account
         grows with each of its steps (same ``first`` entry), so only its lines not yet printed
-        (with ``who`` left out when the account was already begun)."""
+        (with ``who`` left out when the account was already begun). An account begun earlier that
+        carries ``new`` (the sentences of the latest change alone) gives those: a game that merges
+        steps rewords the account's earlier lines, so its new lines are not what was added at its end."""
         new: list[dict[str, Any]] = []
         for account in accounts:
             first = account.get("first")
@@ -692,7 +697,7 @@ class Console(TableSetup):
                 continue
             shown = len(self._history[known].get("lines") or [])
             self._history[known] = account
-            rest = list(account.get("lines") or [])[shown:]
+            rest = list(account.get("lines") or [])[shown:] if account.get("new") is None else list(account["new"])
             if rest:
                 new.append({**account, "who": "", "lines": ["    " + line if account.get("who") else line
                                                             for line in rest]})

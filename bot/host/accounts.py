@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import CHANCE, Game, IllegalAction, i18n, replay
 from engine.core.i18n import tr
-from engine.core.narration import Account, Step, group_accounts
+from engine.core.narration import Account, Step, account_lines, group_accounts
 from engine.core.revisions import stored_options
 
 from ..store import CHOICE, SYSTEM, MoveRec, Repository, SeatRec, TableRec
@@ -148,6 +148,7 @@ class AccountService:
         for a in accounts:
             a.first += start
             a.last += start
+            a.origins = [i + start for i in a.origins]
         return state, accounts
 
     def account_dicts(
@@ -202,13 +203,19 @@ class AccountService:
         """``data.account`` of a change: the accounts of the turn it belongs to (from the turn's first
         step) and of everything after it, in the current language, replayed from ``turn``
         (:meth:`turn_log`; no store access). ``state`` is the state after the change (the names of
-        the seats)."""
+        the seats). An account begun before the change also carries ``new``: the sentences of the
+        change's own entries alone (:func:`engine.core.narration.account_lines`), printed live by a
+        front end that already showed the earlier steps."""
         if turn.k is None:
             return []
         k = turn.k
         final, accounts = self.log_accounts(table, game, turn.effective, turn.begin, turn.before)
         accounts = [a for a in accounts if a.last >= k]
-        return self.account_dicts(game, final if state is None else state, seats, accounts, turn.effective)
+        rows = self.account_dicts(game, final if state is None else state, seats, accounts, turn.effective)
+        for a, row in zip(accounts, rows, strict=True):
+            if a.first < k:
+                row["new"] = account_lines(game, a.events_from(k))
+        return rows
 
     def start_account(
         self, game: Game, state: Any, seats: Sequence[SeatRec], events: Sequence[Any], count: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ..records.queries import LeaderRow, UserStats
 
@@ -42,7 +42,10 @@ class ResultRow(TypedDict):
 class AccountRow(TypedDict):
     """A turn account (:mod:`bot.host.accounts`): the acting ``seat``, ``who`` (``""`` for the game's
     own steps), its sentences ``lines``, ``automa`` (an automated opponent's turn) and the ``seq`` of
-    its ``first`` and ``last`` log entries."""
+    its ``first`` and ``last`` log entries. ``new`` (only in the accounts of a committed change) are the
+    sentences of the change's own log entries alone when the account began before it: a game that
+    merges steps in its account ("places assistants in A and B") rewords the whole account, so a
+    front end that printed the earlier steps prints ``new`` live rather than the account again."""
 
     seat: int | None
     who: str
@@ -50,6 +53,7 @@ class AccountRow(TypedDict):
     automa: bool
     first: int
     last: int
+    new: NotRequired[list[str]]
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,9 @@ class Account:
     ``seat`` is the acting seat (0-based), or ``None`` for the game's own chance/set-up steps;
     ``first`` and ``last`` are the 0-based indices (inclusive) of its steps in the sequence given to
     :func:`group_accounts` (the effective move log); ``lines`` are sentences in the language current
-    when it was built. ``events`` keeps the public events it was built from.
+    when it was built. ``events`` keeps the public events it was built from and ``origins`` the
+    index (in the same sequence) of the step each of them came from, so the sentences of the account's
+    latest steps alone can be told (:func:`account_lines` over the events of those steps).
     """
 
     seat: int | None
@@ -53,6 +55,12 @@ class Account:
     last: int
     lines: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list, repr=False)
+    origins: list[int] = field(default_factory=list, repr=False)
+
+    def events_from(self, index: int) -> list[Event]:
+        """The public events of this account's steps from step ``index`` on (an index of the
+        sequence given to :func:`group_accounts`), in order."""
+        return [e for e, i in zip(self.events, self.origins, strict=True) if i >= index]
 
 
 def public_events(events: Sequence[Event]) -> list[Event]:
@@ -133,12 +141,13 @@ def group_accounts(game: Any, steps: Sequence[Step]) -> list[Account]:
         for event in public_events(events):
             if event.kind == AUTOMA_EVENT:
                 automa_seat = event.seat if event.seat is not None and event.seat != CHANCE else None
-                accounts.append(Account(seat=automa_seat, first=i, last=i, events=[event]))
+                accounts.append(Account(seat=automa_seat, first=i, last=i, events=[event], origins=[i]))
                 current = Account(seat=owner, first=i, last=i)  # what follows is a new account
                 accounts.append(current)
                 splits.add(id(current))
             else:
                 current.events.append(event)
+                current.origins.append(i)
     kept = [a for a in accounts
             if a.events or (a.seat is not None and id(a) not in splits
                             and any(items[k][0] == a.seat for k in range(a.first, a.last + 1)))]

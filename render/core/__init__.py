@@ -20,6 +20,7 @@ from .draw import (
     overflow_probe,
     palette_png,
     png_bytes,
+    text_probe,
     text_width,
     wrap,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "palette",
     "palette_png",
     "png_bytes",
+    "text_probe",
     "text_width",
     "wrap",
 ]

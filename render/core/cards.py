@@ -99,7 +99,12 @@ class TurnCard:
     ``actor``: the player to act (``None`` while a random event is pending or once the game is
     over) and ``prompt`` what they must decide (or the result line). ``last_by``/``last_move``: who
     made the last move and its public notation (``""`` at the start); ``last_lines``: its public
-    events (wrapped; at most :data:`MAX_EVENT_LINES` lines are drawn). ``scores``: every player with their score
+    events, the most telling first (wrapped; the first sentence is always drawn whole, condensed if
+    it needs more than :data:`MAX_EVENT_LINES` lines, the others while the lines last; the alt text
+    tells them all). ``shown_lines`` draws only the first that many sentences (never fewer than
+    one; ``None``: all that fit), so a game keeps a tall card within its height without losing the
+    sentence that says what happened. ``focus_alt`` says in words what the drawing shows when its
+    labels are shortened there (the alt text adds it). ``scores``: every player with their score
     in seat order; ``score_label`` the unit ("VP"). ``resources_of``/``resources``: the acting
     player's resources as ``(label, value)``. ``focus``: draws what the last move touched (with
     ``focus_title`` naming it), or ``None``.
@@ -119,6 +124,8 @@ class TurnCard:
     focus_title: str = ""
     focus: FocusDrawer | None = None
     focus_height: int = 230
+    shown_lines: int | None = None
+    focus_alt: str = ""
 
 
 @dataclass(frozen=True)
@@ -209,8 +216,14 @@ def _title_bar(pen: _Pen, r: Rect, title: str, status: str) -> None:
                  room=r.w - w - 56)
 
 
+def _band_style(text: str, room: int) -> str:
+    """The face of the band's text: bold, or condensed bold when that takes fewer lines."""
+    bold = len(wrap(text, room, KEY_TEXT, "bold"))
+    return "condensed_bold" if bold > 1 and len(wrap(text, room, KEY_TEXT, "condensed_bold")) < bold else "bold"
+
+
 def _band_height(text: str, room: int) -> int:
-    lines = min(2, len(wrap(text, room, KEY_TEXT, "bold")) or 1)
+    lines = min(2, len(wrap(text, room, KEY_TEXT, _band_style(text, room))) or 1)
     return LINE * lines + 20
 
 
@@ -225,8 +238,9 @@ def _band(pen: _Pen, r: Rect, chip: Chip | None, text: str) -> None:
         _chip(pen.c, chip, x + CHIP_W / 2, r.cy)
         x += CHIP_W + 14
     room = r.x2 - 14 - x
-    n = min(2, len(wrap(text, room, KEY_TEXT, "bold")) or 1)
-    pen.lines("prompt", Rect(x, r.cy - LINE * n // 2, room, LINE * n), text, max_lines=2, style="bold")
+    style = _band_style(text, room)
+    n = min(2, len(wrap(text, room, KEY_TEXT, style)) or 1)
+    pen.lines("prompt", Rect(x, r.cy - LINE * n // 2, room, LINE * n), text, max_lines=2, style=style)
 
 
 def turn_layout_height(card: TurnCard) -> int:
@@ -243,44 +257,92 @@ def _band_text(card: TurnCard) -> str:
 def _turn_geometry(card: TurnCard) -> dict[str, int]:
     inner = CARD_WIDTH - 2 * M
     band_h = _band_height(_band_text(card), inner - 22 - CHIP_W - 28)
-    score_w = 380
+    score_w = _score_width(card)
     left_w = inner - score_w - G
     events = len(_event_lines(card, left_w - 28))
     left_h = 8 + (LINE + 8) + LINE * (1 + events)
     if card.focus is not None:
-        left_h += G + LINE + card.focus_height
+        left_h += G + LINE * len(_focus_title_lines(card.focus_title, left_w - 28)[0]) + card.focus_height
     score_h = LINE + 8 + len(card.scores) * (CHIP_H + 8) + 8
     mid_h = max(left_h + 16, score_h)
     res_h = 0
     if card.resources:
-        res_lines = len(_resource_lines(card.resources, inner - 22 - CHIP_W - 28))
+        room = inner - 22 - CHIP_W - 28
+        res_lines = len(_resource_lines(card.resources, room, _resource_style(card.resources, room)))
         res_h = LINE * res_lines + 20
     height = M + 64 + G + band_h + G + mid_h + (G + res_h if res_h else 0) + M
     return {"inner": inner, "band_h": band_h, "score_w": score_w, "left_w": left_w, "mid_h": mid_h,
             "res_h": res_h, "height": height}
 
 
-def _event_lines(card: TurnCard, room: int) -> list[str]:
-    """The last move's event texts wrapped into ``room`` px, at most :data:`MAX_EVENT_LINES` lines
-    in all (a text that does not fit is cut at the end of the last line)."""
-    if not card.last_move:
+#: Width of the score panel, and the most it grows so that a long name beside a long score is never cut.
+SCORE_W, SCORE_W_MAX = 380, 460
+
+
+def _score_width(card: TurnCard) -> int:
+    """The score panel's width: :data:`SCORE_W`, wider (up to :data:`SCORE_W_MAX`) when a player's
+    name (condensed) and score need it."""
+    need = max((text_width(chip.name, KEY_TEXT, "condensed") + text_width(str(score), KEY_TEXT, "bold")
+                + CHIP_W + 54 for chip, score in card.scores), default=0)
+    return min(SCORE_W_MAX, max(SCORE_W, need))
+
+
+def _event_lines(card: TurnCard, room: int) -> list[tuple[str, str]]:
+    """The last move's event texts wrapped into ``room`` px as ``(line, style)``: the first sentence
+    whole (in the condensed face when that takes fewer lines, so it fits above a game's drawing
+    more often; never cut), then the next ones while :data:`MAX_EVENT_LINES` lines last (of :attr:`TurnCard.shown_lines`
+    sentences); when a sentence is left out the last line ends with " …" (the alt text has it)."""
+    if not card.last_move or not card.last_lines:
         return []
-    out: list[str] = []
-    for text in card.last_lines:
-        for line in wrap(text, room, KEY_TEXT, "regular"):
-            if len(out) == MAX_EVENT_LINES:
-                out[-1] = out[-1] + " …"
-                return out
-            out.append(line)
+    texts = list(card.last_lines)
+    if card.shown_lines is not None:
+        texts = texts[: max(1, card.shown_lines)]
+    first = wrap(texts[0], room, KEY_TEXT, "regular")
+    style = "regular"
+    narrow = wrap(texts[0], room, KEY_TEXT, "condensed")
+    if len(narrow) < len(first):
+        first, style = narrow, "condensed"
+    out = [(line, style) for line in first]
+    told = 1
+    for text in texts[1:]:
+        lines = wrap(text, room, KEY_TEXT, "regular")
+        if len(out) + len(lines) > MAX_EVENT_LINES:
+            break
+        out += [(line, "regular") for line in lines]
+        told += 1
+    line, st = out[-1]
+    if told < len(card.last_lines) and text_width(line + " …", KEY_TEXT, "condensed") <= room:
+        out[-1] = (line + " …", st)  # sentences left out: the picture says there is more
     return out
 
 
-def _resource_lines(resources: Sequence[tuple[str, str]], room: int) -> list[list[tuple[str, str]]]:
-    """``(label, value)`` pairs laid out in lines of at most ``room`` px."""
+def _focus_title_lines(title: str, room: int) -> tuple[list[str], str]:
+    """The drawing's title in ``room`` px as ``(lines, style)``: one bold line, else condensed bold,
+    else two condensed bold lines (a long area name is wrapped, never cut)."""
+    for style in ("bold", "condensed_bold"):
+        if text_width(title, KEY_TEXT, style) <= room:
+            return [title], style
+    lines = wrap(title, room, KEY_TEXT, "condensed_bold") or [title]
+    return (lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines), "condensed_bold"
+
+
+def _resource_style(resources: Sequence[tuple[str, str]], room: int) -> tuple[str, str]:
+    """``(label style, value style)`` of the resources: the condensed faces when they take fewer
+    lines that way (the card stays low enough to keep the move's sentence and drawing)."""
+    regular = len(_resource_lines(resources, room))
+    if regular > 1 and len(_resource_lines(resources, room, ("condensed", "condensed_bold"))) < regular:
+        return "condensed", "condensed_bold"
+    return "regular", "bold"
+
+
+def _resource_lines(resources: Sequence[tuple[str, str]], room: int,
+                    styles: tuple[str, str] = ("regular", "bold")) -> list[list[tuple[str, str]]]:
+    """``(label, value)`` pairs laid out in lines of at most ``room`` px (labels and values in
+    ``styles``)."""
     lines: list[list[tuple[str, str]]] = [[]]
     x = 0
     for label, value in resources:
-        w = text_width(f"{label} ", KEY_TEXT, "regular") + text_width(str(value), KEY_TEXT, "bold") + 30
+        w = text_width(f"{label} ", KEY_TEXT, styles[0]) + text_width(str(value), KEY_TEXT, styles[1]) + 30
         if lines[-1] and x + w > room:
             lines.append([])
             x = 0
@@ -314,16 +376,18 @@ def draw_turn(card: TurnCard) -> Drawn:
             x += 54
         pen.text("move", x, ly + LINE / 2, card.last_move, style="bold", room=left.x2 - 14 - x)
         ly += LINE
-        for line in _event_lines(card, left.w - 28):
-            pen.text("event", left.x + 14, ly + LINE / 2, line, room=left.w - 28)
+        for line, style in _event_lines(card, left.w - 28):
+            pen.text("event", left.x + 14, ly + LINE / 2, line, style=style, room=left.w - 28)
             ly += LINE
     else:
         pen.text("move", left.x + 14, ly + LINE / 2, _("The game has just started."), room=left.w - 28)
         ly += LINE
     if card.focus is not None:
         ly += G
-        pen.text("focus", left.x + 14, ly + LINE / 2, card.focus_title, style="bold", room=left.w - 28)
-        ly += LINE
+        titles, style = _focus_title_lines(card.focus_title, left.w - 28)
+        for title in titles:
+            pen.text("focus", left.x + 14, ly + LINE / 2, title, style=style, room=left.w - 28)
+            ly += LINE
         box = Rect(left.x + 14, ly, left.w - 28, card.focus_height - 8)
         card.focus(c, box)
     # Right: every player's score.
@@ -352,13 +416,14 @@ def draw_turn(card: TurnCard) -> Drawn:
         if who is not None:
             _chip(c, who, x0 + CHIP_W / 2, r.cy)
             x0 += CHIP_W + 14
-        lines = _resource_lines(card.resources, r.x2 - 14 - x0)
+        styles = _resource_style(card.resources, r.x2 - 14 - x0)
+        lines = _resource_lines(card.resources, r.x2 - 14 - x0, styles)
         ty = r.cy - LINE * len(lines) / 2
         for resource_line in lines:
             x = x0
             for label, value in resource_line:
-                x += pen.text("resource", x, ty + LINE / 2, f"{label} ")
-                x += pen.text("resource", x, ty + LINE / 2, str(value), style="bold") + 30
+                x += pen.text("resource", x, ty + LINE / 2, f"{label} ", style=styles[0])
+                x += pen.text("resource", x, ty + LINE / 2, str(value), style=styles[1]) + 30
             ty += LINE
     return drawn
 
@@ -437,7 +502,9 @@ def alt_turn(card: TurnCard) -> str:
     if card.last_move:
         by = f"{card.last_by.name}: " if card.last_by else ""
         parts.append(_("Last move: {move}.", move=by + card.last_move))
-        parts.extend(line.rstrip(".") + "." for line in card.last_lines[:MAX_EVENT_LINES])
+        parts.extend(line.rstrip(".") + "." for line in card.last_lines)  # all of them, drawn or not
+    if card.focus is not None and card.focus_alt:
+        parts.append(card.focus_alt.rstrip(".") + ".")
     parts.append(_("Scores: {scores}.", scores=", ".join(f"{chip.name} {score} {card.score_label}"
                                                          for chip, score in card.scores)))
     if card.resources:

@@ -81,6 +81,7 @@ class Fitted:
 
 
 _PROBE: ContextVar[list[Overflow] | None] = ContextVar("render_overflow_probe", default=None)
+_TEXTS: ContextVar[list[str] | None] = ContextVar("render_text_probe", default=None)
 
 
 @contextmanager
@@ -95,6 +96,22 @@ def overflow_probe() -> Iterator[list[Overflow]]:
         yield found
     finally:
         _PROBE.reset(token)
+
+
+@contextmanager
+def text_probe() -> Iterator[list[str]]:
+    """Collect every text a :class:`Canvas` draws inside the ``with`` block, as drawn (after any
+    fitting: a cut text ends with :data:`ELLIPSIS`), in drawing order: the words of a picture, so
+    tests can check that a sentence was drawn whole (its wrapped lines follow each other).
+
+    Static layers are cached: clear the renderer's caches inside the block to see their texts too.
+    """
+    found: list[str] = []
+    token = _TEXTS.set(found)
+    try:
+        yield found
+    finally:
+        _TEXTS.reset(token)
 
 
 @lru_cache(maxsize=4096)
@@ -183,6 +200,11 @@ class Canvas:
         #: Texts cut to fit or running off the picture (see :class:`Overflow`).
         self.overflows: list[Overflow] = []
 
+    def record_overflow(self, item: Overflow) -> None:
+        """Record ``item`` (a text cut or left out by a drawing helper) in :attr:`overflows` and in the
+        active :func:`overflow_probe`."""
+        self._overflow(item)
+
     def _overflow(self, item: Overflow) -> None:
         self.overflows.append(item)
         probe = _PROBE.get()
@@ -222,6 +244,9 @@ class Canvas:
             text, size, style = fitted.text, fitted.size, fitted.style
             if not text:
                 return 0
+        texts = _TEXTS.get()
+        if texts is not None:
+            texts.append(text)
         sprite = _text_sprite(text, size, style, fill, self.text_alpha_steps)
         w, h = sprite.size
         ha, va = anchor[0], anchor[1] if len(anchor) > 1 else "t"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import palette as pal
-from .draw import MIN_TEXT, Canvas, fit_text, text_width
+from .draw import MIN_TEXT, Canvas, Overflow, fit_text, text_width
 from .layout import Rect
 
 #: Draws a legend entry's symbol centred at ``(x, y)``.
@@ -79,6 +79,7 @@ def legend(c: Canvas, r: Rect, entries: Sequence[tuple[Marker | None, str]], *, 
         w = width(entry, not lines[-1])
         if lines[-1] and used + w > room:
             if len(lines) == max_lines:
+                c.record_overflow(Overflow(entry[1], "", w, room))  # left out: a test names it
                 continue
             lines.append([])
             w = width(entry, True)

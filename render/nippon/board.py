@@ -427,7 +427,7 @@ def render_image(view: dict[str, Any]) -> Image.Image:
 def render(view: dict[str, Any]) -> bytes:
     """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``) in the current language.
 
-    1400 px wide; 1480 px high for 2 players, 1700 for 3, 1870 for 4 (:func:`layout_for`). A
+    1400 px wide; 1504 px high for 2 players, 1724 for 3, 1894 for 4 (:func:`layout_for`). A
     palette PNG (:func:`render.core.draw.palette_png`, :data:`PNG_COLOURS` colours, deflate level
     :data:`PNG_COMPRESS_LEVEL`; texts with :data:`TEXT_ALPHA_STEPS` levels of anti-aliasing):
     120–136 kB at 4 players late in a game (the RGB PNG was 330–510 kB).

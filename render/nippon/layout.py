@@ -48,7 +48,7 @@ REGION_H = TITLE_H + 36 + 4 * 27 + 26 + 28 + 50 + 6
 ROW_C_H = TITLE_H + 12 + 10 * LINE
 PLAYER_H = 380
 REFERENCE_H = TITLE_H + 12 + 5 * LINE
-LEGEND_H = 2 * LINE + 6
+LEGEND_H = 3 * LINE + 6  # three lines: every entry fits in every language, none is left out
 CITY_ROW = 27  # an influence space of a city (one row of the city box)
 CITY_H = 26 + 4 * CITY_ROW  # a city box: title and the four influence spaces
 SLOT_W = 41  # a train/ship space of a region (most: 8 per region)
@@ -507,7 +507,7 @@ def _static_reference(c: Canvas, r: Rect) -> None:
 
 
 def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...]) -> None:
-    """Shapes, worker and player letters and the colour conventions, in one or two lines."""
+    """Shapes, worker and player letters and the colour conventions, in up to three lines."""
 
     def shape(kind: str) -> Marker:
         def draw_it(cv: Canvas, x: float, y: float) -> None:
@@ -529,7 +529,7 @@ def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...]) -> None:
         # i18n: legend entries: the marker of the worker rows and the money icons of a player board.
         (None, _("▶ next worker row")), (None, _("¥ money icon: money +1 once uncovered")),
     ]
-    legend(c, r, entries, max_lines=2, line_h=LINE)
+    legend(c, r, entries, max_lines=3, line_h=LINE)
 
 
 def _display_line(c: Canvas, r: Rect, tile: str, colour: pal.RGB, room_right: int = 0) -> None:

@@ -134,11 +134,17 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
         return card
     title, drawer, (ideal, least) = made
     # The drawing keeps at least its least height (the focus box is 8 px lower than the focus
-    # height): event lines are dropped, the last first, before it would shrink further.
-    for lines in range(len(card.last_lines), -1, -1):
-        trial = replace(card, last_lines=list(card.last_lines)[:lines], focus_title=title, focus=drawer)
+    # height): event sentences are left out of the drawing (the alt text keeps them), the last
+    # first, before it would shrink further; the first sentence, what happened, always stays, and
+    # the drawing gives way when even that does not fit.
+    for lines in range(len(card.last_lines), 0, -1):
+        trial = replace(card, shown_lines=lines, focus_title=title, focus=drawer)
         for h in range(ideal + 8, least + 7, -4):
             sized = replace(trial, focus_height=h)
             if turn_layout_height(sized) <= CARD_MAX_H:
                 return sized
-    return card
+    if not card.last_lines:
+        sized = replace(card, focus_title=title, focus=drawer, focus_height=least + 8)
+        if turn_layout_height(sized) <= CARD_MAX_H:
+            return sized
+    return replace(card, shown_lines=1)

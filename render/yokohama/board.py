@@ -486,7 +486,7 @@ def render_image(view: dict[str, Any]) -> Image.Image:
 def render(view: dict[str, Any]) -> bytes:
     """PNG bytes of the board picture of ``view`` (``GAME.view(state, seat)``) in the current language.
 
-    1400 px wide; 1598 px high for 2 players, 1774 for 3, 1892 for 4 (:func:`layout_for`). A palette
+    1400 px wide; 1622 px high for 2 players, 1774 for 3, 1916 for 4 (:func:`layout_for`). A palette
     PNG (:func:`render.core.draw.palette_png`: :data:`PNG_COLOURS` colours, :data:`BOARD_COLOURS`
     kept exact, deflate level :data:`PNG_COMPRESS_LEVEL`; texts with :data:`TEXT_ALPHA_STEPS` levels
     of anti-aliasing): about 120–130 kB at 4 players late in a game, up to ~140 kB in Polish (the RGB

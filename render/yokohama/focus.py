@@ -25,6 +25,8 @@ FOCUS_PIECE = 46
 FOCUS_LINE = 36
 #: Focus height the turn picture aims at, and the least it is given before fewer event lines are shown.
 FOCUS_HEIGHT, FOCUS_MIN_HEIGHT = 250, 180
+#: Height of a box of the president's way (two lines of :data:`FOCUS_TEXT` fit in it).
+PATH_BOX_H = 72
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class Focus:
 
     paint: FocusDrawer
     height: int = FOCUS_HEIGHT
+    #: What the drawing shows in words when it shortens names (for the alt text), else "".
+    alt: str = ""
 
     def __call__(self, c: Canvas, r: Rect) -> None:
         """Draw into ``r``."""
@@ -257,7 +261,7 @@ def _path_drawer(view: dict[str, Any], path: list[str], seat: int | None, power:
         rows = [nodes[i:i + per_row] for i in range(0, len(nodes), per_row)]
         arrow = 34
         box_w = (r.w - (per_row - 1) * arrow) // per_row
-        box_h = 62
+        box_h = PATH_BOX_H
         colour = seat_piece(view, seat)[0] if seat is not None else pal.HIGHLIGHT
         y = r.y + 4
         target = r
@@ -268,13 +272,10 @@ def _path_drawer(view: dict[str, Any], path: list[str], seat: int | None, power:
                 canal = node in tables().areas and tables().kind(node) == "canal"
                 fill = pal.tint(colour, 0.55) if last else WATER if canal else pal.PANEL_ALT
                 c.draw.rounded_rectangle(box.box, radius=8, fill=fill, outline=pal.BORDER, width=2)
-                if node == "hand":
-                    name = _("Hand")
-                elif node in tables().areas:
-                    name = _fit_area_name(node, box.w - 12)
-                else:
-                    name = node
-                _ftext(c, box.cx, box.cy, name, box.w - 12, style="bold", anchor="mm")
+                lines = _box_lines(node, box.w - 12)
+                for i, line in enumerate(lines):
+                    _ftext(c, box.cx, box.cy + (i - (len(lines) - 1) / 2) * (FOCUS_TEXT + 4), line, box.w - 12,
+                           style="bold", anchor="mm")
                 if k < len(row) - 1:
                     ax = box.x2 + 4
                     c.line([(ax, box.cy), (ax + arrow - 12, box.cy)], fill=pal.INK, width=4)
@@ -295,15 +296,31 @@ def _path_drawer(view: dict[str, Any], path: list[str], seat: int | None, power:
         outline_focus(c, target)
 
     rows = (min(len(path), 8) + 3) // 4
-    return Focus(paint, 76 * rows + 74)
+    # i18n: the alt text of the turn picture: the way the president (or an assistant) went, "A → B → C".
+    alt = _("Way: {areas}", areas=" → ".join(_node_name(node) for node in path))
+    return Focus(paint, (PATH_BOX_H + 14) * rows + 74, alt)
 
 
-def _fit_area_name(area: str, room: int) -> str:
-    """An area's name (its short name when the full one does not fit ``room`` at :data:`FOCUS_TEXT`)."""
-    full = area_title(area)
-    if not fit_text(full, max(1, room), FOCUS_TEXT, "bold", min_size=FOCUS_TEXT).truncated:
-        return full
-    t = tables()
-    rec = t.areas[area]
-    short = str(tr(AREA_SHORT[rec.kind]))
-    return _("{area} ({copy})", area=short, copy=int(area[-1])) if area[-1].isdigit() else short
+def _node_name(node: str) -> str:
+    """A node of a way: an area's full name, the hand, or the node as it is."""
+    if node == "hand":
+        return _("Hand")
+    return area_title(node) if node in tables().areas else node
+
+
+def _box_lines(node: str, room: int) -> list[str]:
+    """A node's name in a box of ``room`` px of the way: the full name on one line, or on two
+    (condensed); the area's short name (the alt text names it in full) when a word of the full
+    name is wider than the box."""
+    names = [_node_name(node)]
+    if node in tables().areas:
+        rec = tables().areas[node]
+        short = str(tr(AREA_SHORT[rec.kind]))
+        names.append(_("{area} ({copy})", area=short, copy=int(node[-1])) if node[-1].isdigit() else short)
+    for name in names:
+        if not fit_text(name, max(1, room), FOCUS_TEXT, "bold", min_size=FOCUS_TEXT).truncated:
+            return [name]
+        lines = wrap(name, room, FOCUS_TEXT, "condensed_bold")
+        if len(lines) <= 2 and all(text_width(line, FOCUS_TEXT, "condensed_bold") <= room for line in lines):
+            return lines
+    return [names[-1]]

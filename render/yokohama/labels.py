@@ -241,12 +241,23 @@ def _now(view: dict[str, Any]) -> str:
 def _player_words(view: dict[str, Any], seat: int) -> str:
     p = view["players"][seat]
     goods = ", ".join(str(tr(amount(g, int(p.get(g, 0))))) for g in (*GOODS, "ig"))
-    techs = _n("{n} technology", "{n} technologies", len(p.get("technologies") or []))
+    techs = _tech_words(p)
     done = _n("{n} order fulfilled", "{n} orders fulfilled", len(p.get("fulfilled") or []))
     hand = _n("{n} order in hand", "{n} orders in hand", orders_in_hand(p))
     # i18n: one player in the alt text: name, VP, yen, goods, technologies, fulfilled orders, orders in hand.
     return _("{name} {vp} VP, {yen}, {goods}, {techs}, {done}, {hand}", name=player_name(p["colour"]),
              vp=p.get("vp", 0), yen=yen(p.get("yen", 0)), goods=goods, techs=techs, done=done, hand=hand)
+
+
+def _tech_words(p: dict[str, Any]) -> str:
+    """A player's technologies for the alt text: how many and, when any, their names (the picture's
+    player panel may show only some of them and "+N")."""
+    cards = [str(card) for card in p.get("technologies") or []]
+    if not cards:
+        return _n("{n} technology", "{n} technologies", 0)
+    # i18n: the alt text: a player's technology cards, how many and their names ("2 technologies (Bank, Railway)").
+    return _n("{n} technology ({names})", "{n} technologies ({names})", len(cards),
+              names=", ".join(tech_name(card) for card in cards))
 
 
 def _own_hand_words(view: dict[str, Any]) -> str:
@@ -274,6 +285,12 @@ def alt_text(view: dict[str, Any]) -> str:
     lines = "; ".join(_player_words(view, s) for s in range(len(players)))
     own = _own_hand_words(view)
     text = " ".join(x for x in (head, now, own, _("Players: {players}.", players=lines)) if x)
+    if len(text) > ALT_TEXT_LIMIT:  # every player's VP and technologies (the panels may hide some behind "+N")
+        by_name = {player_name(p["colour"]): p for p in players}
+        # i18n: one player in a shortened alt text: name, VP and technology cards.
+        short = "; ".join(_("{name} {vp} VP, {techs}", name=name, vp=vp, techs=_tech_words(by_name.get(name) or {}))
+                          for name, vp in ranking(view))
+        text = " ".join(x for x in (head, now, own, _("Players: {players}.", players=short)) if x)
     if len(text) > ALT_TEXT_LIMIT:
         short = "; ".join(_("{name} {vp} VP", name=name, vp=vp) for name, vp in ranking(view))
         text = " ".join(x for x in (head, now, own, _("Players: {players}.", players=short)) if x)

@@ -54,6 +54,8 @@ ORDER_ROW = 50  # a Port's order space (two lines)
 ACH_H = TITLE_H + 8 + 26 + 4 * 22 + 8
 PLAYER_H = 36 + 8 + 9 * LINE + 6
 LEGEND_LINE = 24
+#: Lines of the legend under the player panels (an even player count): every entry fits, none is left out.
+LEGEND_LINES = 5
 NAME_ROOM = 130
 
 #: Badges on the players' pieces as terms (two letters each in every language, ``engine/yokohama/badges.py``).
@@ -259,7 +261,7 @@ def layout_for(players: int) -> Layout:
             lay.part(f"player:{seat}/line{k}", Rect(r.x + 8, r.y + 42 + k * LINE, r.w - 16, LINE))
     y += ((players + 1) // 2) * (PLAYER_H + G)
 
-    legend_h = 4 * LEGEND_LINE + 12
+    legend_h = LEGEND_LINES * LEGEND_LINE + 12
     if players % 2:  # the free place beside the last player panel holds the legend
         lay.add("legend", Rect(M + pw + G, y - PLAYER_H - G, pw, PLAYER_H))
         lay.height = y - G + M
@@ -401,6 +403,8 @@ def _static_legend(c: Canvas, r: Rect, colours: tuple[str, ...], players: int) -
         *((None, x) for x in icons), *((None, x) for x in countries),
         # i18n: legend: the surcharge printed on a Laboratory space, added to the card's production value.
         (None, _("+N Laboratory surcharge (production value)")),
+        # i18n: legend: the abbreviation after a technology's production value on the boards ("5 PV").
+        (None, _("PV = production value")),
     ]
     lines = max(3, (r.h - 8) // LEGEND_LINE)
     legend(c, r, entries, max_lines=lines, line_h=LEGEND_LINE)

@@ -156,7 +156,7 @@ def turn_card(view: dict[str, Any], last: dict[str, Any] | None) -> TurnCard:
         resources_of=chip(view, whose) if whose is not None else None,
         resources=_resources(view, whose) if whose is not None else (),
         focus_title=focus[0] if focus else "", focus=focus[1] if focus else None,
-        focus_height=focus[1].height if focus else FOCUS_HEIGHT,
+        focus_height=focus[1].height if focus else FOCUS_HEIGHT, focus_alt=focus[1].alt if focus else "",
     )
     return _fit_card(card)
 
@@ -168,8 +168,10 @@ def _fit_card(card: TurnCard) -> TurnCard:
         return card
     if card.focus is not None:
         card = replace(card, focus_height=max(min(card.focus_height, FOCUS_MIN_HEIGHT), card.focus_height - extra))
-    while turn_layout_height(card) > CARD_MAX_HEIGHT and len(card.last_lines) > 1:
-        card = replace(card, last_lines=card.last_lines[:-1])
+    shown = len(card.last_lines)
+    while turn_layout_height(card) > CARD_MAX_HEIGHT and shown > 1:  # the alt text keeps them all
+        shown -= 1
+        card = replace(card, shown_lines=shown)
     extra = turn_layout_height(card) - CARD_MAX_HEIGHT
     if extra > 0 and card.focus is not None:
         card = replace(card, focus_height=max(min(card.focus_height, 140), card.focus_height - extra))

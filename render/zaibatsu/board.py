@@ -286,8 +286,8 @@ def _draw_common_goals(c: Canvas, lay: Layout, view: dict[str, Any]) -> None:
 
 
 def _solo_goal_lines(view: dict[str, Any], width: int) -> list[str]:
-    """One line per solo goal of the automa board: slot, goal, progress, met / not met (the goal's
-    short name when its full text would not fit ``width`` pixels)."""
+    """One line per solo goal of the automa board: slot, goal (its text, never its id), progress,
+    met / not met (the goal's short name when its full text would not fit ``width`` pixels)."""
     t = tables()
     a = view.get("automa") or {}
     solo = view.get("solo_result") or {}
@@ -306,15 +306,16 @@ def _solo_goal_lines(view: dict[str, Any], width: int) -> list[str]:
             if border in progress:
                 g = progress[border]
                 met = bool(res.get("met")) if res else bool(g.get("met"))
-                text = _("{id}: {goal} {value}/{target}", id=gid, goal=goal, value=g["value"], target=g["target"])
+                # i18n: a solo goal on Takatoshi's board with its progress ("Build all 6 machines: 2/6").
+                text = _("{goal}: {value}/{target}", goal=str(goal).rstrip("."), value=g["value"], target=g["target"])
                 if met:
                     text += " ✓"
                 elif res:
                     text += " ✗"
             elif res:
-                text = _("{id}: {goal}", id=gid, goal=goal) + (" ✓" if res.get("met") else " ✗")
+                text = str(goal) + (" ✓" if res.get("met") else " ✗")
             else:
-                text = _("{id}: {goal}", id=gid, goal=goal)
+                text = str(goal)
             line = _("{slot}: {goal}", slot=slot_name, goal=text)
             if text_width(line, MIN_TEXT, "condensed") <= width:
                 break

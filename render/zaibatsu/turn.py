@@ -227,8 +227,10 @@ def _landscape(card: TurnCard) -> TurnCard:
         return card
 
     card = lower(card, FOCUS_FIT)
-    while turn_layout_height(card) > limit and len(card.last_lines) > 1:
-        card = replace(card, last_lines=card.last_lines[:-1])
+    shown = len(card.last_lines)
+    while turn_layout_height(card) > limit and shown > 1:  # the alt text keeps them all
+        shown -= 1
+        card = replace(card, shown_lines=shown)
     card = lower(card, FOCUS_MIN)
     if turn_layout_height(card) > limit and card.focus is not None:
         card = replace(card, focus=None, focus_title="")

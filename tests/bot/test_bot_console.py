@@ -303,6 +303,8 @@ def test_the_end_is_announced_once(host: Host) -> None:
     over = [line for line in lines if "game is over" in line.lower() or line.lower().startswith("game over")]
     assert len(over) <= 1, over
     assert out.count("Final result:") == 1
+    # the final board is shown without its status header ("dicerace — finished")
+    assert not [line for line in lines if line.endswith("— finished")]
 
 
 def test_help_placeholders_are_translated(host: Host) -> None:
@@ -328,3 +330,33 @@ def test_resume_keeps_the_tables_language_unless_lang_is_given(host: Host) -> No
     # --lang given: the table switches to it
     code, out = run(host, "quit\n", resume=True, lang="de", table_language=False)
     assert code == 0 and host.status(CHANNEL).data.language == "de"
+
+
+def _local(host: Host, game: str, script: str, seed: int = 1) -> str:
+    out = io.StringIO()
+    code = play_local(host, game, 2, {}, seed=seed, stdin=io.StringIO(script), stdout=out)
+    assert code == 0
+    return out.getvalue()
+
+
+def test_every_own_step_is_printed_live_when_the_game_merges_steps(host: Host) -> None:
+    # Yokohama tells single assistants placed without a fee as one sentence of the turn's account
+    # ("places 1 assistant each in A, B, C"): each step still prints its own sentence at once, and
+    # the turn's merged sentence is not printed again.
+    out = _local(host, "yokohama", "1\n\n" * 12 + "quit\n")
+    for area in ("Copper Mine", "Silk Mill", "Bank"):
+        assert f"    Blue places 1 assistant in {area}." in out
+    own_turn = out[: out.index("Blue moves the president to Copper Mine.")]
+    assert "1 assistant each in" not in own_turn  # the next seat's catch-up tells the whole turn
+    assert own_turn.count("Blue places 1 assistant in Silk Mill.") == 1
+    account = host.accounts(CHANNEL).data.accounts
+    assert any("Blue places 1 assistant each in Copper Mine, Silk Mill, Bank." in a["lines"] for a in account)
+
+
+def test_each_paid_track_step_is_printed_live_in_nippon(host: Host) -> None:
+    # Nippon adds up consecutive paid steps on one track in its account; each 'up' prints its own.
+    out = _local(host, "nippon", "1\n\n" * 8 + "quit\n")
+    for price, space in (("1,000", 2), ("2,000", 3), ("3,000", 4)):
+        assert f"Yellow pays {price} yen: knowledge track +1 space (now space {space}," in out
+    account = host.accounts(CHANNEL).data.accounts
+    assert any("Yellow pays 6,000 yen: knowledge track +3 spaces" in line for a in account for line in a["lines"])

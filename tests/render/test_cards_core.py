@@ -36,6 +36,8 @@ from tests.render.golden import differing_share
 P = [Chip(pal.OKABE_ITO[c], c[:2].title(), c.title()) for c in ("reddish_purple", "bluish_green", "orange", "vermillion")]
 LONG = ("Purple takes a worker (yellow) from hiring space 3 for Build factory and builds paper4A, "
         "which gives one more good whenever it produces.")
+#: A first sentence of three lines (a card's first sentence is always drawn whole).
+FIRST = "Purple takes a worker (yellow) from hiring space 3 for Build factory and builds paper4A."
 focus_rects: list[Rect] = []
 
 
@@ -51,7 +53,7 @@ def _card(players: int = 4, *, events: int = 2, focus: bool = True, resources: i
         prompt="take a worker for an action, or consolidate",
         scores=[(chip, 10 * i) for i, chip in enumerate(P[:players])],
         last_by=P[0] if last else None, last_move="take 3 factory paper4A" if last else "",
-        last_lines=[LONG] * events, resources_of=P[2],
+        last_lines=([FIRST] + [LONG] * (events - 1))[:events], resources_of=P[2],
         resources=[(f"Resource{i}", str(i)) for i in range(resources)],
         focus_title="Hiring space 3" if focus else "", focus=_focus if focus else None,
     )
@@ -91,6 +93,15 @@ def test_event_lines_wrap_and_stop_at_the_limit() -> None:
     events = [s for s in drawn.spots if s.role == "event"]
     assert len(events) == MAX_EVENT_LINES
     assert events[-1].text.endswith("…")
+    assert " ".join(s.text for s in events).removesuffix(" …") == FIRST  # the others are in the alt text
+    # A first sentence longer than the limit is drawn whole all the same (never cut), the others left out.
+    long_first = TurnCard(**{**_card(events=0).__dict__, "last_lines": [LONG, "Purple scores 2 VP."]})
+    lines = [s for s in draw_turn(long_first).spots if s.role == "event"]
+    assert " ".join(s.text for s in lines).removesuffix(" …") == LONG and lines[-1].text.endswith("…")
+    assert "Purple scores 2 VP." in alt_turn(long_first)
+    # A game that keeps its card low draws fewer sentences, never none.
+    one_only = TurnCard(**{**_card(events=3).__dict__, "shown_lines": 0})
+    assert [s.text for s in draw_turn(one_only).spots if s.role == "event"][0].startswith("Purple takes")
     short = TurnCard(**{**_card(events=0).__dict__, "last_lines": ["Purple consolidates."]})
     one = draw_turn(short)
     assert [s.text for s in one.spots if s.role == "event"] == ["Purple consolidates."]
@@ -203,3 +214,13 @@ def test_pictures_draw_with_pillows_bitmap_font(monkeypatch: pytest.MonkeyPatch)
 def test_an_unknown_colour_is_an_error_not_grey() -> None:
     with pytest.raises(KeyError, match="unknown colour 'teal'"):
         colour({"orange": pal.OKABE_ITO["orange"]}, "teal")
+
+
+def test_a_long_name_beside_a_long_score_is_not_cut() -> None:
+    long = Chip(pal.OKABE_ITO["orange"], "Po", "Pomarańczowy")
+    card = TurnCard(**{**_card(3).__dict__, "scores": [(P[0], 57), (P[1], 45), (long, 112)]})
+    with language("pl"):
+        drawn = draw_turn(card)
+    names = [s.text for s in drawn.spots if s.role == "name"]
+    assert "Pomarańczowy" in names and not [n for n in names if n.endswith("…")]
+    assert drawn.image.width / drawn.image.height >= 1.3

@@ -285,6 +285,11 @@ def test_focus_drawings_are_large_outlined_and_uncut(lang: str, kinds4: dict[str
                      "consolidation", "scoring"):
             view, last = kinds4[kind]
             card = rn.turn_card(view, last)
+            if card.focus is None and lang != "en":
+                # the move's first sentence is never dropped: a long one (3 lines) may take the
+                # drawing's room, and the picture stays landscape
+                assert card.last_lines and card.shown_lines == 1, kind
+                continue
             assert card.focus is not None and card.focus_title, kind
             focus_sizes.clear()
             rects, _c = _focus_outlines(card, monkeypatch)
@@ -388,7 +393,7 @@ def test_full_board_is_a_small_palette_png() -> None:
     for view in views[len(views) // 2::max(1, len(views) // 16)][:9] + [views[-1]]:
         png = rn.render(view)
         img = Image.open(io.BytesIO(png))
-        assert img.mode == "P" and img.size == (1400, 1870)
+        assert img.mode == "P" and img.size == (1400, 1894)
         assert len(png) <= 150_000, len(png)
 
 

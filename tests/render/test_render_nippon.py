@@ -96,7 +96,7 @@ def test_png_signature_size_and_bytes(fixture: str, request: pytest.FixtureReque
 
 def test_picture_height_by_player_count() -> None:
     heights = {n: rn.layout_for(n).height for n in (2, 3, 4)}
-    assert heights == {2: 1480, 3: 1700, 4: 1870}
+    assert heights == {2: 1504, 3: 1724, 4: 1894}
     four, three = rn.layout_for(4), rn.layout_for(3)
     assert four.panels["player:3"].y == four.panels["player:2"].y  # two player panels per row
     # With 3 players the contract/achievement reference fills the place of a 4th player panel.

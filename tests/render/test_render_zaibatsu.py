@@ -268,6 +268,22 @@ def test_solo_shows_takatoshi(solo: dict[str, Any]) -> None:
     assert "Takatoshi" in rz.alt_text(solo)
 
 
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "de"])
+def test_solo_goals_are_named_by_their_text_not_their_id(solo: dict[str, Any], lang: str) -> None:
+    from engine.core.i18n import language
+    from engine.zaibatsu.tables import tables
+    from render.core import text_probe
+
+    ids = {g.id for g in tables().data.solo_goals}
+    with language(lang):
+        rz.clear_cache()
+        with text_probe() as texts:
+            _image(solo)
+    rz.clear_cache()
+    goal_lines = [t for t in texts if "/" in t and any(ch.isdigit() for ch in t)]
+    assert goal_lines and not [t for t in texts for gid in ids if f"{gid}:" in t or t.startswith(gid + " ")]
+
+
 def test_modules_show_common_goals_and_modern_factories(modules4: dict[str, Any]) -> None:
     lay = _layout(modules4)
     assert "common_goals" in lay.panels

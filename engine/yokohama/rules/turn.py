@@ -91,9 +91,9 @@ def _prompt(who: str, k: str, extra: Any = None) -> str:
     """The prompt of a decision frame (cached: prompts are immutable Msgs)."""
     if k == "phase":
         if extra == "A":
-            prompt = M("additional actions (agent, achievement, order), then 'main' for the main action")
+            prompt = M("additional actions (agent, achievement, order), then the main action")
         else:
-            prompt = M("additional actions (agent, achievement, order), then 'end' to end the turn")
+            prompt = M("additional actions (agent, achievement, order), then end the turn")
     elif k == "keep":
         prompt = M("choose which of your two orders to keep (the other leaves the game unseen)")
     elif k == "place":
