@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from engine.core import Action, Event, Game, i18n
 from engine.core.hidden import offered
 from engine.core.i18n import tr
-from engine.core.preview import previews, with_preview
+from engine.core.preview import Preview, previews, with_preview
 
 from ..store import ABANDONED, FINISHED, SeatRec, TableRec
 from ..words import _
@@ -63,7 +63,7 @@ class ReplyBuilder:
         """
         actions = list(game.legal_actions(state) if legal is None else legal)
         shown = previews(game, state, actions, viewer)
-        return [(game.format_action(state, a), with_preview(str(tr(game.describe(state, a))), p.text()))
+        return [(game.format_action(state, a), _labelled(str(tr(game.describe(state, a))), p))
                 for a, p in zip(actions, shown, strict=True)]
 
     def next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
@@ -255,3 +255,8 @@ class ReplyBuilder:
             data=data,
             language=public_language,
         )
+
+
+def _labelled(label: str, preview: Preview) -> str:
+    """``label`` with its ``preview`` after it; a rule the label already names is not repeated."""
+    return with_preview(label, preview.text(known=label))

@@ -70,12 +70,13 @@ class Preview:
         out = [f"{PLUS if d > 0 else MINUS}{tr(name)}" for _term, d, name in self.changes]
         return out + [str(tr(x)) for x in self.draws] + [str(tr(x)) for x in self.rules]
 
-    def text(self, limit: int | None = None) -> str:
+    def text(self, limit: int | None = None, known: str = "") -> str:
         """The preview in the current language: changes joined by ``", "``, then draws and rules
         after ``"; "``. With ``limit`` (characters) the changes are kept first (cut with ``"…"`` if
-        even they do not fit), draws and rules only when they fit whole."""
+        even they do not fit), draws and rules only when they fit whole. A draw or rule whose text
+        is already in ``known`` (the option's label, which may name the same rule) is not repeated."""
         changes = [f"{PLUS if d > 0 else MINUS}{tr(name)}" for _term, d, name in self.changes]
-        extra = [str(tr(x)) for x in self.draws] + [str(tr(x)) for x in self.rules]
+        extra = [x for x in (str(tr(x)) for x in (*self.draws, *self.rules)) if not (known and x in known)]
         text = ", ".join(changes)
         for piece in extra:
             longer = f"{text}; {piece}" if text else piece
