@@ -6,6 +6,7 @@ real games with bots are in tests/bot/test_bot_seats_games.py. Runs on SQLite an
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -266,7 +267,13 @@ def test_hint_lists_up_to_three_legal_moves_with_reasons(host: Host, store: Stor
     assert 1 <= len(reply.choices) <= 3
     assert all(n in legal and reason for n, reason in reply.choices)
     assert len({n for n, _r in reply.choices}) == len(reply.choices)
-    assert reply.private.splitlines()[0] == "Suggested moves (best first):"
+    lines = reply.private.splitlines()
+    # The suggested move named, with the winning chance it adds against the next best (one step ahead).
+    assert lines[0].startswith("Suggested: ") and f"({reply.choices[0][0]})." in lines[0]
+    assert re.fullmatch(r"It adds \+?[0-9.]+% winning chance against the next best, .+ \([0-9.]+% → [0-9.]+%\)\.",
+                        lines[1]) or lines[1] == "It is the only move now.", lines[1]
+    assert lines[2] == "Suggested moves (best first):"
+    assert all(re.match(rf"{i}\. \S.* — winning chance [0-9.]+%; ", line) for i, line in enumerate(lines[3:], 1)), lines
     assert dump(store) == before  # a hint saves nothing
     other = "u2" if user == "u1" else "u1"
     refused = host.hint(CH, other)
