@@ -28,11 +28,11 @@ from .seats import _seat_of
 BUDGET = 9.0
 
 
-def percent(value: float, *, signed: bool = False) -> str:
-    """``value`` (0–1) as a percentage in the current language ("35 %", "35%", "3,2 %"), to one
-    decimal at most; ``signed`` puts "+" before a positive value."""
+def percent(value: float, *, signed: bool = False, digits: int = 1) -> str:
+    """``value`` (0–1) as a percentage in the current language ("35 %", "35%", "3,2 %"), to
+    ``digits`` decimals at most; ``signed`` puts "+" before a positive value."""
     lang = i18n.current()
-    text = str(format_percent(round(value, 3), locale=lang, decimal_quantization=False))
+    text = str(format_percent(round(value, 2 + digits), locale=lang, decimal_quantization=False))
     return f"+{text}" if signed and value > 0 else text
 
 
