@@ -32,15 +32,15 @@ from .cards import _
 from .palette import RGB
 
 #: Width of the chart (pixels).
-WIDTH = 1200
+WIDTH = 1100
 #: Height of the chart (pixels): landscape, width : height = 3 : 2.
-HEIGHT = 800
+HEIGHT = 733
 #: The width a chat shows the picture at (pixels) and the smallest cap height there (pixels).
 SHOWN_WIDTH, SHOWN_CAP_PX = 550, 11
 #: Smallest cap height drawn (pixels at full size): :data:`SHOWN_CAP_PX` once shown :data:`SHOWN_WIDTH` wide.
 MIN_CAP_PX = SHOWN_CAP_PX * WIDTH / SHOWN_WIDTH
 #: The least height of a panel's plot (pixels).
-MIN_PANEL_PX = 200
+MIN_PANEL_PX = 170
 #: Resolution: one point is 100/72 px.
 DPI = 100
 #: The largest PNG the chart may be (bytes).
@@ -132,7 +132,8 @@ def story_figure(story: Story, seats: Sequence[StorySeat], *, title: str, marks:
     solo = story.seats < 2
     # Victory points of the game before the final scoring (the final VP are in the legend).
     before = pts[:-1] if len(pts) > 2 else pts
-    small, body, head = text_px(), text_px(MIN_CAP_PX * 1.05), text_px(MIN_CAP_PX * 1.3)
+    small, head = text_px(), text_px(MIN_CAP_PX * 1.2)
+    body = small
     # Heights in pixels from the top: title, legend rows, panels, x axis, the turning points.
     marks = list(marks[:len(CIRCLED)])
     told = [wrapped(f"{CIRCLED[i]} {m}", small, WIDTH - 48) for i, m in enumerate(marks)]
@@ -141,11 +142,11 @@ def story_figure(story: Story, seats: Sequence[StorySeat], *, title: str, marks:
     last = pts[-1]
     labels = [_("{name}: {vp} VP at the end", name=style.name, vp=last.scores[i]) for i, style in enumerate(seats)]
     legend_cols, legend_rows = _legend_grid(labels, small)
-    title_px = head * 1.5
-    legend_px = legend_rows * small * 1.45 + 8
+    title_px = head * 1.4
+    legend_px = legend_rows * small * 1.4 + 6
     marks_px = text_lines * line_px + (12 if told else 0)
-    axis_px = small * 2.9  # tick labels and the axis label below the panels
-    panel_title_px = body * 1.5
+    axis_px = small * 2.7  # tick labels and the axis label below the panels
+    panel_title_px = body * 1.45
     top_px = title_px + legend_px + panel_title_px
     bottom_px = marks_px + axis_px
     # Landscape unless the turning points' lines need more room than the panels leave (never cut).
@@ -154,7 +155,7 @@ def story_figure(story: Story, seats: Sequence[StorySeat], *, title: str, marks:
     FigureCanvasAgg(fig)
     fig.suptitle(title, fontsize=_pt(head), fontweight="bold", y=1 - 6 / height, va="top")
     panels = 1 if solo else 2
-    grid = fig.add_gridspec(1, panels, left=text_px() * 3.3 / WIDTH, right=1 - 18 / WIDTH,
+    grid = fig.add_gridspec(1, panels, left=text_px() * 3.3 / WIDTH, right=1 - small * 1.3 / WIDTH,
                             top=1 - top_px / height, bottom=bottom_px / height, wspace=0.3)
     ax_vp = fig.add_subplot(grid[0])
     axes = [ax_vp]
