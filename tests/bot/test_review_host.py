@@ -83,8 +83,23 @@ def _host() -> Host:
 def test_the_terminal_offers_hint_while_playing_and_review_after_the_end() -> None:
     host = _host()
     out = io.StringIO()
-    script = "hint\n" + "1\n" * 400
-    play_local(host, "dicerace", 2, {"target": 10}, seed=5, stdin=io.StringIO(script + "review\n\n"), stdout=out)
+
+    class Typist(io.StringIO):
+        """Asks for a hint, then plays the first move until the game has ended; then 'review'."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.said: list[str] = ["hint"]
+
+        def readline(self, size: int | None = -1) -> str:  # noqa: ARG002 - io's signature
+            if self.said:
+                return self.said.pop() + "\n"
+            if "key moments, or press Enter" in out.getvalue():
+                self.said = ["", "review"]
+                return self.readline()
+            return "1\n"
+
+    play_local(host, "dicerace", 2, {"target": 10}, seed=5, stdin=Typist(), stdout=out)
     text = out.getvalue()
     assert "Suggested: " in text and "winning chance against the next best" in text
     assert "your key moments" in text and "On average you gave away" in text
