@@ -27,6 +27,7 @@ from .replies import ReplyBuilder
 from .review import percent
 from .seats import _who, is_bot_user, label_text
 
+
 class StoryService:
     """:meth:`story`: the finished game told in a chart, over the table loader ``tables`` and the
     reply builder ``replies`` (whose renderer draws the chart)."""
