@@ -15,8 +15,9 @@ Hidden information: a seat's review (``viewer == seat``) rates positions with th
 only (its own hidden cards, never another's: ``win_probabilities`` re-deals everything else from
 ``salt``, a public number). A spectator's review (``viewer=None``) first re-deals every hidden card
 from the spectator's view (seeded by the step number only), so its legal moves, chances and words
-are functions of the public record; a decision whose move was a private choice
-(``HiddenInformation.private_choice``) or is not legal in the re-dealt position is not judged.
+are functions of the public record; a decision whose move hides something (a private choice, or a
+public notation that differs from the move's) or is not legal in the re-dealt position is not
+judged.
 """
 
 from __future__ import annotations
@@ -154,16 +155,18 @@ def _judge(game: Game, state: Any, action: Action, seat: int, viewer: int | None
            rounds: Any, secret: Any, limit: int) -> Moment | None:
     """The :class:`Moment` of one decision, or ``None`` when it offers no choice or (spectator)
     cannot be judged from public information."""
-    legal = game.legal_actions(state)
-    if len(legal) < 2:
-        return None
     if viewer is None and secret is not None:
-        if secret.private_choice(state, action):
+        # A spectator judges only moves told in full, on a position re-dealt from the public view.
+        if secret.private_choice(state, action) or secret.public_notation(state, action) is not None:
             return None
         state = secret.sample_hidden(state, None, random.Random(step))  # public: the step number only
         legal = game.legal_actions(state)
-        if action not in legal or len(legal) < 2:
+        if action not in legal:
             return None
+    else:
+        legal = game.legal_actions(state)
+    if len(legal) < 2:
+        return None
     rated = option_chances(game, state, seat, viewer, step, legal, must=action, limit=limit)
     chosen = next((r for r in rated if r.action == action), None)
     if chosen is None:
