@@ -121,8 +121,9 @@ def review_game(game: Game, options: dict[str, Any], seed: int, moves: Sequence[
     be over) and review ``seat``'s decisions (see the module's docstring).
 
     ``viewer`` is the view used: ``"seat"`` (default) the reviewed seat's own, ``None`` a
-    spectator's. ``progress(done, total)`` is called after each player step; ``budget`` (seconds)
-    stops judging once spent (the decisions judged so far make the review). Raises
+    spectator's. ``progress(done, total)`` is called after each judged decision; ``budget`` (seconds)
+    stops judging once spent (the decisions judged so far, spread over the whole game, make the
+    review). Raises
     :class:`~engine.core.game.IllegalAction` when a move does not apply and ``ValueError`` when the
     game declares no Evaluation.
     """
@@ -130,25 +131,41 @@ def review_game(game: Game, options: dict[str, Any], seed: int, moves: Sequence[
     rounds = registry.story_rounds(game)
     secret = registry.hidden(game)
     state = game.setup(options, seed)
-    judged: list[Moment] = []
+    # The seat's decisions first (a replay), then judged in a spread order, so a budget cut leaves
+    # decisions from the whole game rather than only its beginning.
+    mine: list[tuple[int, int, Any, Action]] = []
     position = 0
-    started = time.monotonic()
     for step, move in enumerate(moves):
         decision = game.decision(state)
         action = game.parse_action(state, move) if isinstance(move, str) else move
-        if decision.seat == seat and (budget is None or time.monotonic() - started < budget):
-            moment = _judge(game, state, action, seat, who, step, position, rounds, secret, limit)
-            if moment is not None:
-                judged.append(moment)
+        if decision.seat == seat:
+            mine.append((step, position, state, action))
         if decision.seat != CHANCE:
             position += 1
         state, _events = game.apply(state, action)
+    judged: list[Moment] = []
+    started = time.monotonic()
+    for done, index in enumerate(spread_order(len(mine))):
+        if budget is not None and time.monotonic() - started >= budget:
+            break
+        step, position, before, action = mine[index]
+        moment = _judge(game, before, action, seat, who, step, position, rounds, secret, limit)
+        if moment is not None:
+            judged.append(moment)
         if progress is not None:
-            progress(step + 1, len(moves))
+            progress(done + 1, len(mine))
     worst = sorted(judged, key=lambda m: (-m.loss, m.step))[:KEY_MOMENTS]
     key = tuple(sorted((m for m in worst if m.loss > EPSILON), key=lambda m: m.step))
     mean = sum(m.loss for m in judged) / len(judged) if judged else 0.0
     return Review(seat=seat, viewer=who, decisions=len(judged), mean_loss=mean, moments=key)
+
+
+def spread_order(n: int) -> list[int]:
+    """``0 … n−1`` in an order that covers the range evenly at every prefix (bit-reversed):
+    ``spread_order(8) == [0, 4, 2, 6, 1, 5, 3, 7]``."""
+    bits = max(1, (n - 1).bit_length())
+    order = (int(format(i, f"0{bits}b")[::-1], 2) for i in range(1 << bits))
+    return [i for i in order if i < n]
 
 
 def _judge(game: Game, state: Any, action: Action, seat: int, viewer: int | None, step: int, position: int,

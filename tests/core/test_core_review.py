@@ -68,3 +68,12 @@ def test_option_chances_rate_at_most_the_limit_and_keep_the_chosen_move() -> Non
     rated = option_chances(game, state, seat, seat, 0, limit=4, must=legal[-1])
     assert len(rated) == 4 and legal[-1] in [r.action for r in rated]
     assert [r.chance for r in rated] == sorted((r.chance for r in rated), reverse=True)
+
+
+def test_a_budget_cut_keeps_decisions_from_the_whole_game() -> None:
+    from engine.core.review import spread_order
+
+    assert spread_order(8) == [0, 4, 2, 6, 1, 5, 3, 7]
+    assert sorted(spread_order(13)) == list(range(13))
+    # The first quarter of the order already reaches into the last quarter of the range.
+    assert max(spread_order(100)[:25]) >= 75
