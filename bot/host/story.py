@@ -17,6 +17,7 @@ from engine.core import Event, Game, i18n, replay
 from engine.core.narration import account_lines
 from engine.core.revisions import stored_options
 from engine.core.story import Story, game_story, has_story
+from engine.core.winprob import win_probabilities
 
 from ..store import FINISHED, SeatRec
 from ..words import _
@@ -70,7 +71,8 @@ class StoryService:
         if not has_story(game):
             raise Refusal(_("This game does not tell its story in a chart."), table.version)
         notations = [m.notation for m in effective_moves(moves)]
-        told = game_story(game, stored_options(game, table.options), table.seed or 0, notations)
+        told = game_story(game, stored_options(game, table.options), table.seed or 0, notations,
+                          chance_of=win_probabilities)
         public_language = i18n.current() if mine else table.language
         with i18n.language(public_language):
             names = [_chart_name(seats[s]) if s < len(seats) else self.tables.name(s, seats)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,7 +37,6 @@ from typing import Any
 
 from . import registry
 from .game import CHANCE, Action, Game
-from .winprob import win_probabilities
 
 #: Re-dealt states averaged per evaluation in a game with hidden information.
 SAMPLES = 3
@@ -160,10 +159,19 @@ def _turns(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Actio
     return runs
 
 
-def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str]) -> Story:
+#: Every seat's chance to win: ``(game, state, viewer, salt) -> chances`` (0–1 per seat), the shape
+#: of :func:`engine.core.winprob.win_probabilities`.
+ChanceFn = Callable[[Game, Any, "int | None", int], Sequence[float]]
+
+
+def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str], *,
+               chance_of: ChanceFn) -> Story:
     """Replay a finished game's log and tell its story (see the module's docstring).
 
-    ``moves`` are the log's actions or notations (chance outcomes included). Raises ``ValueError``
+    ``moves`` are the log's actions or notations (chance outcomes included). ``chance_of`` is
+    :func:`engine.core.winprob.win_probabilities` (passed in, not imported: that module's fallback
+    reads this one's calibrated softmax, and the engine's modules import no circle); it is called
+    with ``viewer=None`` (the spectator) and ``salt`` = the step number. Raises ``ValueError``
     when the game has no story hooks or the log does not end the game, and
     :class:`~engine.core.game.IllegalAction` when a move does not apply.
     """
@@ -188,7 +196,7 @@ def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[A
             chances = final_chances(ranks)
         else:
             # The spectator's chances (public information only; hidden cards re-dealt from the step number).
-            chances = tuple(float(c) for c in win_probabilities(game, state, None, salt=last + 1))
+            chances = tuple(float(c) for c in chance_of(game, state, None, last + 1))
         points.append(StoryPoint(turn=turn, seat=seat, first=max(first, 0), last=last,
                                  round=rounds.story_round(state) if rounds else None, scores=scores,
                                  chances=chances,

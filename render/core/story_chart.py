@@ -40,7 +40,7 @@ SHOWN_WIDTH, SHOWN_CAP_PX = 550, 11
 #: Smallest cap height drawn (pixels at full size): :data:`SHOWN_CAP_PX` once shown :data:`SHOWN_WIDTH` wide.
 MIN_CAP_PX = SHOWN_CAP_PX * WIDTH / SHOWN_WIDTH
 #: The least height of a panel's plot (pixels).
-MIN_PANEL_PX = 170
+MIN_PANEL_PX = 150
 #: Resolution: one point is 100/72 px.
 DPI = 100
 #: The largest PNG the chart may be (bytes).

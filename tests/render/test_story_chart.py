@@ -19,6 +19,7 @@ from bot.host.story import _joined, _main
 from engine.core import get_game, i18n
 from engine.core.narration import account_lines
 from engine.core.story import Story, game_story
+from engine.core.winprob import win_probabilities
 from render.core.story_chart import (
     CIRCLED,
     MAX_BYTES,
@@ -42,7 +43,8 @@ LANGUAGES = ["en", "pl", "ru", "de"]
 def _story(name: str) -> tuple[str, Story]:
     log = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
     game = get_game(log["game"])
-    return log["game"], game_story(game, log["options"], log["seed"], log["moves"])
+    return log["game"], game_story(game, log["options"], log["seed"], log["moves"],
+                                      chance_of=win_probabilities)
 
 
 def _marks(game_name: str, story: Story) -> list[str]:
