@@ -414,7 +414,7 @@ class BotService:
         shown = rated[:n]
         choices = [(game.format_action(state, r.action), reasons.get(r.action) or str(tr(r.label))) for r in shown]
         best = rated[0]
-        lines = [_("Suggested: {move} ({notation}).", move=str(tr(best.label)), notation=choices[0][0])]
+        lines = [_("Suggested: {move}.", move=str(tr(best.label)))]
         if len(rated) > 1:
             lines.append(_("It adds {gain} winning chance against the next best, {other} ({chance} → {best}).",
                            gain=percent(best.chance - rated[1].chance, signed=True), other=str(tr(rated[1].label)),
@@ -422,7 +422,8 @@ class BotService:
         else:
             lines.append(_("It is the only move now."))
         lines.append(_("Suggested moves (best first):"))
-        lines += [_("{index}. {notation} — winning chance {chance}; {reason}", index=i, notation=notation,
+        # In words (the game's labels); the notation of each is in ``choices`` (what one types).
+        lines += [_("{index}. {move} — winning chance {chance}; {reason}", index=i, move=str(tr(r.label)),
                     chance=percent(r.chance), reason=reason)
-                  for i, (r, (notation, reason)) in enumerate(zip(shown, choices, strict=True), start=1)]
+                  for i, (r, (_notation, reason)) in enumerate(zip(shown, choices, strict=True), start=1)]
         return Reply(ok=True, private="\n".join(lines), version=table.version, choices=choices)

@@ -269,11 +269,14 @@ def test_hint_lists_up_to_three_legal_moves_with_reasons(host: Host, store: Stor
     assert len({n for n, _r in reply.choices}) == len(reply.choices)
     lines = reply.private.splitlines()
     # The suggested move named, with the winning chance it adds against the next best (one step ahead).
-    assert lines[0].startswith("Suggested: ") and f"({reply.choices[0][0]})." in lines[0]
+    labels = dict(host.legal(CH, user).choices)
+    assert lines[0] == f"Suggested: {labels[reply.choices[0][0]]}."
     assert re.fullmatch(r"It adds \+?[0-9.]+% winning chance against the next best, .+ \([0-9.]+% → [0-9.]+%\)\.",
                         lines[1]) or lines[1] == "It is the only move now.", lines[1]
     assert lines[2] == "Suggested moves (best first):"
     assert all(re.match(rf"{i}\. \S.* — winning chance [0-9.]+%; ", line) for i, line in enumerate(lines[3:], 1)), lines
+    assert [line.split(" — ")[0] for line in lines[3:]] == [
+        f"{i}. {labels[n]}" for i, (n, _r) in enumerate(reply.choices, start=1)]
     assert dump(store) == before  # a hint saves nothing
     other = "u2" if user == "u1" else "u1"
     refused = host.hint(CH, other)
