@@ -143,7 +143,7 @@ def story_figure(story: Story, seats: Sequence[StorySeat], *, title: str, marks:
     labels = [_("{name}: {vp} VP at the end", name=style.name, vp=last.scores[i]) for i, style in enumerate(seats)]
     legend_cols, legend_rows = _legend_grid(labels, small)
     title_px = head * 1.4
-    legend_px = legend_rows * small * 1.4 + 6
+    legend_px = legend_rows * small * 1.5 + 6
     marks_px = text_lines * line_px + (12 if told else 0)
     axis_px = small * 2.7  # tick labels and the axis label below the panels
     panel_title_px = body * 1.45
