@@ -423,7 +423,10 @@ class BotService:
             lines.append(_("It is the only move now."))
         lines.append(_("Suggested moves (best first):"))
         # In words (the game's labels); the notation of each is in ``choices`` (what one types).
-        lines += [_("{index}. {move} — winning chance {chance}; {reason}", index=i, move=str(tr(r.label)),
-                    chance=percent(r.chance), reason=reason)
-                  for i, (r, (_notation, reason)) in enumerate(zip(shown, choices, strict=True), start=1)]
+        for i, r in enumerate(shown, start=1):
+            why = reasons.get(r.action)
+            lines.append(_("{index}. {move} — winning chance {chance}; {reason}", index=i, move=str(tr(r.label)),
+                           chance=percent(r.chance), reason=why) if why else
+                         _("{index}. {move} — winning chance {chance}", index=i, move=str(tr(r.label)),
+                           chance=percent(r.chance)))
         return Reply(ok=True, private="\n".join(lines), version=table.version, choices=choices)

@@ -274,7 +274,8 @@ def test_hint_lists_up_to_three_legal_moves_with_reasons(host: Host, store: Stor
     assert re.fullmatch(r"It adds \+?[0-9.]+% winning chance against the next best, .+ \([0-9.]+% → [0-9.]+%\)\.",
                         lines[1]) or lines[1] == "It is the only move now.", lines[1]
     assert lines[2] == "Suggested moves (best first):"
-    assert all(re.match(rf"{i}\. \S.* — winning chance [0-9.]+%; ", line) for i, line in enumerate(lines[3:], 1)), lines
+    assert all(re.fullmatch(rf"{i}\. \S.* — winning chance [0-9.]+%(; \S.*)?", line)
+               for i, line in enumerate(lines[3:], 1)), lines
     assert [line.split(" — ")[0] for line in lines[3:]] == [
         f"{i}. {labels[n]}" for i, (n, _r) in enumerate(reply.choices, start=1)]
     assert dump(store) == before  # a hint saves nothing
