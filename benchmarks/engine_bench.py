@@ -1,6 +1,7 @@
 """Engine speed: random selfplay games/s and per-move legal_actions + apply time.
 
 Run:  python benchmarks/engine_bench.py [--game NAME] [--games 50] [--players 2 3 4] [--seed 0] [--repeat 1]
+      python benchmarks/engine_bench.py --baseline REV [--game NAME] [--players 4] [--games 20] [--pairs 6]
 
 Prints, per player count:
 
@@ -18,16 +19,29 @@ Chance outcomes are sampled as the hosts sample them (``sample_chance``), player
 at random; the games (and so the moves) are the same whichever apply is measured. With
 ``--repeat N`` every figure is the best of N runs. The header gives the load average. Not a test:
 figures go into docs/performance.md.
+
+``--baseline REV`` compares the engine of this tree with the engine of git revision ``REV`` side by
+side, on the same machine in the same run: ``REV`` is exported (``git archive``) into a temporary
+directory, and the quiet-path games/s (CPU time) of each tree is measured in its own subprocess
+(this script, the same games, only ``PYTHONPATH`` differs), the two trees alternating for
+``--pairs`` pairs (the baseline first in odd pairs, second in even ones). Prints every pair, the
+ratio (this tree ÷ baseline) of each pair, their median, and the ratio of each tree's best run (other
+load only slows a run down, so the best runs are the least disturbed).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from engine.core import CHANCE, default_game, get_game, registry, sample_chance
@@ -95,6 +109,69 @@ def per_move_times(players: int, seed: int) -> tuple[list[float], list[float]]:
     return times, cpu_times
 
 
+#: The root of this tree (the directory holding ``engine/``).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def export_revision(rev: str, into: Path) -> Path:
+    """Export the files of git revision ``rev`` of this repository into the directory ``into``
+    (``git archive``); the directory to put on ``PYTHONPATH``. Raises ``CalledProcessError`` for an
+    unknown revision."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def measure_tree(tree: Path, game: str, players: int, games: int, seed: int) -> dict[str, float]:
+    """Quiet-path games/s of the engine in ``tree``, measured by this script in a fresh subprocess:
+    ``{"rate": games per wall-clock second, "cpu_rate": games per CPU second, "moves": mean moves}``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", game, "--players", str(players),
+         "--games", str(games), "--seed", str(seed)],
+        cwd=str(tree), env=env, check=True, capture_output=True, text=True).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def worker(game: str, players: int, games: int, seed: int) -> None:
+    """``--worker``: one quiet-path measurement of the engine on ``PYTHONPATH``, as one JSON line."""
+    global GAME
+    GAME = get_game(game)
+    play_fast(players, seed)  # warm caches and imports outside the timing
+    rate, cpu_rate, moves = games_per_second(players, games, seed)
+    import engine
+    print(json.dumps({"rate": rate, "cpu_rate": cpu_rate, "moves": statistics.mean(moves),
+                      "engine": str(Path(engine.__file__).resolve().parent)}))
+
+
+def compare(baseline: str, game: str, players: int, games: int, seed: int, pairs: int) -> float:
+    """``--baseline``: this tree against revision ``baseline``, alternating; returns the median ratio
+    of CPU games/s (this tree ÷ baseline)."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    with tempfile.TemporaryDirectory(prefix="engine-bench-") as tmp:
+        base = export_revision(baseline, Path(tmp))
+        print(f"{game}: {players} players, {games} games per run, quiet path, CPU games/s; "
+              f"baseline {baseline} against this tree (load average {load})")
+        print("pair  baseline  this tree  ratio")
+        ratios, best = [], {"base": 0.0, "new": 0.0}
+        for i in range(pairs):
+            order = [("base", base), ("new", ROOT)] if i % 2 == 0 else [("new", ROOT), ("base", base)]
+            got = {label: measure_tree(tree, game, players, games, seed) for label, tree in order}
+            if got["base"]["moves"] != got["new"]["moves"]:
+                raise SystemExit(f"the trees played different games: {got}")
+            ratio = got["new"]["cpu_rate"] / got["base"]["cpu_rate"]
+            ratios.append(ratio)
+            for label in best:
+                best[label] = max(best[label], got[label]["cpu_rate"])
+            print(f"{i + 1:4}  {got['base']['cpu_rate']:8.1f}  {got['new']['cpu_rate']:9.1f}  {ratio:5.2f}x",
+                  flush=True)
+    median = statistics.median(ratios)
+    print(f"median ratio {median:.2f}x (min {min(ratios):.2f}x, max {max(ratios):.2f}x, {pairs} pairs); "
+          f"best runs {best['base']:.1f} and {best['new']:.1f} CPU games/s: {best['new'] / best['base']:.2f}x")
+    return median
+
+
 def main() -> None:
     """Run the benchmark and print a table."""
     global GAME
@@ -104,8 +181,20 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=1, help="best of this many runs of every figure")
+    ap.add_argument("--baseline", metavar="REV", default=None,
+                    help="compare with git revision REV side by side (quiet path, CPU time)")
+    ap.add_argument("--pairs", type=int, default=6, help="with --baseline: alternating pairs of runs")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    GAME = get_game(args.game or default_game())
+    game_name = args.game or default_game()
+    if args.worker:
+        worker(game_name, args.players[0], args.games, args.seed)
+        return
+    if args.baseline is not None:
+        for n in args.players:
+            compare(args.baseline, game_name, n, args.games, args.seed, args.pairs)
+        return
+    GAME = get_game(game_name)
     quiet = hasattr(GAME, "apply_quiet")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{GAME.name}: one core, in-place random games (load average {load})")

@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
                 with open(args.records, "a", encoding="utf-8") as out:
                     out.write(json.dumps(rec) + "\n")
             if not rec["ended"]:
-                print(f"NOT ENDED: {rec}", file=sys.stderr, flush=True)
+                brief = {k: v for k, v in rec.items() if k != "moves"}
+                print(f"NOT ENDED: {brief}", file=sys.stderr, flush=True)
             if n % 20 == 0 or n == len(todo):
                 print(f"  {n}/{len(todo)} games", file=sys.stderr, flush=True)
     finally:

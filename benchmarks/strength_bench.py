@@ -3,6 +3,16 @@
 Run:  python benchmarks/strength_bench.py [--game NAME] [--games 200] [--workers 2]
           [--rollouts 24] [--time-limit 0.85] [--matchups medium-random hard-medium hard-solo]
           [--timing-games 0] [--seed 0] [--json FILE] [--records FILE]
+      python benchmarks/strength_bench.py --sprt [--game NAME] [--matchups hard-medium] --records FILE
+          [--games N] [--max-games 2000] [--s0 0.55] [--s1 0.65] [--alpha 0.05] [--beta 0.05]
+      python benchmarks/strength_bench.py --solo [--matchups hard-solo] --records FILE [--games N]
+
+``--sprt`` runs a sequential probability ratio test per match-up (``benchmarks/sprt.py``: the
+generalised SPRT of fishtest on each game's head-to-head rate of the lone bot) from ``--seed`` on:
+it stops as soon as H0 (``--s0``) or H1 (``--s1``) is accepted, appends every game to ``--records``
+and, run again with the same command, resumes after the games already there (``--games N`` plays at
+most N games in this part). ``--solo`` plays the lone bot (default ``hard``) against the solo
+opponent the same way, in parts, and reports its wins with the 95 % Wilson interval.
 
 Match-ups (``--matchups``), each ``LONE-OTHERS`` of the labels ``random``, ``easy``, ``medium``,
 ``hard`` (the bot levels of ``engine.core.bots.LEVELS``; ``greedy`` and ``search`` are the older
@@ -49,6 +59,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import sprt as sprt_test  # noqa: E402  (the SPRT's statistics)
 from engine.core import (  # noqa: E402
     CHANCE,
     RandomPolicy,
@@ -84,6 +95,8 @@ class GameRecord:
     seconds: float = 0.0
     #: Rollouts and candidates of each searched decision (turn starts) of a search policy.
     searched: list[list[int]] = field(default_factory=list)
+    #: Plies played (decisions and chance draws; the ply limit for a game that did not end).
+    plies: int = 0
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,7 +119,8 @@ def _policy(game: Any, label: str, seed: int, budget: dict[str, Any]) -> Any:
 
 
 def play_game(spec: dict[str, Any]) -> GameRecord:
-    """Play one game described by ``spec`` (game, options, seed, labels, budget); the record."""
+    """Play one game described by ``spec`` (game, options, seed, labels, budget, optionally
+    ``max_plies``: the game is cut there, default :data:`MAX_PLIES`); the record."""
     game = get_game(spec["game"])
     seed = int(spec["seed"])
     labels: list[str] = spec["labels"]
@@ -120,9 +134,11 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
     times: dict[str, list[float]] = {}
     searched: list[list[int]] = []
     start = time.perf_counter()
-    for ply in range(MAX_PLIES):
+    plies = limit = int(spec.get("max_plies", MAX_PLIES))
+    for ply in range(limit):
         decision = game.decision(state)
         if decision.seat is None:
+            plies = ply
             break
         if decision.seat == CHANCE:
             action = sample_chance(game, state, seed, ply)
@@ -162,7 +178,7 @@ def play_game(spec: dict[str, Any]) -> GameRecord:
             solo = {"won": bool(result.solo.get("won")), "rating": str(result.solo.get("rating", ""))}
             shares = [1.0 if solo["won"] else 0.0]
     return GameRecord(spec["matchup"], seed, labels, scores, shares, ranks, times, solo, time.perf_counter() - start,
-                      searched)
+                      searched, plies)
 
 
 def specs(matchup: str, game_name: str, games: int, seed: int, budget: dict[str, Any],
@@ -200,7 +216,7 @@ def run(specs_: list[dict[str, Any]], workers: int, records_file: str | None = N
             records.append(rec)
             if records_file:
                 with open(records_file, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({**rec.__dict__, "game": specs_[0]["game"]}, default=str) + "\n")
+                    out.write(_record_line(rec, specs_[0]["game"]) + "\n")
             if len(records) % 10 == 0 or len(records) == len(specs_):
                 print(f"  {rec.matchup}: {len(records)}/{len(specs_)} games", file=sys.stderr, flush=True)
     finally:
@@ -219,6 +235,22 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
+def game_score(rec: GameRecord) -> float | None:
+    """One game's score of the lone bot, 0–1: its head-to-head rate (the share of its pairings with
+    the other seats in which it finished ahead by the game's ranking, a shared place one half); in a
+    solo game 1 for a win and 0 for a loss. ``None`` when no seat is alone with its label."""
+    if rec.solo is not None:
+        return 1.0 if rec.solo.get("won") else 0.0
+    labels = rec.labels
+    lone = [s for s, label in enumerate(labels) if labels.count(label) == 1]
+    if len(labels) < 2 or len(lone) != 1:
+        return None
+    me = lone[0]
+    ahead = [1.0 if rec.ranks[me] < rec.ranks[o] else 0.5 if rec.ranks[me] == rec.ranks[o] else 0.0
+             for o in range(len(labels)) if o != me]
+    return sum(ahead) / len(ahead)
+
+
 def head_to_head(records: list[GameRecord]) -> dict[str, Any] | None:
     """The lone bot against each other seat: the share of (lone bot, other seat) pairs in which it
     finished ahead by the game's ranking (a shared place counts one half), per game averaged over
@@ -226,16 +258,10 @@ def head_to_head(records: list[GameRecord]) -> dict[str, Any] | None:
     independent). ``None`` for solo games."""
     per_game = []
     for rec in records:
-        labels = rec.labels
-        if len(labels) < 2:
+        score = game_score(rec) if rec.solo is None else None
+        if score is None:
             return None
-        lone = [s for s, label in enumerate(labels) if labels.count(label) == 1]
-        if len(lone) != 1:
-            return None
-        me = lone[0]
-        ahead = [1.0 if rec.ranks[me] < rec.ranks[o] else 0.5 if rec.ranks[me] == rec.ranks[o] else 0.0
-                 for o in range(len(labels)) if o != me]
-        per_game.append(sum(ahead) / len(ahead))
+        per_game.append(score)
     if not per_game:
         return None
     mean = statistics.mean(per_game)
@@ -321,7 +347,8 @@ def matchup_arg(text: str) -> str:
 
 
 def summarise_file(path: str) -> None:
-    """Print the summaries of a ``--records`` file (games finished so far), per game and match-up."""
+    """Print the summaries of a ``--records`` file (games finished so far), per game and match-up, with
+    the SPRT's state over them in seed order (H0 55 % against H1 65 %, α = β = 0.05)."""
     groups: dict[tuple[str, str], list[GameRecord]] = {}
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -332,6 +359,102 @@ def summarise_file(path: str) -> None:
     for (game, matchup), records in sorted(groups.items()):
         print(f"\n## {game}")
         print_summary(summarise(matchup, records))
+        scores = [x for x in (game_score(r) for r in sorted(records, key=lambda r: r.seed)) if x is not None]
+        state = sprt_test.sprt(scores)
+        print(f"\nSPRT (H0 55 % against H1 65 %): {state.decision or 'not decided'}, LLR {state.llr:.3f} "
+              f"({state.lower:.3f}, {state.upper:.3f}) after {state.games} of {len(scores)} games")
+
+
+def _record_line(rec: GameRecord, game_name: str) -> str:
+    """One ``--records`` line: the game's record and its game's name."""
+    return json.dumps({**rec.__dict__, "game": game_name}, default=str)
+
+
+def load_records(path: str | None, game_name: str, matchup: str) -> list[GameRecord]:
+    """The records of ``game_name`` and ``matchup`` in the ``--records`` file ``path`` (none if it is
+    missing), one per seed (the first kept), in seed order."""
+    if not path or not Path(path).exists():
+        return []
+    out: dict[int, GameRecord] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        if data.pop("game", None) != game_name or data.get("matchup") != matchup:
+            continue
+        rec = GameRecord(**data)
+        out.setdefault(rec.seed, rec)
+    return [out[k] for k in sorted(out)]
+
+
+def run_sprt(game_name: str, matchup: str, first_seed: int, budget: dict[str, Any], clock: str, *,
+             records_file: str | None, games: int | None, max_games: int, workers: int = 1,
+             s0: float = 0.55, s1: float = 0.65, alpha: float = 0.05, beta: float = 0.05,
+             stop: bool = True) -> tuple[list[GameRecord], sprt_test.Verdict]:
+    """A sequential test of ``matchup`` (benchmarks/sprt.py): games from seed ``first_seed`` on (game
+    ``i`` is seed ``first_seed + i``, the lone bot in seat ``i mod 4``), each appended to
+    ``records_file`` as it ends; the games already there (same game, match-up and seed) are not
+    played again, so a run goes on where the last one stopped. Plays at most ``games`` games in this
+    part (``None``: no limit) and at most ``max_games`` in all; with ``stop`` it ends as soon as the
+    SPRT decides. Returns the match-up's records from ``first_seed`` on (seed order) and the verdict
+    over them (each game's score: :func:`game_score`)."""
+    done = [r for r in load_records(records_file, game_name, matchup) if r.seed >= first_seed]
+    have = {r.seed for r in done}
+
+    def verdict() -> sprt_test.Verdict:
+        scores = [x for x in (game_score(r) for r in sorted(done, key=lambda r: r.seed)) if x is not None]
+        return sprt_test.sprt(scores, s0, s1, alpha, beta)
+
+    todo = [sp for sp in specs(matchup, game_name, max_games, first_seed, budget, clock) if sp["seed"] not in have]
+    if games is not None:
+        todo = todo[: max(0, games)]
+    print(f"{game_name} {matchup}: {len(done)} games in the records, up to {len(todo)} to play", file=sys.stderr,
+          flush=True)
+    state = verdict()
+    if (stop and state.decision) or not todo:
+        return sorted(done, key=lambda r: r.seed), state
+    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
+    iterator: Any = pool.imap(play_game, todo) if pool is not None else map(play_game, todo)
+    try:
+        for rec in iterator:
+            done.append(rec)
+            if records_file:
+                with open(records_file, "a", encoding="utf-8") as out:
+                    out.write(_record_line(rec, game_name) + "\n")
+            state = verdict()
+            print(f"  {matchup} seed {rec.seed}: score {game_score(rec)}, LLR {state.llr:.3f} "
+                  f"({state.lower:.3f}, {state.upper:.3f}) after {state.games} games", file=sys.stderr, flush=True)
+            if stop and state.decision:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return sorted(done, key=lambda r: r.seed), state
+
+
+def print_sprt(game_name: str, matchup: str, records: list[GameRecord], state: sprt_test.Verdict,
+               s0: float, s1: float) -> None:
+    """The verdict of one sequential test and the games' summary (markdown)."""
+    outcome = {"H1": f"H1 accepted (head to head ≥ {s1:.0%})", "H0": f"H0 accepted (head to head ≤ {s0:.0%})",
+               None: "not decided yet (go on with the same command)"}[state.decision]
+    seeds = f"seeds {records[0].seed}–{records[-1].seed}" if records else "no games"
+    print(f"\n## {game_name}: SPRT of {matchup}, H0 {s0:.0%} against H1 {s1:.0%}\n")
+    print(f"{outcome}: LLR {state.llr:.3f} within ({state.lower:.3f}, {state.upper:.3f}) after {state.games} games "
+          f"({seeds}), mean score {state.mean:.1%}")
+    if records:
+        print_summary(summarise(matchup, records))
+
+
+def print_solo(game_name: str, records: list[GameRecord]) -> None:
+    """Wins of the lone bot against the solo opponent with the 95 % Wilson interval (markdown)."""
+    wins = sum(1 for r in records if r.solo and r.solo.get("won"))
+    lo, hi = wilson(wins, len(records))
+    seeds = f"seeds {records[0].seed}–{records[-1].seed}" if records else "no games"
+    print(f"\n## {game_name}: solo, {wins} of {len(records)} games won ({wins / max(1, len(records)):.1%}, "
+          f"95 % Wilson interval {lo:.1%}–{hi:.1%}; {seeds})")
+    if records:
+        print_summary(summarise(records[0].matchup, records))
 
 
 def main() -> None:
@@ -350,6 +473,17 @@ def main() -> None:
     ap.add_argument("--json", default=None, help="write the summaries to this file")
     ap.add_argument("--records", default=None, help="append one JSON line per finished game to this file")
     ap.add_argument("--summarise", default=None, metavar="FILE", help="only summarise a --records file")
+    ap.add_argument("--sprt", action="store_true",
+                    help="sequential test of each match-up (default hard-medium): H0 --s0 against H1 --s1 of the "
+                         "lone bot's per-game head-to-head rate; stops when decided, resumes from --records")
+    ap.add_argument("--solo", action="store_true",
+                    help="the lone bot (default hard) against the solo opponent: wins with the 95 %% Wilson "
+                         "interval; resumes from --records")
+    ap.add_argument("--max-games", type=int, default=2000, help="--sprt/--solo: games of a match-up in all")
+    ap.add_argument("--s0", type=float, default=0.55, help="--sprt: H0's head-to-head rate")
+    ap.add_argument("--s1", type=float, default=0.65, help="--sprt: H1's head-to-head rate")
+    ap.add_argument("--alpha", type=float, default=0.05, help="--sprt: chance of accepting H1 when H0 holds")
+    ap.add_argument("--beta", type=float, default=0.05, help="--sprt: chance of accepting H0 when H1 holds")
     args = ap.parse_args()
     if args.summarise:
         summarise_file(args.summarise)
@@ -360,6 +494,25 @@ def main() -> None:
         budget["rollouts"] = args.rollouts
     if args.time_limit is not None:
         budget["time_limit"] = args.time_limit
+    explicit = "--matchups" in sys.argv
+    if args.sprt or args.solo:
+        # In parts: --games is this part's games (default: until decided, or --max-games).
+        part = args.games if "--games" in sys.argv else None
+        if args.solo:
+            matchups = args.matchups if explicit else ["hard-solo"]
+            for matchup in matchups:
+                game_name = name if game_info(get_game(name)).solo_levels else (solo_game() or name)
+                records, _ = run_sprt(game_name, matchup, args.seed, budget, args.clock, records_file=args.records,
+                                      games=part if part is not None else args.max_games,
+                                      max_games=args.max_games, workers=args.workers, stop=False)
+                print_solo(game_name, records)
+            return
+        for matchup in args.matchups if explicit else ["hard-medium"]:
+            records, state = run_sprt(name, matchup, args.seed, budget, args.clock, records_file=args.records,
+                                      games=part, max_games=args.max_games, workers=args.workers,
+                                      s0=args.s0, s1=args.s1, alpha=args.alpha, beta=args.beta)
+            print_sprt(name, matchup, records, state, args.s0, args.s1)
+        return
     print(f"{name}: lone bot's budget {budget or 'the level defaults'}, {args.clock} clock, {args.workers} worker(s), "
           f"load average {os.getloadavg()[0]:.1f}")
     summaries = []

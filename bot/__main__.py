@@ -44,6 +44,7 @@ from .cli_common import (
     _read_text,
     _solo_levels,
     _table_options,
+    progress_bar,
 )
 from .config import TOKEN_HELP, Settings, load_settings, setup_logging
 from .words import _, _n
@@ -210,6 +211,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError("--games must be at least 1", 2)
     if args.workers < 1:
         raise CliError("--workers must be at least 1", 2)
+    bar = progress_bar(total=args.games, desc="selfplay", unit="game")
     try:
         report = run_selfplay(
             args.game or default_game(),
@@ -224,6 +226,7 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
             max_moves=args.max_moves,
             workers=args.workers,
             data_dir=_data_folder(args, settings),
+            progress=lambda _i, _record: bar.update(1),
         )
     except components.DataError as exc:
         raise CliError(str(exc)) from None
@@ -231,6 +234,8 @@ def cmd_selfplay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(str(exc.args[0] if exc.args else exc)) from None
     except ValueError as exc:
         raise CliError(f"invalid options for {args.game or default_game()}: {exc}", 2) from None
+    finally:
+        bar.close()
     for line in report.lines():
         print(line)
     return 1 if report.errors or report.leaks else 0
@@ -396,7 +401,7 @@ def _replay_pictures(game: Any, data: dict[str, Any], moves: list[Any], folder: 
                 written += 1
 
     position, last = 0, None
-    for m in moves:
+    for m in progress_bar(moves, desc="pictures", unit="move"):
         if m["kind"] == CHOICE:
             write(position, last)
             position += 1
@@ -695,6 +700,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .records_cli import add_records_parsers
 
     add_records_parsers(sub)  # stats, records
+    from .train_eval import add_train_parser
+
+    add_train_parser(sub)  # train-eval
     return parser
 
 

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core import builtin_game_names, components, game_info, get_game, solo_game
 
 from .config import Settings
+
+
+def progress_bar(items: Iterable[Any] | None = None, **kwargs: Any) -> Any:
+    """A tqdm progress bar on stderr over ``items`` (or updated by hand with ``.update(n)``),
+    shown only when stderr is a terminal, so logs, pipes and tests stay clean. ``kwargs`` go to
+    :class:`tqdm.tqdm` (``total``, ``desc``, ``unit``); use it as a context manager or iterate it."""
+    from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type information
+
+    return tqdm(items, disable=not sys.stderr.isatty(), file=sys.stderr, dynamic_ncols=True, **kwargs)
 
 
 class CliError(Exception):

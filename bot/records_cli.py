@@ -57,7 +57,20 @@ def cmd_records(args: argparse.Namespace, settings: Any) -> int:
     records = _service(args, settings)
     try:
         if args.action == "backfill":
-            done, failed = records.backfill()
+            from .cli_common import progress_bar
+
+            bar = progress_bar(desc="records backfill", unit="game")
+
+            def step(n: int) -> None:
+                if n >= 0:
+                    bar.reset(total=n)
+                else:
+                    bar.update(1)
+
+            try:
+                done, failed = records.backfill(progress=step)
+            finally:
+                bar.close()
             print(f"results recorded for {done} finished game(s); {failed} could not be read")
             return 0 if not failed else 1
         count = records.rerate(args.game)

@@ -143,3 +143,16 @@ def _log(options: dict[str, Any], seed: int) -> list[str]:
         moves.append(GAME.format_action(state, action))
         state, _events = GAME.apply(state, action)
     return moves
+
+
+def test_its_options_carry_previews_from_its_ledger(store: Store) -> None:
+    """The previews come from the game's own Ledger, through the host, with no shared edit."""
+    host = Host(store)
+    assert host.new_table(CH, "u1", "Ann", "pebbles", {"players": 2, "pile": 4}, seed=1).ok
+    assert host.join(CH, "u2", "Bob").ok
+    assert host.start(CH, "u1").ok
+    labels = dict(host.turn(CH).choices)
+    assert labels["take 1"] == "Take 1 pebble(s) ⇒ +1 point"
+    assert labels["take 3"] == "Take 3 pebble(s) ⇒ +3 points"
+    host.move(CH, host.status(CH).data.to_act, "take 3")
+    assert dict(host.turn(CH).choices)["take 1"] == "Take 1 pebble(s) ⇒ +3 points; 2 more for the last pebble"

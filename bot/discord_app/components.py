@@ -28,6 +28,7 @@ import discord
 
 from bot.host.data import TurnData
 from bot.words import _
+from engine.core.preview import fit
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 MAX_BUTTONS = 5
 #: Discord's limit of options in one select menu.
 MAX_MENU = 25
+#: Discord's limit on a select option's description (characters): the label with its preview.
+DESCRIPTION_LIMIT = 100
 CUSTOM_ID_LIMIT = 100
 PREFIX = "mt"
 
@@ -218,8 +221,10 @@ def option_lines(options: TurnOptions, limit: int = 160) -> list[str]:
     """One line per option (``**notation** — label``) for a message that carries buttons."""
     lines = []
     for notation, label in options.choices:
-        line = f"**{notation}**" if label in ("", notation) else f"**{notation}** — {label}"
-        lines.append(line if len(line) <= limit else line[: limit - 1] + "…")
+        if label in ("", notation):
+            lines.append(fit(f"**{notation}**", limit))
+        else:  # the label is shortened first: the option's preview stays whole
+            lines.append(f"**{notation}** — {fit(label, max(limit - len(notation) - 7, 20))}")
     return lines
 
 
@@ -240,7 +245,7 @@ def turn_view(options: TurnOptions | None) -> discord.ui.View | None:
         discord.SelectOption(
             label=notation[:100],
             value=str(index),
-            description=(label[:100] if label and label != notation else None),
+            description=(fit(label, DESCRIPTION_LIMIT) if label and label != notation else None),
         )
         for index, (notation, label) in enumerate(options.choices)
     ]

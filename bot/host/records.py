@@ -269,9 +269,11 @@ class RecordsService:
                                         "again."), data=ForgetData(deleted=deleted))
 
     # --- terminal: back-fill and re-rating ----------------------------------------------------
-    def backfill(self) -> tuple[int, int]:
+    def backfill(self, progress: Callable[[int], None] | None = None) -> tuple[int, int]:
         """Write the results (and rate) every finished game without results, rebuilt from its log,
-        oldest first; idempotent. Returns ``(games recorded, games that could not be read)``."""
+        oldest first; idempotent. Returns ``(games recorded, games that could not be read)``.
+        ``progress`` is called with the number of games to do, then with ``-1`` after each game
+        (a front end's progress bar)."""
         result = GameResult.metadata.tables[GameResult.__tablename__]
         table = GameTable.metadata.tables[GameTable.__tablename__]
         with self.store.unit_of_work(write=False) as repo:
@@ -281,6 +283,8 @@ class RecordsService:
                 .order_by(table.c.updated_at, table.c.id)).scalars())
         core = TableLoader(self.store)
         done = failed = 0
+        if progress is not None:
+            progress(len(ids))
         for table_id in ids:
             try:
                 if contextvars.copy_context().run(self._backfill_one, core, table_id):
@@ -288,6 +292,8 @@ class RecordsService:
             except Exception as exc:  # a log that no longer replays: leave it, say so
                 log.warning("records back-fill: table %s skipped: %s", table_id, getattr(exc, "reason", exc))
                 failed += 1
+            if progress is not None:
+                progress(-1)
         return done, failed
 
     @staticmethod

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from engine.core import Action, Event, Game, i18n
 from engine.core.hidden import offered
 from engine.core.i18n import tr
+from engine.core.preview import previews, with_preview
 
 from ..store import ABANDONED, FINISHED, SeatRec, TableRec
 from ..words import _
@@ -50,10 +51,20 @@ class ReplyBuilder:
         return public, private
 
     @staticmethod
-    def choices(game: Game, state: Any, legal: Sequence[Action] | None = None) -> list[tuple[str, str]]:
-        """The legal actions (or ``legal``) as ``(notation, label)``, labels in the current language."""
-        actions = game.legal_actions(state) if legal is None else legal
-        return [(game.format_action(state, a), str(tr(game.describe(state, a)))) for a in actions]
+    def choices(game: Game, state: Any, legal: Sequence[Action] | None = None,
+                viewer: int | None = None) -> list[tuple[str, str]]:
+        """The legal actions (or ``legal``) as ``(notation, label)``, labels in the current language.
+
+        Each label ends with the option's preview (what it gives and costs the acting player,
+        :func:`engine.core.preview.previews`, after :data:`~engine.core.preview.MARK`) computed
+        from what ``viewer`` may see: the acting seat for its private lists, ``None`` (the
+        spectator) for options shown under a public message. Front ends shorten a label with
+        :func:`engine.core.preview.fit`, which keeps the preview.
+        """
+        actions = list(game.legal_actions(state) if legal is None else legal)
+        shown = previews(game, state, actions, viewer)
+        return [(game.format_action(state, a), with_preview(str(tr(game.describe(state, a))), p.text()))
+                for a, p in zip(actions, shown, strict=True)]
 
     def next_line(self, game: Game, state: Any, seats: Sequence[SeatRec]) -> str:
         decision = game.decision(state)

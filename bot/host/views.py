@@ -298,7 +298,7 @@ class ViewService:
         hidden = False
         if mine:
             hidden = hidden_choices(game, state)
-            choices = self.replies.choices(game, state, offered(game, state)[0])
+            choices = self.replies.choices(game, state, offered(game, state)[0], me.seat)
             turn_line = _("Your turn: {prompt}", prompt=tr(decision.prompt))
         elif decision.seat is None:  # a finished game: the final result, as the board and status show it
             turn_line = self.replies.next_line(game, state, seats)
@@ -360,8 +360,9 @@ class ViewService:
         with self.tables.store.unit_of_work(write=False) as repo:
             table = self.tables.table(repo, channel, RUNNING)
             _seats, _me, game, state, decision = self.tables.my_decision(repo, table, user)
-        return Reply(ok=True, private=str(tr(decision.prompt)), choices=self.replies.choices(game, state, offered(game, state)[0]),
-                     version=table.version)
+        # The caller is the seat to act: previews from that seat's own view.
+        choices = self.replies.choices(game, state, offered(game, state)[0], decision.seat)
+        return Reply(ok=True, private=str(tr(decision.prompt)), choices=choices, version=table.version)
 
     @_guarded
     def export(self, channel: str) -> Reply[ExportData]:

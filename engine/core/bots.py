@@ -42,7 +42,7 @@ turn (until another seat, chance, nobody or the seat's next turn decides), and t
 the greedy ranking's best candidates at the turn's main choice: each rollout goes on from the
 candidate's greedily finished turn (hidden cards re-dealt each round), lets every other seat play
 its turn greedily (chance sampled from the bot's own generator), then plays the bot's next turn,
-and scores the bot's evaluation minus the others' mean. Candidates share their rollouts' random
+and scores its chance to win (``engine.core.winprob``, ``leaf``). Candidates share their rollouts' random
 numbers (common random numbers); a rollout that drew nothing is exact and is not repeated;
 greedy's own choice is only overridden by a clear lead. The levels (:data:`LEVELS`): ``easy`` and
 ``medium`` are greedy, ``hard`` is the search, each within its budget per decision
@@ -73,15 +73,20 @@ LEVEL_ALIASES = {"greedy": "medium", "search": "hard"}
 #: Each level's thinking budget per decision (seconds on one core): the policy stops looking further
 #: ahead when it is spent, so a decision takes about this long at most (docs/bots.md, "Decision times").
 LEVEL_BUDGETS = {"easy": 0.3, "medium": 0.6, "hard": 0.85}
-#: The ``hard`` level's search settings (docs/bots.md, "How the hard level was tuned"): more
-#: candidates than greedy's first few, the better half of them searched further each round, and
-#: greedy's own choice given only a small head start.
-HARD_SETTINGS = {"rollouts": 24, "candidates": 6, "margin": 20.0, "switch_margin": 0.5, "halving": True,
-                 "rollout_width": 8}
+#: The ``hard`` level's search settings (docs/bots.md, "How the hard level was tuned"): candidates
+#: ordered by the chance to win, the better half searched further each round, cheap rollouts (the
+#: others' turns by a 2-line greedy) scored by the chance to win, greedy's choice a small head start.
+HARD_SETTINGS = {"rollouts": 48, "candidates": 6, "margin": 20.0, "switch_margin": 1.0, "halving": True,
+                 "rollout_width": 2, "leaf": "winprob", "order": True, "prune": 30.0, "widen": True}
 #: The ``easy`` level's chance per decision of playing the second or third best action.
 EASY_SLIP = 0.35
 #: Decision kind of the first decision of a player's turn (the hosts' convention).
 TURN_START = "turn"
+#: What a search rollout's last position is scored by (``SearchPolicy(leaf=…)``): ``"vp"`` the bot's
+#: evaluation minus the others' mean (VP), ``"winprob"`` the bot's chance to win in percentage points
+#: (``engine.core.winprob.win_probabilities`` from the bot's own view) plus ``vp_weight`` × the VP
+#: value, which only breaks ties where the chance is flat (a seat far ahead or far behind).
+LEAVES = ("vp", "winprob")
 
 
 @dataclass(frozen=True)
@@ -514,11 +519,15 @@ class SearchPolicy:
     round share its random numbers, so their values are paired. With ``halving`` only the better half
     of the candidates (and greedy's own choice, the baseline) go on to the next round. A candidate
     whose rollout drew nothing (no chance, no re-deal, no sample) is exact and not played again.
+    ``leaf`` (:data:`LEAVES`) scores a rollout's end: ``"winprob"`` by the bot's chance to win from
+    its own view (``engine.core.winprob``). With ``order`` the shortlist after greedy's choice is
+    ordered by that chance at each line's end of turn (lines ``prune`` points below the best are
+    dropped); with ``widen``, once every candidate is exact and time is left, the next line joins.
 
     A candidate displaces greedy's choice only when it leads over the rounds both were played in by
-    more than ``switch_margin`` VP plus one standard error of the paired differences (by the margin
-    alone over a single round, unless the rounds re-deal hidden cards); else greedy's choice is
-    played. The steps inside a turn take the greedy choice. ``time_limit`` (seconds of ``clock``)
+    more than ``switch_margin`` (in the leaf's unit) plus one standard error of the paired
+    differences (by the margin alone over a single round, unless the rounds re-deal hidden cards);
+    else greedy's choice is played. The steps inside a turn take the greedy choice. ``time_limit`` (seconds of ``clock``)
     caps a decision: no rollout starts after 85 % of it and one under way is dropped at its next move
     past that point. With the rollout count ending the search, the choice is a pure function of
     ``(seed, view, legal)``.
@@ -528,10 +537,18 @@ class SearchPolicy:
                  candidates: int = 4, margin: float = 10.0, width: int = 8, rollout_width: int = 8,
                  search_kinds: tuple[str, ...] | None | str = "game", horizon: int = 400,
                  rivalry: float = 1.0, next_turn: bool = True, rollout_sample: int = 0,
-                 switch_margin: float = 3.0, halving: bool = False,
+                 switch_margin: float = 3.0, halving: bool = False, leaf: str = "vp", order: bool = False,
+                 prune: float | None = None, vp_weight: float = 0.02, widen: bool = False,
                  clock: Callable[[], float] = time.perf_counter, guard: RepetitionGuard | None = None) -> None:
+        if leaf not in LEAVES:
+            raise ValueError(f"unknown leaf evaluation {leaf!r} (known: {', '.join(LEAVES)})")
         self.game = game
         self.seed = int(seed)
+        self.leaf = leaf
+        self.order = bool(order)
+        self.prune = None if prune is None else float(prune)
+        self.vp_weight = float(vp_weight)
+        self.widen = bool(widen)
         self.rollouts = max(0, int(rollouts))
         self.time_limit = float(time_limit)
         self.candidates = max(1, int(candidates))
@@ -575,7 +592,19 @@ class SearchPolicy:
         kind = self.game.decision(state).kind
         searched = self.search_kinds is None or kind in self.search_kinds
         best = lines[0].score or 0.0
-        pool = [x for x in lines if (x.score or 0.0) >= best - self.margin][: self.candidates] if searched else []
+        pool = [x for x in lines if (x.score or 0.0) >= best - self.margin] if searched else []
+        if self.order and len(pool) > 2 and seats > 1:
+            # Order (and prune) the shortlist by the bot's chance to win at each line's end of turn:
+            # greedy's own choice stays first (the baseline), the others follow by that chance, and
+            # lines more than ``prune`` points below the best chance are not searched.
+            salt = _decision_rng(self.seed, view, 0).getrandbits(32)
+            chance = {id(x): self._chance(x.state, seat, salt) for x in pool}
+            top = max(chance.values())
+            after = sorted(pool[1:], key=lambda x: (-chance[id(x)], x.index))
+            if self.prune is not None:
+                after = [x for x in after if chance[id(x)] >= top - self.prune]
+            pool = [pool[0], *after]
+        pool, reserve = pool[: self.candidates], pool[self.candidates:] if self.widen else []
         totals = [0.0] * len(pool)
         counts = [0] * len(pool)
         exact = [False] * len(pool)
@@ -589,21 +618,35 @@ class SearchPolicy:
             blobs = [self.sim.freeze(line.state) for line in pool]
             active = list(range(len(pool)))
             round_no = 0
-            while done < self.rollouts and not all(exact) and self.clock() < deadline:
+            while done < self.rollouts and self.clock() < deadline:
+                if all(exact):
+                    if not reserve:
+                        break
+                    # Progressive widening: every candidate is settled and time is left, so the next
+                    # line of the shortlist joins (played with the first round's numbers, paired).
+                    pool.append(reserve.pop(0))
+                    blobs.append(self.sim.freeze(pool[-1].state))
+                    totals.append(0.0)
+                    counts.append(0)
+                    exact.append(False)
+                    rounds.append({})
+                    active.append(len(pool) - 1)
                 for i in active:
                     if exact[i]:
                         continue
                     if done >= self.rollouts or self.clock() >= deadline:
                         break
-                    rng = _decision_rng(self.seed, view, round_no + 1)  # the same numbers for every candidate
+                    r = 0 if not counts[i] and round_no and all(exact[:i]) else round_no
+                    rng = _decision_rng(self.seed, view, r + 1)  # the same numbers for every candidate
+                    salt = rng.getrandbits(32)  # the leaf's re-deals: shared by the round's candidates
                     start_state = self.sim.thaw(blobs[i])
                     if self._resample is not None:
                         start_state = self._resample(start_state, seat, rng)
-                    outcome = self._rollout(start_state, seat, seats, rng, deadline)
+                    outcome = self._rollout(start_state, seat, seats, rng, deadline, salt)
                     if outcome is None:
                         break  # cut short by the time limit: not comparable, dropped
                     value, drew = outcome
-                    rounds[i][round_no] = value
+                    rounds[i][r] = value
                     totals[i] += value
                     counts[i] += 1
                     # Exact: no chance drawn, no hidden cards re-dealt, no actions sampled.
@@ -634,12 +677,22 @@ class SearchPolicy:
         self.last = {"rollouts": done, "candidates": len(pool), "seconds": self.clock() - start}
         return seat, state, results
 
+    def _chance(self, state: Any, seat: int, salt: int) -> float:
+        """The bot's chance to win from ``state`` in percentage points (0–100), from its own view
+        (:func:`engine.core.winprob.win_probabilities` with ``viewer=seat``; ``salt`` seeds the
+        re-deals of what the seat cannot see)."""
+        from .winprob import win_probabilities  # the one entry point for chances to win
+
+        return 100.0 * float(win_probabilities(self.game, state, viewer=seat, salt=salt)[seat])
+
     def _rollout(self, state: Any, seat: int, seats: int, rng: random.Random,
-                 deadline: float) -> tuple[float, bool] | None:
+                 deadline: float, salt: int = 0) -> tuple[float, bool] | None:
         """From the end of the bot's turn: the others' turns, then the bot's next turn.
 
-        Returns ``(value, drew)``: the bot's value minus ``rivalry`` × the others' mean, and whether a
-        chance outcome (or a random sample of actions) was drawn on the way (``None`` when the time limit cut the rollout short).
+        Returns ``(value, drew)``: the leaf's value (:data:`LEAVES`: the bot's value minus
+        ``rivalry`` × the others' mean in VP, or its chance to win in points plus ``vp_weight`` × that
+        VP value), and whether a chance outcome (or a random sample of actions) was drawn on the way
+        (``None`` when the time limit cut the rollout short).
         """
         sim, game = self.sim, self.sim.game
         others = False
@@ -671,7 +724,10 @@ class SearchPolicy:
         if seats <= 1:
             return sim.value(state, seat, seats, 0.0), drew or self.fast.sampled
         scores = sim.scores(state, seats)
-        return scores[seat] - self.rivalry * (sum(scores) - scores[seat]) / (seats - 1), drew or self.fast.sampled
+        value = scores[seat] - self.rivalry * (sum(scores) - scores[seat]) / (seats - 1)
+        if self.leaf == "winprob":
+            value = self._chance(state, seat, salt) + self.vp_weight * value
+        return value, drew or self.fast.sampled
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The candidate with the best mean rollout value (ties and other decisions: greedy's choice)."""

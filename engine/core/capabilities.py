@@ -222,6 +222,53 @@ class Progress(Protocol):
         ...
 
 
+class WinFeatures(Protocol):
+    """What the learned win-probability model reads of a position (:mod:`engine.core.winmodel`).
+
+    ``win_feature_names`` names the values of one seat's row, in order (the shipped model's
+    ``features`` must equal them).
+    """
+
+    win_feature_names: tuple[str, ...]
+
+    def win_features(self, state: Any) -> tuple[float, list[list[float]]]:
+        """``(progress, rows)``: the share of the game played (0 at the start, 1 at the end) and one
+        row of ``win_feature_names`` values per seat, computed from public information only (two
+        states that differ only in hidden cards give equal results)."""
+
+
+class Ledger(Protocol):
+    """A seat's countable position, for the previews of options (:mod:`engine.core.preview`).
+
+    The preview of an option is the difference of ``ledger`` before and after applying it to a
+    copy of the position its reader may see, so what an option gives and costs is computed by the
+    rules themselves and can never disagree with what then happens.
+    """
+
+    def ledger(self, state: Any, seat: int) -> Mapping[str, int]:
+        """``seat``'s countable position: term id -> count, in the order a preview lists them
+        (``"money"``, ``"coal"``, ``"vp"``, ``"track.mining"`` for a track's space, ``"workers"``
+        …). Only counts every player may know (a hand's size, never which cards)."""
+        ...
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` (> 0) of ``term`` as the game's catalogue names it, with the right plural form
+        (a Msg: ``"3 coal"``, ``"2 steps on Mining"``). Draw terms (:meth:`ledger_draw`) name
+        what is drawn (``"then 2 workers are drawn from the bag"``)."""
+        ...
+
+    def ledger_draw(self, state: Any) -> str | None:
+        """The draw term of the pending chance decision of ``state`` (``"draw.worker"``), or
+        ``None`` when it is not worth naming in a preview (set-up draws)."""
+        ...
+
+    def ledger_rules(self, state: Any, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes in ``events`` (applying an option, reaching ``state``)
+        that a player may not expect, as short Msgs (``"wages never take your last money"``);
+        empty when none applies."""
+        ...
+
+
 class Pictures(Protocol):
     """The game's picture package: the importable module that draws its views.
 
@@ -233,11 +280,27 @@ class Pictures(Protocol):
     picture_package: str
 
 
+class MenuOrder(Protocol):
+    """The order a game's options are offered in menus (Discord select menus, buttons, the terminal's
+    move list), e.g. a dominated variant of an action after the better one.
+
+    ``menu_order`` returns the same actions as ``actions`` (legal at ``state``), only reordered;
+    it never adds or removes one (:func:`engine.core.hidden.offered` ignores a result that is not
+    a permutation), and it may use only what the acting player sees. ``legal_actions`` keeps its
+    own order (bots, replays and seeded tests read that one).
+    """
+
+    def menu_order(self, state: Any, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` in the order menus offer them."""
+        ...
+
+
 #: Every capability a game may declare.
 CAPABILITIES: tuple[type, ...] = (
     SoloOpponent, Evaluation, AllSeatsEvaluation, InPlaceSearch, SearchKinds, Story, StoryRounds,
     HiddenInformation, Narration, RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions,
-    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, Pictures,
+    ModuleNames, OptionWarnings, CatalogueTerms, DataReport, StateSchema, Progress, WinFeatures, Ledger, Pictures,
+    MenuOrder,
 )
 
 

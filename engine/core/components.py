@@ -56,6 +56,10 @@ ENV_VAR = "MEIJI_DATA_DIR"
 #: The suffix of a history file: ``<hash>.json.gz`` holds the data set with that hash.
 HISTORY_SUFFIX = ".json.gz"
 
+#: Files an override folder's game folder may hold that are not component data: each is read and
+#: validated by its own loader (the learned win model: :mod:`engine.core.winmodel`).
+OTHER_FILES = frozenset({"win_model.json"})
+
 Record = dict[str, Any]
 Files = dict[str, list[Record]]
 
@@ -443,7 +447,7 @@ def read_overrides(game: str, directory: Path) -> dict[str, tuple[Path, list[Rec
         return {}
     out: dict[str, tuple[Path, list[Record]]] = {}
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or path.is_dir():
+        if path.name.startswith(".") or path.is_dir() or path.name in OTHER_FILES:
             continue
         if path.suffix != ".json" or path.stem not in src.files:
             raise DataError(f"not a data file of {game} (the files are: {', '.join(src.files)}.json)",
@@ -603,17 +607,26 @@ def per_data(game: str, build: Callable[[Any], T]) -> Callable[[], T]:
     data set (the games' ``tables()``)."""
     values: dict[str | None, T] = {}
     var = _selected
+    # The last selection mapping seen and its value, as one tuple (replaced whole, so threads never
+    # see a mapping paired with another's value): a selection is a new mapping on every change and
+    # the tuple keeps it alive, so the same object means the same selection (the hot paths' check).
+    last: list[tuple[Mapping[str, str], T] | None] = [None]
 
     def get_value() -> T:
-        key = var.get().get(game)
+        selection = var.get()
+        hit = last[0]
+        if hit is not None and hit[0] is selection:
+            return hit[1]
+        key = selection.get(game)
         try:
-            return values[key]
+            value = values[key]
         except KeyError:
-            pass
-        with _lock:
-            if key not in values:
-                values[key] = build(model(game))
-            return values[key]
+            with _lock:
+                if key not in values:
+                    values[key] = build(model(game))
+                value = values[key]
+        last[0] = (selection, value)
+        return value
 
     get_value.__doc__ = getattr(build, "__doc__", None)
     return get_value

@@ -26,6 +26,7 @@ host ever needs a game's name:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,13 +66,13 @@ def is_private(game: Game, state: Any, action: Action) -> bool:
 def offered(game: Game, state: Any, legal: Sequence[Action] | None = None) -> tuple[list[Action], int]:
     """The legal actions in the order hosts offer them, and how many of them are public.
 
-    Public actions come first, in the game's order, then the private ones
+    Public actions come first, in the game's menu order (:func:`menu_ordered`), then the private ones
     (:func:`is_private`). An index into the public part is therefore the same whatever the
     hidden cards are: a public button's number (which anyone can read in its id) never says how
     many private options precede it. Returns ``(actions, n_public)``; ``legal`` defaults to
     ``game.legal_actions(state)``.
     """
-    actions = list(game.legal_actions(state) if legal is None else legal)
+    actions = menu_ordered(game, state, list(game.legal_actions(state) if legal is None else legal))
     if not has_hidden_options(game):
         return actions, len(actions)
     public: list[Action] = []
@@ -79,6 +80,17 @@ def offered(game: Game, state: Any, legal: Sequence[Action] | None = None) -> tu
     for action in actions:
         (private if is_private(game, state, action) else public).append(action)
     return public + private, len(public)
+
+
+def menu_ordered(game: Game, state: Any, actions: list[Action]) -> list[Action]:
+    """``actions`` in the game's menu order (:class:`~engine.core.capabilities.MenuOrder`, e.g. a
+    dominated variant after the better one), or as they are when the game has none or its hook
+    returns anything but a reordering of the same actions."""
+    hook = registry.menu_order(game)
+    if hook is None:
+        return actions
+    ordered = list(hook.menu_order(state, actions))
+    return ordered if Counter(ordered) == Counter(actions) else actions
 
 
 def private_route(game: Game, state: Any) -> bool:

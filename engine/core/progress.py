@@ -81,6 +81,11 @@ def progress_marks(game: Any, state: Any) -> str:
 #: The bot's own turns in a row without any change of the progress marks after which it prefers a
 #: move that changes them (two whole rounds).
 PATIENCE = 2
+#: The bot's own turns in a row without any change of the progress marks after which, when no
+#: candidate changes them within the turn, it explores: it plays its candidates in turn (a different
+#: one at each stalled turn) instead of the best, so a change that takes more than one turn to set up
+#: (an assistant placed this turn, used the next) is eventually played.
+EXPLORE_AFTER = 6
 
 
 class RepetitionGuard:
@@ -99,9 +104,10 @@ class RepetitionGuard:
     otherwise never repeat and never end the game).
     """
 
-    def __init__(self, game: Any, patience: int = PATIENCE) -> None:
+    def __init__(self, game: Any, patience: int = PATIENCE, explore_after: int = EXPLORE_AFTER) -> None:
         self.game = game
         self.patience = int(patience)
+        self.explore_after = int(explore_after)
         self.seen: set[str] = set()
         #: The progress marks at the bot's last turn start, and its turns since they last changed.
         self.marks: str | None = None
@@ -129,8 +135,11 @@ class RepetitionGuard:
 
         ``end_state(candidate)`` is the position its turn ends in (``None``: unknown, never
         preferred). When the table is :meth:`stalled`, the first candidate whose end changes the
-        :func:`progress_marks`; else (or if none does) the first whose end is new to this bot; else
-        the first of ``ranked``. ``state`` is the position decided at, already passed to
+        :func:`progress_marks`; if none does and the stall has lasted ``explore_after`` of the bot's
+        turns, the candidates whose ends are new to the bot are played in turn (the one at the
+        stall's length modulo their number), so a cycle the one-turn look-ahead cannot break (income
+        turn after turn while building needs a move set up one turn and used the next) is left;
+        else the first whose end is new to this bot; else the first of ``ranked``. ``state`` is the position decided at, already passed to
         :meth:`note` (a policy notes it before it ranks: a stalled bot ranks every legal action).
         The chosen candidate's end is not remembered: the next decision of the same turn goes on
         towards it.
@@ -143,6 +152,11 @@ class RepetitionGuard:
             for candidate, end in zip(ranked, ends, strict=True):
                 if end is not None and progress_marks(self.game, end) != now:
                     return candidate
+        if self.stalled() and 0 < self.explore_after <= self.still:
+            fresh = [c for c, end in zip(ranked, ends, strict=True)
+                     if end is not None and self.key(end, seat) not in self.seen]
+            if fresh:
+                return fresh[(self.still - self.explore_after) % len(fresh)]
         for candidate, end in zip(ranked, ends, strict=True):
             if end is not None and self.key(end, seat) not in self.seen:
                 return candidate

@@ -232,6 +232,11 @@ def catalogue_terms(game: object) -> caps.CatalogueTerms | None:
     return cast(caps.CatalogueTerms, game) if declares(game, caps.CatalogueTerms) else None
 
 
+def menu_order(game: object) -> caps.MenuOrder | None:
+    """The game's order of options in menus (``menu_order``), or ``None`` (the legal order)."""
+    return cast(caps.MenuOrder, game) if declares(game, caps.MenuOrder) else None
+
+
 def data_report(game: object) -> caps.DataReport | None:
     """The game's component data report (``data_report``), or ``None``."""
     return cast(caps.DataReport, game) if declares(game, caps.DataReport) else None
@@ -246,6 +251,18 @@ def progress(game: object) -> caps.Progress | None:
     """The game's position keys and progress marks for the bots' guard (``position_key``,
     ``progress_marks``), or ``None``."""
     return cast(caps.Progress, game) if declares(game, caps.Progress) else None
+
+
+def win_features(game: object) -> caps.WinFeatures | None:
+    """The game's public features for the learned win-probability model (``win_features``,
+    ``win_feature_names``), or ``None`` (the chances stay a softmax of the evaluations)."""
+    return cast(caps.WinFeatures, game) if declares(game, caps.WinFeatures) else None
+
+
+def ledger(game: object) -> caps.Ledger | None:
+    """The game's countable positions for option previews (``ledger``, ``ledger_term``,
+    ``ledger_draw``), or ``None`` (no previews)."""
+    return cast(caps.Ledger, game) if declares(game, caps.Ledger) else None
 
 
 def picture_package(name: str) -> str | None:

@@ -12,9 +12,13 @@ game's evaluation directly:
 
 A finished game's chances are its result (a shared first place shares the win).
 
-Until a game ships a learned model the chances are a softmax of the bots' evaluations (VP) at the
-game's calibrated temperature (``engine/core/data/story_calibration.json``) scaled by the leader's
-evaluation.
+A game that ships a learned model (``engine/<game>/data/win_model.json``, or the owner's in
+``MEIJI_DATA_DIR/<game>/``; :mod:`engine.core.winmodel`) for the table's player count is asked that
+model: its features are public information only (the WinFeatures capability), so every re-deal
+gives the same features and the chance is the same for every reader (a seat's own cards are not
+used). Otherwise the chances are :func:`softmax_probabilities`: a softmax of the bots' evaluations
+(VP) at the game's calibrated temperature (``engine/core/data/story_calibration.json``) scaled by
+the leader's evaluation, averaged over the re-deals.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import registry
+from . import registry, winmodel
 from .game import Game
 
 #: Re-dealt states averaged per call in a game with hidden information.
@@ -67,8 +71,27 @@ def win_probabilities(game: Game, state: Any, viewer: int | None = None, salt: i
     may see it: a tuple of one float (0–1) per seat, summing to 1.
 
     ``salt`` seeds the re-deals of hidden cards (pass something public, e.g. the step number).
-    Raises ``ValueError`` when ``game`` declares no Evaluation.
+    Raises ``ValueError`` when ``game`` declares no Evaluation and has no learned model, and
+    :class:`~engine.core.components.DataError` when its model file is broken.
     """
+    seats = seat_count(game, state)
+    done = _result_chances(game, state, seats)
+    if done is not None:
+        return done
+    model = winmodel.model_for(game)
+    features = registry.win_features(game)
+    if model is not None and features is not None and seats in model.player_counts:
+        progress, rows = features.win_features(state)
+        if len(rows) == seats:  # a solo table's automated opponent has no row: the softmax
+            return winmodel.chances(model, progress, rows)
+    return softmax_probabilities(game, state, viewer, salt)
+
+
+def softmax_probabilities(game: Game, state: Any, viewer: int | None = None, salt: int = 0) -> tuple[float, ...]:
+    """The chances without a learned model (the module's docstring): a softmax of every seat's
+    evaluation, averaged over :data:`SAMPLES` re-deals seeded by ``salt`` in a game with hidden
+    information; a finished game's result. Same arguments, result and errors as
+    :func:`win_probabilities`."""
     seats = seat_count(game, state)
     done = _result_chances(game, state, seats)
     if done is not None:

@@ -15,6 +15,8 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    Ledger,
+    MenuOrder,
     Narration,
     OptionWarnings,
     Pictures,
@@ -22,9 +24,10 @@ from engine.core.capabilities import (
     SeatLabelText,
     StateSchema,
     Story,
+    WinFeatures,
 )
 
-from . import explain, notation, rules
+from . import explain, features, ledger, notation, rules
 from .state import PLAYER_COLOURS, STATE_ADAPTER, NState, copy_state
 from .tables import tables
 from .words import M, T
@@ -56,7 +59,7 @@ class NipponGame:
     #: What the game offers beyond the core contract, checked when it is registered
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, AllSeatsEvaluation, InPlaceSearch, Story, Narration, RulesTopics, SeatLabelText,
-                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, Pictures)
+                    OptionWarnings, CatalogueTerms, DataReport, StateSchema, WinFeatures, Ledger, Pictures, MenuOrder)
 
     # -- states in and out ---------------------------------------------------------------------
     def setup(self, options: dict[str, Any], seed: int) -> NState:
@@ -91,6 +94,14 @@ class NipponGame:
         from .tables import tables
 
         return list(tables().city_by_id)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: NState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: NState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished
@@ -216,6 +227,30 @@ class NipponGame:
     def describe(self, state: NState, action: Action) -> str:
         """A menu label for ``action`` at ``state`` (a Msg)."""
         return describe(state, action)
+
+    # -- previews of options (Ledger) -----------------------------------------------------------
+    def ledger(self, state: NState, seat: int) -> dict[str, int]:
+        """``seat``'s countable position for option previews (:func:`.ledger.ledger`)."""
+        return ledger.ledger(state, seat)
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` of a ledger term as the catalogue names it (:func:`.ledger.ledger_term`)."""
+        return ledger.ledger_term(term, n)
+
+    def ledger_draw(self, state: NState) -> str | None:
+        """The draw term of the pending chance decision (:func:`.ledger.ledger_draw`)."""
+        return ledger.ledger_draw(state)
+
+    def ledger_rules(self, state: NState, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
+        return ledger.ledger_rules(state, events, seat)
+
+    def menu_order(self, state: NState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated market placement after the better ones
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        from .menu import menu_order
+
+        return menu_order(state, actions)
 
     def seat_labels(self, state: NState) -> list[str]:
         """Each seat's player colour id (``yellow``, ``red``, ``purple``, ``blue``) for hosts to store."""

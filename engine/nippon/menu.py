@@ -7,7 +7,10 @@ data id). Every label is a :class:`~engine.core.i18n.Msg` of the ``nippon`` doma
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Action
+from engine.core.menus import dominated_last
 
 from . import notation, rules
 from .naming import contract_gain, contract_name, factory_name, reward_name, yen_prices
@@ -90,6 +93,20 @@ def _chance(state: NState, value: str) -> str:
     if what == "city":
         return M("Draw: a city tile ({goods})", goods=listing([rules.goods_name(g) for g in t.city_tiles[value]]))
     return M("Draw: the city tile turned {n} times", n=int(value[1:]))
+
+
+def menu_order(state: NState, actions: Sequence[Action]) -> list[Action]:
+    """``actions`` in the order menus offer them: among the placements on one city space (the same
+    city, side and returned tile), one that pays more goods for no more influence, or gets less
+    influence for no fewer goods, comes after the better ones (``market M1 W 2 1``, 2 goods for
+    influence 1, after ``market M1 W 1 1`` and ``market M1 W 2 2``; rulebook: Local market). The
+    set of actions is unchanged (:func:`engine.core.menus.dominated_last`)."""
+
+    def group(a: Action) -> tuple[str, ...] | None:
+        return ("market", str(a.args[0]), str(a.args[1]), str(a.args[4])) if a.kind == "market" else None
+
+    # Outcome: fewer goods paid (negated) and a higher influence value are better.
+    return dominated_last(actions, group, lambda a: (-int(a.args[2]), int(a.args[3])))
 
 
 def describe(state: NState, action: Action) -> str:

@@ -658,14 +658,15 @@ def position_key(state: YState, seat: int | None) -> dict[str, Any]:
 def progress_marks(state: YState) -> list[Any]:
     """What moves a Yokohama game towards its end, public only (``engine.core.progress``).
 
-    Each seat's VP and buildings, orders and cards taken (fulfilled orders, technologies,
-    achievements), the Church and Customs House boards, the cards left in the decks and on the
-    management boards, and whether the end is triggered (Warunki zakończenia gry: the shops or
-    trading houses all built, the Church or Customs House full, a Port that cannot be refilled).
-    Yen and trade goods are left out: an income turn after turn that builds nothing never ends the
-    game.
+    Each seat's buildings, orders and cards taken (fulfilled orders, technologies, achievements),
+    the Church and Customs House boards, the cards left in the decks and on the management boards,
+    and whether the end is triggered (Warunki zakończenia gry: the shops or trading houses all
+    built, the Church or Customs House full, a Port that cannot be refilled). Yen, trade goods and
+    VP are left out: an income turn after turn that builds nothing never ends the game, and neither
+    do the VP a seat's own shops pay each time it visits their areas (two bots did that for
+    thousands of plies, one at 331 VP, in the no-stall sweep).
     """
-    seats = [[p.vp, p.hand_shops, p.wh_shops, p.hand_houses, p.wh_houses, len(p.orders), len(p.fulfilled),
+    seats = [[p.hand_shops, p.wh_shops, p.hand_houses, p.wh_houses, len(p.orders), len(p.fulfilled),
               len(p.technologies), len(p.achievements), len(p.agents_used)] for p in state.players]
     built = sorted((a, list(area.shops), area.house) for a, area in state.areas.items())
     return [seats, built, list(state.church), list(state.customs), len(state.order_deck), len(state.tech_deck),

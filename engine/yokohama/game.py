@@ -15,6 +15,7 @@ from engine.core.capabilities import (
     Evaluation,
     HiddenInformation,
     InPlaceSearch,
+    Ledger,
     ModuleNames,
     Narration,
     OptionWarnings,
@@ -28,9 +29,10 @@ from engine.core.capabilities import (
     StateSchema,
     Story,
     StoryRounds,
+    WinFeatures,
 )
 
-from . import explain, notation, rules
+from . import explain, features, ledger, notation, rules
 from .moves import describe
 from .state import GOODS, NEUTRAL, PLAYER_COLOURS, STATE_ADAPTER, YState, clone, copy_state
 from .tables import tables
@@ -81,7 +83,7 @@ class YokohamaGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (Evaluation, InPlaceSearch, SearchKinds, Story, StoryRounds, HiddenInformation, Narration,
                     RulesTopics, SeatLabelText, SelfplayWeights, RulesRevisions, ModuleNames, OptionWarnings,
-                    CatalogueTerms, DataReport, StateSchema, Progress, Pictures)
+                    CatalogueTerms, DataReport, StateSchema, Progress, WinFeatures, Ledger, Pictures)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -126,6 +128,14 @@ class YokohamaGame:
         from .tables import tables
 
         return list(tables().area_ids)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: YState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: YState) -> list[int]:
         """Every player's victory points on the scoring track now (VP), for the story of a finished
@@ -345,6 +355,23 @@ class YokohamaGame:
     def describe(self, state: YState, action: Action) -> str:
         """A menu label for ``action`` at ``state`` (a Msg)."""
         return describe(state, action)
+
+    # -- previews of options (Ledger) -----------------------------------------------------------
+    def ledger(self, state: YState, seat: int) -> dict[str, int]:
+        """``seat``'s countable position for option previews (:func:`.ledger.ledger`)."""
+        return ledger.ledger(state, seat)
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` of a ledger term as the catalogue names it (:func:`.ledger.ledger_term`)."""
+        return ledger.ledger_term(term, n)
+
+    def ledger_draw(self, state: YState) -> str | None:
+        """The draw term of the pending chance decision (:func:`.ledger.ledger_draw`)."""
+        return ledger.ledger_draw(state)
+
+    def ledger_rules(self, state: YState, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
+        return ledger.ledger_rules(state, events, seat)
 
     def seat_labels(self, state: YState) -> list[str]:
         """Each seat's player colour id (``blue``, ``pink``, ``purple``, ``yellow``) for hosts to store."""

@@ -16,9 +16,10 @@ from engine.core import Action
 from engine.core.i18n import DEFAULT_LANGUAGE, Msg, normalise
 
 from . import notation, rules
+from .effects import action_text, area_effect, power_with_president, tech_effect
 from .state import YState
 from .tables import tables
-from .words import COUNTRY_NAMES, M, amount, listing
+from .words import COUNTRY_NAMES, TECH_NAMES, M, amount, listing
 
 #: Longest label (Discord's limit for button labels, select options and autocomplete choices).
 LIMIT = 100
@@ -88,12 +89,6 @@ def _seat(state: YState) -> int:
     return int(state.stack[-1]["seat"]) if state.stack and "seat" in state.stack[-1] else int(state.current)
 
 
-def _power_after_move(state: YState, seat: int, area: str) -> int:
-    """The seat's power in ``area`` once its president stands there (Krok akcji obszaru)."""
-    already = state.players[seat].president == area
-    return min(rules.power(state, seat, area) + (0 if already else 1), tables().n["max_power"])
-
-
 def _order_labels(verb: str, order: str) -> Fitted:
     """An order label: ``verb`` is ``fulfil``, ``keep`` or ``take`` (with its space number)."""
     full, short = rules.order_text(order), rules.order_short(order)
@@ -121,11 +116,20 @@ def describe(state: YState, action: Action) -> str:
     if k == "end":
         return M("End the turn")
     if k in ("agent", "free-agent"):
-        pw = rules.power(state, _seat(state), str(a[0]))
+        seat = _seat(state)
+        pw = rules.power(state, seat, str(a[0]))
+        # The agent's action is steps 3-6 without the president (Faza akcji dodatkowych).
+        full, gives = action_text(state, seat, str(a[0]), pw), area_effect(t.kind(str(a[0])), pw, state.players[seat])
         if k == "agent":
-            return fitted(M("Use a foreign agent: the action of {area} at power {power}", area=area(0), power=pw),
+            return fitted(M("Use a foreign agent: the action of {area} at power {power}: {effect}", area=area(0),
+                            power=pw, effect=full),
+                          M("Foreign agent: {area}, power {power}: {effect}", area=area(0), power=pw, effect=full),
+                          M("Foreign agent: {area}, power {power}: {effect}", area=area(0), power=pw, effect=gives),
                           M("Foreign agent: {area}, power {power}", area=area(0), power=pw))
-        return fitted(M("Use a free agent: the action of {area} at power {power}", area=area(0), power=pw),
+        return fitted(M("Use a free agent: the action of {area} at power {power}: {effect}", area=area(0), power=pw,
+                        effect=full),
+                      M("Free agent: {area}, power {power}: {effect}", area=area(0), power=pw, effect=full),
+                      M("Free agent: {area}, power {power}: {effect}", area=area(0), power=pw, effect=gives),
                       M("Free agent: {area}, power {power}", area=area(0), power=pw))
     if k == "achieve":
         tile = str(a[0])
@@ -154,7 +158,7 @@ def describe(state: YState, action: Action) -> str:
     if k in ("go", "tram", "station") and (k != "station" or not a):
         seat = _seat(state)
         dest = str(a[0]) if a else str(state.station)
-        pw = _power_after_move(state, seat, dest)
+        pw = power_with_president(state, seat, dest)
         where = rules.area_label(state, dest)
         if k == "go":
             cost = rules.routes(state, state.players[seat]).get(dest, (0, ()))[0]
@@ -164,10 +168,25 @@ def describe(state: YState, action: Action) -> str:
             cost = 0
         how = {"go": M("Move the president"), "tram": M("Tram: move the president"),
                "station": M("Station: move the president")}[k]
+        # i18n: the short head of a president's move label ("Go: Silk Mill, power 2: 1 raw silk").
+        brief = {"go": M("Go"), "tram": TECH_NAMES["tram"], "station": TECH_NAMES["station"]}[k]
+        # What the area action then gives at that power, and whether building follows (Krok budowy).
+        full, gives = action_text(state, seat, dest, pw), area_effect(t.kind(dest), pw, state.players[seat])
         if cost:
-            return M("{how} to {area} (pay {fee}), action at power {power}", how=how, area=where,
-                     fee=amount("yen", cost), power=pw)
-        return M("{how} to {area}, action at power {power}", how=how, area=where, power=pw)
+            toll = amount("yen", cost)
+            return fitted(M("{how} to {area} (pay {fee}), action at power {power}: {effect}", how=how, area=where,
+                            fee=toll, power=pw, effect=full),
+                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=toll, power=pw,
+                            effect=full),
+                          M("{how}: {area} (pay {fee}), power {power}: {effect}", how=brief, area=where, fee=toll,
+                            power=pw, effect=gives),
+                          M("{how} to {area} (pay {fee}), action at power {power}", how=how, area=where, fee=toll,
+                            power=pw))
+        return fitted(M("{how} to {area}, action at power {power}: {effect}", how=how, area=where, power=pw,
+                        effect=full),
+                      M("{how}: {area}, power {power}: {effect}", how=brief, area=where, power=pw, effect=full),
+                      M("{how}: {area}, power {power}: {effect}", how=brief, area=where, power=pw, effect=gives),
+                      M("{how} to {area}, action at power {power}", how=how, area=where, power=pw))
     if k == "station":
         return M("Put the station token on {area} (+1 power there for everyone)", area=area(0))
     if k == "home":
@@ -313,6 +332,11 @@ def _tech(state: YState, action: Action) -> Fitted:
     cost = listing(paid) if paid else M("nothing")
     name = rules.tech_name(card)
     country = COUNTRY_NAMES[tech.country]
-    return fitted(M("Take {card} ({country}, production value {value}): pay {paid}", card=name, country=country,
+    effect = tech_effect(tech.name)
+    return fitted(M("Take {card} ({country}, production value {value}): pay {paid}; {effect}", card=name,
+                    country=country, value=tech.value, paid=cost, effect=effect),
+                  M("Take {card} ({value}): pay {paid}; {effect}", card=name, value=tech.value, paid=cost,
+                    effect=effect),
+                  M("Take {card} ({country}, production value {value}): pay {paid}", card=name, country=country,
                     value=tech.value, paid=cost),
                   M("Take {card} ({value}): pay {paid}", card=name, value=tech.value, paid=cost))

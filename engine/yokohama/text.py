@@ -26,6 +26,7 @@ from engine.core.i18n import current, tr
 
 from . import rules
 from .badges import PLAYER_BADGES
+from .effects import action_text, power_with_president, tech_effect
 from .state import COUNTRIES, GOODS, NEUTRAL, PLAYER_COLOURS, Player, YState
 from .tables import tables
 from .words import COUNTRY_NAMES, GOODS_NAMES, _, _n, amount, reward_text
@@ -180,7 +181,7 @@ def render_text(state: YState, seat: int | None = None) -> str:
         seat = None
     lines: list[str] = []
     lines += _header(state)
-    lines += _layout(state)
+    lines += _layout(state, seat)
     lines += _ports(state)
     lines += _labs(state, seat)
     lines += _church_and_customs(state)
@@ -231,8 +232,9 @@ def _header(state: YState) -> list[str]:
 # ------------------------------------------------------------------------------------------------
 
 
-def _layout(state: YState) -> list[str]:
-    """A map of the layout cells (touching numbers are adjacent areas), then one entry per area."""
+def _layout(state: YState, seat: int | None = None) -> list[str]:
+    """A map of the layout cells (touching numbers are adjacent areas), then one entry per area with
+    what its action gives ``seat`` (default: the player to play) there."""
     lay = tables().layouts[state.options.players]
     out = _fit(_("Areas (touching numbers are adjacent; moves name an area by the word in brackets):"), "   ")
     start = 0
@@ -242,17 +244,23 @@ def _layout(state: YState) -> list[str]:
         start += width
     out += _fit("  " + _("Power in an area: 1 for each of your assistants, your president, your shop, your "
                          "trading house and the station token; at most 5."), "  ")
+    # Krok budowy: building a shop or trading house follows an area action at power 4 or more.
+    out += _fit("  " + _("Building a shop or trading house needs power {n} or more in the area.",
+                         n=tables().n["build_min_power"]), "  ")
+    who = seat if seat is not None else (state.current if state.turn_no and not state.over else None)
     for cell, area in enumerate(state.layout):
         label = f"{cell + 1:>2}"
         if area is None:
             out.append(f"  {label} " + _("(not revealed yet)"))
             continue
-        out += _area(state, area, label)
+        out += _area(state, area, label, who)
     return out
 
 
-def _area(state: YState, area_id: str, label: str) -> list[str]:
-    """The lines of one area: its pieces and power, then its building tile and 5-power token."""
+def _area(state: YState, area_id: str, label: str, seat: int | None = None) -> list[str]:
+    """The lines of one area: its pieces and power, what its action gives ``seat`` there (with
+    the president; only where ``seat`` has an assistant or the president), then its building tile
+    and 5-power token."""
     t = tables()
     a = state.areas[area_id]
     name = _area_name(state, area_id)
@@ -276,6 +284,11 @@ def _area(state: YState, area_id: str, label: str) -> list[str]:
         parts.append(_("power {list}", list=shown))
     if a.token is not None:
         parts.append(_("5-power token: {reward}", reward=_name_in("token", a.token, current())))
+    if seat is not None and (a.assistants[seat] or state.players[seat].president == area_id):
+        pw = power_with_president(state, seat, area_id)
+        # i18n: What the area's action gives a player whose president stands there ("Blue here: power 2 → 1 raw silk").
+        parts.append(_("{who} here: power {power} → {effect}", who=_who(state, seat), power=pw,
+                       effect=_text(action_text(state, seat, area_id, pw))))
     out = _lines(first, parts, "       ")
     if a.tile is not None:
         out += _tile_lines(a.tile, tuple(a.shops), a.house, current())
@@ -308,7 +321,10 @@ def _tile_lines(tile: str, shops: tuple[int | None, ...], house: int | None, lan
 
 
 def _ports(state: YState) -> list[str]:
-    out = []
+    # Wypełnianie zamówień: an order is fulfilled by handing in its goods; its reward and its country
+    # symbol (pairs give foreign agents, sets score at the end) are gained.
+    out = _fit(_("An order card reads: level, country: the goods you hand in to fulfil it → what you gain. Its "
+                 "country symbol counts for foreign agents and the final country sets."), "   ")
     for port in sorted(state.ports):
         out.append(_("{port} — orders (power 2: low; 3: low or mid; 4–5: any level; power 5 also scores {vp}):",
                      port=_text(rules.area_name(port)), vp=_amount("vp", tables().n["port_p5_vp"])))
@@ -338,6 +354,8 @@ def _labs(state: YState, seat: int | None) -> list[str]:
                              value=tech.value, extra=extra, cost=tech.value + extra)
                 else:
                     text = _("{name} ({country}): value {value}", name=name, country=country, value=tech.value)
+                # Karty technologii: what the card does once owned.
+                text += SEP + _text(tech_effect(tech.name))
                 if viewer is not None and rules.owns(viewer, tech.name):
                     text += SEP + _("you own this technology")
             out += _fit(f"  {i + 1}. {text}", "       ")
@@ -420,8 +438,9 @@ def _player(state: YState, p: Player, seat: int | None) -> list[str]:
              _n("{n} trading house", "{n} trading houses", rules.houses_built(state, p.seat))]
     out += _fit("    " + _("built: {pieces}", pieces=", ".join(built)), "      ")
     if p.technologies:
-        techs = [_("{name} ({country}, {value})", name=_tech(c),
-                   country=_country(t.techs[c].country), value=t.techs[c].value)
+        # i18n: An owned technology card: name, country, production value and what it does.
+        techs = [_("{name} ({country}, {value}): {effect}", name=_tech(c), country=_country(t.techs[c].country),
+                   value=t.techs[c].value, effect=_text(tech_effect(t.techs[c].name)))
                  for c in p.technologies]
         total = sum(t.techs[c].value for c in p.technologies)
         out += _listing("    " + _("technologies (production value {total}):", total=total), techs)
@@ -456,8 +475,12 @@ def _player(state: YState, p: Player, seat: int | None) -> list[str]:
         if p.orders:
             out.append("    " + _("your orders in hand ({n} of {most}):", n=len(p.orders), most=rules.hand_limit()))
             for i, o in enumerate(p.orders):
-                ready = all(rules.in_hand(p, g) >= n for g, n in t.order_goods[o].items())
-                text = _("{order} — you have the goods", order=_order(o)) if ready else _order(o)
+                missing = {g: n - rules.in_hand(p, g) for g, n in t.order_goods[o].items() if rules.in_hand(p, g) < n}
+                if missing:
+                    # i18n: An order in the reader's hand and the goods they still lack to fulfil it.
+                    text = _("{order} — you still need {goods}", order=_order(o), goods=_reward(missing))
+                else:
+                    text = _("{order} — you have the goods", order=_order(o))
                 out += _fit(f"      {i + 1}. {text}", "         ")
         else:
             out.append("    " + _("your orders in hand: none"))

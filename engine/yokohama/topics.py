@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.core.topics import Topic
 
+from .effects import power_table
 from .words import M, T
 
 #: How the answers name the private-view command unless a front end gives its own spelling.
@@ -149,18 +150,15 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         "production",
-        T("rules topic", "Production areas and the Bank"),
+        T("rules topic", "What each area gives at each power"),
         T("rules section", "Yokohama rulebook: The areas in detail"),
-        M(
-            "Production areas give trade goods, the Bank yen. Copper Mine: nothing at power 1–2, then 1 / 2 / "
-            "3 copper at power 3 / 4 / 5. Fishery: as many fish as your power (1–5). Silk Mill: nothing at "
-            "power 1, then 1 / 2 / 3 / 4 raw silk at power 2 / 3 / 4 / 5. Tea Plantation: as much tea as your "
-            "power (1–5). Bank (a commercial area): as many yen as your power (1–5). Trade goods, imported "
-            "goods and yen never run out."
-        ),
-        (),
-        (),
-        ("copper", "fish", "fishery", "silk", "tea", "bank", "goods"),
+        # The table is generated from the component data (area_effects.json, rule_numbers.json), so it
+        # always agrees with what the area actions do.
+        M("Production areas give trade goods, the Bank yen; trade goods, imported goods and yen never run "
+          "out. The other areas are explained in their own topics.\n{table}", table=power_table()),
+        ("go AREA",),
+        ("go silk1", "go porta"),
+        ("copper", "fish", "fishery", "silk", "tea", "bank", "goods", "power table", "area effects", "build power"),
     ),
     Topic(
         "chinatown",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,6 +15,8 @@ from engine.core.capabilities import (
     DataReport,
     Evaluation,
     InPlaceSearch,
+    Ledger,
+    MenuOrder,
     ModuleNames,
     Narration,
     OptionWarnings,
@@ -25,10 +28,11 @@ from engine.core.capabilities import (
     StateSchema,
     Story,
     StoryRounds,
+    WinFeatures,
 )
 
-from . import automa, explain, modules, notation, rules, words
-from .menu import describe
+from . import automa, explain, features, ledger, modules, notation, rules, words
+from .menu import describe, menu_order
 from .state import STATE_ADAPTER, ZState, copy_state
 from .tables import tables
 from .words import M, T
@@ -79,7 +83,7 @@ class ZaibatsuGame:
     #: (:mod:`engine.core.capabilities`).
     capabilities = (SoloOpponent, Evaluation, InPlaceSearch, Story, StoryRounds, Narration, RulesTopics,
                     SeatLabelText, SelfplayWeights, ModuleNames, OptionWarnings, CatalogueTerms, DataReport,
-                    StateSchema, Pictures)
+                    StateSchema, WinFeatures, Ledger, Pictures, MenuOrder)
 
     @staticmethod
     def module_names() -> dict[str, str]:
@@ -253,6 +257,11 @@ class ZaibatsuGame:
 
         return account_lines(events)
 
+    def menu_order(self, state: ZState, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` as menus offer them: a dominated production variant after the better one
+        (:func:`.menu.menu_order`); ``legal_actions`` keeps its own order."""
+        return menu_order(state, actions)
+
     def describe(self, state: ZState, action: Action) -> str:
         """Human label for menus (a Msg): the move, what it costs and what it gives at once
         (:func:`.menu.describe`; at most 100 characters in every language)."""
@@ -263,6 +272,23 @@ class ZaibatsuGame:
         from .text import render_text
 
         return render_text(state, seat)
+
+    # -- previews of options (Ledger) -----------------------------------------------------------
+    def ledger(self, state: ZState, seat: int) -> dict[str, int]:
+        """``seat``'s countable position for option previews (:func:`.ledger.ledger`)."""
+        return ledger.ledger(state, seat)
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` of a ledger term as the catalogue names it (:func:`.ledger.ledger_term`)."""
+        return ledger.ledger_term(term, n)
+
+    def ledger_draw(self, state: ZState) -> str | None:
+        """The draw term of the pending chance decision (:func:`.ledger.ledger_draw`)."""
+        return ledger.ledger_draw(state)
+
+    def ledger_rules(self, state: ZState, events: Sequence[Event], seat: int) -> list[str]:
+        """Rules behind ``seat``'s changes a player may not expect (:func:`.ledger.ledger_rules`)."""
+        return ledger.ledger_rules(state, events, seat)
 
     def seat_labels(self, state: ZState) -> list[str]:
         """Player colours by seat: plain colour ids (``purple``), stored by hosts as they are.
@@ -284,6 +310,14 @@ class ZaibatsuGame:
 
         t = tables()
         return [h.id for h in t.hiring] + list(t.region_ids) + list(t.market_by_id) + list(t.contracts)
+
+    #: The names of one seat's values in :meth:`win_features` (:mod:`.features`).
+    win_feature_names = features.FEATURE_NAMES
+
+    def win_features(self, state: ZState) -> tuple[float, list[list[float]]]:
+        """The share of the game played and every seat's public values for the learned
+        win-probability model (:func:`.features.win_features`)."""
+        return features.win_features(state)
 
     def public_scores(self, state: ZState) -> list[int]:
         """Every player's victory points on the board now (VP; Takatoshi scores no VP), for the story

@@ -9,13 +9,15 @@ language (tests/zaibatsu/test_wording.py). Components are named as the rulebooks
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Action
+from engine.core.menus import dominated_last
 
 from . import modules, notation, rules, words
 from .effect_words import effect_term
-from .state import Player, ZState
+from .state import Player, ZState, copy_state
 from .tables import tables
 from .words import GOAL_SLOT_NAMES, TRACK_NAMES, M, T
 
@@ -63,13 +65,13 @@ def describe(state: ZState, action: Action) -> str:
     if k == "ship":
         return _with_mod(p, int(a[2]) if len(a) > 2 else 0, _ship(state, p, str(a[0]), str(a[1])))
     if k == "train":
-        return _with_mod(p, int(a[3]) if len(a) > 3 else 0, _train(str(a[0]), int(a[1]), str(a[2])))
+        return _with_mod(p, int(a[3]) if len(a) > 3 else 0, _train(p, str(a[0]), int(a[1]), str(a[2])))
     if k == "market":
         return _market(state, p, action)
     if k == "invest":
         return _with_mod(p, int(a[2]), _invest(p, str(a[0]), str(a[1])))
     if k == "pair":
-        return M("A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus))
+        return M("A: {a} + B: {b}", a=_start_a(str(a[0])), b=words.bonus_text(t.start[str(a[1])].bonus, p, with_yield=True))
     if k == "chance":
         return M("Random outcome")
     return _describe_choice(state, p, action)
@@ -135,10 +137,44 @@ def _free_machine(p: Player | None, slot: int, lr: str) -> str:
     return M("Free machine on factory {factory}, right slot", factory=_fname(p, slot))
 
 
-def _produce(p: Player | None, slot: int, mod: int) -> str:
+#: Where an action's modifier factory (``+fN``, 0 for none) is in its arguments.
+MOD_ARG = {"rd": 1, "mining": 1, "produce": 1, "machine": 2, "ship": 2, "train": 3, "invest": 2}
+
+
+def menu_order(state: ZState, actions: Sequence[Action]) -> list[Action]:
+    """``actions`` in the order menus offer them: among the variants of one action that differ
+    only in the modifier factory used (``produce 1`` and ``produce 1 +f1``), a variant whose
+    immediate outcome for the acting player is strictly worse than another's (no more of
+    anything, less of something: ``produce 1`` makes 1 good, ``produce 1 +f1`` 2) comes after the
+    better ones (:func:`engine.core.menus.dominated_last`). Each variant's outcome is found by
+    applying it to a copy of the position (the rules themselves, so the order cannot disagree with
+    what then happens). The other actions keep their places; the set of actions is unchanged."""
+    p = _actor(state)
+    if p is None:
+        return list(actions)
+    seat = p.seat
+
+    def group(a: Action) -> tuple[Any, ...] | None:
+        at = MOD_ARG.get(a.kind)
+        return None if at is None else (a.kind, *a.args[:at], *a.args[at + 1:])
+
+    return dominated_last(actions, group, lambda a: _outcome(state, seat, a))
+
+
+def _outcome(state: ZState, seat: int, action: Action) -> tuple[int, ...]:
+    """What the acting player holds right after ``action`` (applied to a copy): VP, money, coal,
+    silk, iron, the three tracks, goods in factories, ships, machines, trains."""
+    after = copy_state(state)
+    rules.apply_quiet(after, action)
+    q = after.players[seat]
+    return (q.vp, q.money, rules.coal_total(q), q.silk, q.iron, q.rd, q.mining, q.finance,
+            sum(f.goods for f in q.factories), q.ships, q.machines, q.trains)
+
+
+def _production(p: Player, slot: int, mod: int) -> tuple[int, int]:
+    """``(coal, goods)`` of producing in factory ``slot`` (1-based) with modifier factory ``mod``
+    (0: none): the coal paid and the goods made (rulebook: Production action; modifiers)."""
     t = tables()
-    if p is None or not 1 <= slot <= len(p.factories):
-        return M("Produce in factory {slot}", slot=slot)
     f = p.factories[slot - 1]
     coal = t.production_coal.get(f.goods_type, 0)
     goods = 1 + sum(f.machines)
@@ -148,7 +184,14 @@ def _produce(p: Player | None, slot: int, mod: int) -> str:
                 coal = max(0, coal - int(getattr(op, "n", 1) or 1))
             elif op.op == "goods_here" and mod == slot:
                 goods += int(getattr(op, "n", 1) or 1)
-    goods = min(goods, t.n["goods_slots"] - f.goods)
+    return coal, min(goods, t.n["goods_slots"] - f.goods)
+
+
+def _produce(p: Player | None, slot: int, mod: int) -> str:
+    if p is None or not 1 <= slot <= len(p.factories):
+        return M("Produce in factory {slot}", slot=slot)
+    f = p.factories[slot - 1]
+    coal, goods = _production(p, slot, mod)
     label = M("Produce in factory {factory}: {coal} → {goods}", factory=_fname(p, slot),
               coal=words.amount("coal", coal), goods=words.amount(f.goods_type, goods))
     return _with_mod(p, mod, label, here=slot)
@@ -169,10 +212,15 @@ def _ship(state: ZState, p: Player | None, dest: str, pay: str) -> str:
              colour=rules.WORKER_COLOURS[colour])
 
 
-def _train(region: str, slot: int, pay: str) -> str:
+def _train(p: Player | None, region: str, slot: int, pay: str) -> str:
     t = tables()
-    gain = words.bonus_text(t.train_slots[slot - 1].bonus)
+    bonus = words.bonus_text(t.train_slots[slot - 1].bonus, p, with_yield=True)
     where = rules.region_name(region)
+    # Rulebook: Trains action and Influence scoring: besides the slot's bonus, a train adds influence
+    # in its region at each period scoring, but only while you have an influence token there.
+    n = rules.per_train_influence(p) if p is not None else t.n["train_influence"]
+    # i18n: a train's gain: its slot's bonus (maybe "nothing") and the influence it adds in its region.
+    gain = M("{bonus}, +{n} influence", bonus=bonus, n=n)
     if pay in PAYMENTS:
         return M("Railway in {region}, slot {slot} ({payment}) → {gain}", region=where, slot=slot,
                  payment=PAYMENTS[pay], gain=gain)
@@ -195,7 +243,7 @@ def _market(state: ZState, p: Player | None, action: Action) -> str:
     value = t.influence[t.goods[goods].level][n - 1]
     paid = words.amount(goods, n)
     if reward == "bonus":
-        gain = words.bonus_text(t.region_by_id[market.region].bonus)
+        gain = words.bonus_text(t.region_by_id[market.region].bonus, p, with_yield=True)
     else:
         gain = words.amount("vp", t.n["market_vp"])
     return M("Influence {value} in {market} {slot} for {goods} → {gain}", value=value, market=mid, slot=d,
@@ -210,7 +258,7 @@ def _invest(p: Player | None, src: str, reward: str) -> str:
     if reward == "finance":
         return M("Invest {goods} → {track} +{steps}", goods=paid, track=TRACK_NAMES["finance"],
                  steps=t.n["investment_finance_steps"])
-    return M("Invest {goods} → contract {contract}", goods=paid, contract=words.contract_text(reward))
+    return M("Invest {goods} → contract {contract}", goods=paid, contract=words.contract_text(reward, p, with_yield=True))
 
 
 def _start_a(tile: str) -> str:
@@ -229,8 +277,11 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
     if k == "skip":
         return M("Skip")
     if k == "dept":
-        return M("The {department} department bonus ({colour})", department=rules.department_name(str(a[0])),
-                 colour=rules.WORKER_COLOURS[str(a[0])])
+        # Rulebook: Department bonuses, p. 13: the normal yield, or the upgraded one with its upgrade tile.
+        colour = str(a[0])
+        gain = words.dept_gain_text(colour, p is not None and colour in p.upgraded)
+        return M("The {department} department bonus ({colour}) → {gain}", department=rules.department_name(colour),
+                 colour=rules.WORKER_COLOURS[colour], gain=gain)
     if k == "white":
         choice = {"rd": [("rd", 1)], "mining": [("mining", 1)], "rd2": [("rd", 2)], "mining2": [("mining", 2)],
                   "both": [("rd", 1), ("mining", 1)]}[str(a[0])]
@@ -243,13 +294,13 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
         return M("No")
     if k == "region":
         return M("The bonus of {region} → {gain}", region=rules.region_name(str(a[0])),
-                 gain=words.bonus_text(tables().region_by_id[str(a[0])].bonus))
+                 gain=words.bonus_text(tables().region_by_id[str(a[0])].bonus, p, with_yield=True))
     if k == "side":
         return M("Old factory: {goods}", goods=rules.GOODS_NAMES[str(a[0])])
     if k == "worker":
         return M("A {colour} worker from the bag", colour=rules.WORKER_COLOURS[str(a[0])])
     if k == "prestige":
-        return M("Level-{level} prestige tile on the {goal} goal", level=a[0], goal=GOAL_SLOT_NAMES[str(a[1])])
+        return _prestige(p, int(a[0]), str(a[1]))
     if k == "keep":
         return M("Keep {money} and {coal}", money=words.amount("money", int(a[0])), coal=words.amount("coal", int(a[1])))
     if k == "convert":
@@ -264,9 +315,30 @@ def _describe_choice(state: ZState, p: Player | None, action: Action) -> str:
         top = state.stack[-1] if state.stack else {}
         choices = modules.reward_choices(int(top["period"])) if "period" in top else []
         if 1 <= int(a[0]) <= len(choices):
-            return M("Common-goal reward: {gain}", gain=words.bonus_text(choices[int(a[0]) - 1]))
+            return M("Common-goal reward: {gain}", gain=words.bonus_text(choices[int(a[0]) - 1], p, with_yield=True))
         return M("Common-goal reward {number}", number=a[0])
     return M("Move {move}", move=notation.format_action(action))
+
+
+def _prestige(p: Player | None, level: int, goal: str) -> str:
+    """A prestige tile's label: what it would score at the final scoring as things stand now, and
+    at best (rulebook: Final scoring, step A; the VP of prestige.json and slot_values.json)."""
+    name = GOAL_SLOT_NAMES[goal]
+    if p is None:
+        return M("Level-{level} prestige tile on the {goal} goal", level=level, goal=name)
+    now, best = rules.prestige_value(p, goal, level), prestige_best(goal, level)
+    # i18n: a prestige tile: its VP at the final scoring if the game ended now, and the most it can score.
+    return M("Level-{level} prestige tile on the {goal} goal → {now} now, at most {best}",
+             level=level, goal=name, now=words.amount("vp", now), best=words.amount("vp", best))
+
+
+def prestige_best(goal: str, level: int) -> int:
+    """The most VP a prestige tile of ``level`` on ``goal`` can score (its upper threshold, or the
+    best value of the factory/contract slot row)."""
+    t = tables()
+    if goal in ("factories", "contracts"):
+        return max(v[level - 1] for (g, _n), v in t.slot_values.items() if g == goal)
+    return int(t.prestige[level].upper_vp)
 
 
 def _slots(sources: Any) -> str:

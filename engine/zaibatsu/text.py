@@ -26,6 +26,8 @@ from .words import (
     _,
     _t,
     amount,
+    contract_text,
+    dept_gain_text,
     factory_name,
     start_tile_text,
 )
@@ -150,6 +152,10 @@ def render_text(state: ZState, seat: int | None = None) -> str:
             if len(pair) == 2:  # numbered as the move "pair N" takes them
                 lines.append(f"  {n}. " + _("A: {a} / B: {b}", a=tr(start_tile_text(pair[0])),
                                             b=tr(start_text(pair[1]))))
+    # Rulebook: Department bonuses, p. 13: what each department gives, normal and upgraded.
+    depts = "; ".join(_("{colour} {department}: {gain}", colour=_colour(d.colour), department=_t("department", d.name),
+                        gain=tr(dept_gain_text(d.colour, None))) for d in t.data.departments)
+    lines.append(_("Departments and what they give: {list}", list=depts))
     for p in state.players:
         mark = "*" if p.seat == seat else " "
         lines.append(f"{mark}{_player(p.colour).upper()} ({player_badge(p.colour)}) " + _(
@@ -168,7 +174,13 @@ def render_text(state: ZState, seat: int | None = None) -> str:
         wf = " ".join(_colour(w.colour) + ("*" if w.expert else "") for w in p.workforce) or _("empty")
         lines.append("   " + _("workforce: {workers}   left on board: ships {ships} machines {machines} trains {trains}",
                                 workers=wf, ships=6 - p.ships, machines=6 - p.machines, trains=6 - p.trains))
-        goals = ", ".join(f"{tr(GOAL_SLOT_NAMES[g]) if g in GOAL_SLOT_NAMES else g}:{lvl}"
+        # i18n: a prestige tile on a goal slot: the goal, the tile's level and the VP it scores at the end as things stand.
+        if p.contracts:
+            # Rulebook: Investments & Contracts action: what each contract still open gives.
+            lines.append("   " + _("open contracts: {list}", list="; ".join(
+                tr(contract_text(c, p, with_yield=True)) for c in p.contracts)))
+        goals = ", ".join(_("{goal}:{level} ({vp} now)", goal=tr(GOAL_SLOT_NAMES[g]) if g in GOAL_SLOT_NAMES else g,
+                            level=lvl, vp=tr(amount("vp", rules.prestige_value(p, g, lvl))))
                           for g, lvl in p.goals.items()) or _("none")
         lines.append("   " + _(
             "tokens {tokens} locked {locked}  contracts done {contracts}  upgraded {upgraded}  prestige {goals}",

@@ -184,10 +184,38 @@ def factory_tile_name(tile: str) -> Msg:
     return M("{type} {number}", type=FACTORY_TYPES[side.goods], number=side.number)
 
 
-def bonus_text(bonus: Any) -> Msg | str:
+def dept_gain_text(colour: str, upgraded: bool | None = False, short: bool = False) -> Msg:
+    """What a department's bonus gives ("2 coal"; the white one "R&D +1 or Mining +1"), from
+    ``departments.json`` (rulebook: Department bonuses, p. 13). ``upgraded``: the upgraded yield
+    (True), the normal one (False), or both ("2 coal (upgraded: 3 coal)", None). ``short``: the
+    white one as "a track +1" (in move labels, where the track names would not fit)."""
+    from .tables import tables
+
+    dep = tables().departments[colour]
+
+    def one(y: Any) -> Msg:
+        if y.kind == "white":
+            if short:
+                # i18n: the white department's bonus in short: R&D or Mining (the player chooses) moves on.
+                return M("a track +{steps}", steps=y.steps)
+            if y.steps == 1:
+                return M("{rd} +1 or {mining} +1", rd=TRACK_NAMES["rd"], mining=TRACK_NAMES["mining"])
+            return M("{rd} or {mining} +{steps}, or +1 on each", rd=TRACK_NAMES["rd"], mining=TRACK_NAMES["mining"],
+                     steps=y.steps)
+        return amount(y.resource, y.amount)
+
+    if upgraded is None:
+        # i18n: a department's normal yield and, in brackets, its yield once upgraded ("2 coal (upgraded: 3 coal)").
+        return M("{normal} (upgraded: {upgraded})", normal=one(dep.normal), upgraded=one(dep.upgraded))
+    return one(dep.upgraded if upgraded else dep.normal)
+
+
+def bonus_text(bonus: Any, player: Any = None, *, with_yield: bool = False) -> Msg | str:
     """What a :class:`~engine.zaibatsu.data.Bonus` gives, as one translatable list ("2 money, R&D +1").
 
-    Empty bonuses give "nothing"; department bonuses name the department's colour.
+    Empty bonuses give "nothing"; department bonuses name the department's colour and, with
+    ``with_yield`` (move labels), what it gives ("the red department bonus (2 silk)": ``player``'s
+    yield, upgraded or not; without a player the normal one). Event texts keep the plain form.
     """
     parts: list[str] = []
     for k in ("money", "coal", "silk", "iron", "vp"):
@@ -198,9 +226,14 @@ def bonus_text(bonus: Any) -> Msg | str:
         v = getattr(bonus, k, 0)
         if v:
             parts.append(M("{track} +{steps}", track=TRACK_NAMES[k], steps=v))
-    if getattr(bonus, "dept", None):
+    if getattr(bonus, "dept", None) and not with_yield:
         # i18n: a department bonus of one colour in a list of gains ("the red department bonus").
         parts.append(M("the {colour} department bonus", colour=T("worker colour", bonus.dept)))
+    elif getattr(bonus, "dept", None):
+        upgraded = player is not None and bonus.dept in player.upgraded
+        # i18n: a department bonus of one colour and what it gives, in a list of gains ("the red department bonus (2 silk)").
+        parts.append(M("the {colour} department bonus ({gain})", colour=T("worker colour", bonus.dept),
+                       gain=dept_gain_text(bonus.dept, upgraded, short=True)))
     if getattr(bonus, "dept_any", False):
         parts.append(M("any department bonus"))
     if getattr(bonus, "unlock", None):
@@ -222,14 +255,14 @@ def start_tile_text(tile: str) -> Msg:
     return text
 
 
-def contract_text(contract: str) -> Msg:
+def contract_text(contract: str, player: Any = None, *, with_yield: bool = False) -> Msg:
     """A contract (``"C3"``, the id printed in the contract area) with what it gives ("C3: the grey
-    department bonus")."""
+    department bonus (2 iron)" with ``with_yield``, for ``player``'s department yields)."""
     from .tables import tables
 
     rec = tables().contracts[contract]
     # i18n: a contract (its printed id, "C3") and what fulfilling it gives.
-    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus))
+    return M("{contract}: {gain}", contract=contract, gain=bonus_text(rec.bonus, player, with_yield=with_yield))
 
 
 #: The compass letters of a market's four influence slots stay N/E/S/W in every language (they are

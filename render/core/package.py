@@ -85,6 +85,21 @@ def picture_package(game: str) -> PicturePackage | None:
     return found
 
 
+class ColourTable:
+    """A game's drawing colours by name, called like a function: ``table("red") -> (r, g, b)``
+    (0–255 ints); any other name raises ``KeyError`` naming the known ones (see :func:`colour`).
+
+    Each game's ``colours`` module makes its ``player_colour`` (and ``worker_colour``) from its
+    colour dictionaries with this one class instead of repeating the lookup."""
+
+    def __init__(self, colours: Mapping[str, RGB], what: str) -> None:
+        self.colours = colours
+        self.__doc__ = f"The drawing colour of the {what} colour ``name``; ``KeyError`` for any other name."
+
+    def __call__(self, name: str) -> RGB:
+        return colour(self.colours, name)
+
+
 def colour(colours: Mapping[str, RGB], name: str) -> RGB:
     """The drawing colour called ``name`` in a game's ``colours``; ``KeyError`` naming the known
     ones for any other name (an unknown colour is a bug, never drawn grey)."""

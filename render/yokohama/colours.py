@@ -9,7 +9,7 @@ never drawn grey.
 
 from __future__ import annotations
 
-from render.core.package import colour
+from render.core.package import ColourTable
 from render.core.palette import RGB
 
 #: Player colours by the name the game's views use, as drawn.
@@ -24,7 +24,5 @@ NEUTRAL_RGB: RGB = (186, 186, 186)
 #: Every piece colour a palette PNG of the game keeps exactly (``render.core.draw.palette_png``).
 KEY_RGB: tuple[RGB, ...] = tuple(dict.fromkeys((*PLAYER_RGB.values(), NEUTRAL_RGB)))
 
-
-def player_colour(name: str) -> RGB:
-    """The drawing colour of the player colour ``name``; ``KeyError`` for any other name."""
-    return colour(PLAYER_RGB, name)
+#: The drawing colour of a player colour name (``KeyError`` for any other name).
+player_colour = ColourTable(PLAYER_RGB, "player")

@@ -277,7 +277,32 @@ def alt_text(view: dict[str, Any]) -> str:
     if len(text) > ALT_TEXT_LIMIT:
         short = "; ".join(_("{name} {vp} VP", name=name, vp=vp) for name, vp in ranking(view))
         text = " ".join(x for x in (head, now, own, _("Players: {players}.", players=short)) if x)
+    # What the technologies on the boards and in the players' hands do (Karty technologii), as long
+    # as the whole text fits; the rules topics and the text board always have them.
+    techs = technology_words(view, ALT_TEXT_LIMIT - len(text) - 1)
+    if techs:
+        text = f"{text} {techs}"
     return text[:ALT_TEXT_LIMIT]
+
+
+def technology_words(view: dict[str, Any], room: int | None = None) -> str:
+    """What each technology owned by a player, then on a Laboratory board, does, once per name, in
+    the current language ("Technologies: Tram: move your president …; Ball: 2 VP …."): as many
+    whole entries as fit in ``room`` characters (all without a limit); "" if none fits."""
+    from engine.yokohama.effects import tech_effect
+
+    t = tables()
+    cards = [c for p in view.get("players") or [] for c in p.get("technologies") or []]
+    cards += [c for row in (view.get("labs") or {}).values() for c in row if c]
+    names = list(dict.fromkeys(t.techs[c].name for c in cards if c in t.techs))
+    entries = [_("{name}: {effect}", name=tr(TECH_NAMES[n]), effect=tr(tech_effect(n))) for n in names]
+    while entries:
+        # i18n: the alt text's list of the technologies in play and what each does.
+        text = _("Technologies: {list}.", list="; ".join(entries))
+        if room is None or len(text) <= room:
+            return text
+        entries.pop()
+    return ""
 
 
 def summary(view: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ never drawn grey.
 
 from __future__ import annotations
 
-from render.core.package import colour
+from render.core.package import ColourTable
 from render.core.palette import RGB
 
 #: Player colours by the name the game's views use, as drawn.
@@ -32,12 +32,7 @@ WORKER_RGB: dict[str, RGB] = {
 #: Every piece colour a palette PNG of the game keeps exactly (``render.core.draw.palette_png``).
 KEY_RGB: tuple[RGB, ...] = tuple(dict.fromkeys((*PLAYER_RGB.values(), *WORKER_RGB.values())))
 
-
-def player_colour(name: str) -> RGB:
-    """The drawing colour of the player colour ``name``; ``KeyError`` for any other name."""
-    return colour(PLAYER_RGB, name)
-
-
-def worker_colour(name: str) -> RGB:
-    """The drawing colour of the worker colour ``name``; ``KeyError`` for any other name."""
-    return colour(WORKER_RGB, name)
+#: The drawing colour of a player colour name (``KeyError`` for any other name).
+player_colour = ColourTable(PLAYER_RGB, "player")
+#: The drawing colour of a worker (department, expert) colour name (``KeyError`` for any other name).
+worker_colour = ColourTable(WORKER_RGB, "worker")

@@ -4,6 +4,12 @@ nothing (bot.host.stall)."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
 from bot.host import Host
 from bot.host.stall import BotWatch, note_bot_turn
 from bot.store import Store
@@ -32,6 +38,19 @@ def test_yokohama_seed_5_between_two_medium_bots_reaches_the_final_score(store: 
         # its hand, pink collected income, for ever. A finished 2-player game takes about 75 turns.
         assert turns < 300
     assert host.status("y5").data.status == "finished"
+
+
+@pytest.mark.slow
+def test_meiji_local_yokohama_seed_5_between_two_medium_bots_reaches_the_final_score(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue's reproduction, word for word: the bots play at their level's budget on the wall
+    # clock, so the moves depend on the machine's speed; every game must still end (about 16 CPU s).
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main(["local", "--game", "yokohama", "--players", "2", "--bots", "2", "--bot-level", "medium",
+                 "--seed", "5", "--db", f"sqlite:///{tmp_path / 'y5.db'}", "--no-pictures", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Final result:" in out and "Bot 1 (medium)" in out and "Bot 2 (medium)" in out
 
 
 def test_a_round_of_bot_turns_that_changes_nothing_is_reported_once() -> None:

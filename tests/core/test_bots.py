@@ -396,6 +396,24 @@ def test_a_level_stops_thinking_at_its_budget_in_every_game(name: str, level: st
         assert free.now > 1.0
 
 
+def test_the_hard_level_scores_rollouts_by_the_seats_chance_to_win() -> None:
+    """``leaf="winprob"``: a searched candidate's value is its mean chance to win (percentage points,
+    from the bot's own view) plus ``vp_weight`` × the VP value; with ``vp_weight=0`` it lies in
+    [0, 100]; the level asks for it by default; an unknown leaf is refused."""
+    game = DiceRace()
+    state, d, legal = _search_position(game)
+    search = SearchPolicy(game, 3, rollouts=8, candidates=3, margin=1e9, time_limit=30.0, search_kinds=None,
+                          leaf="winprob", vp_weight=0.0, order=True, prune=100.0)
+    ranked = search.rank(bot_view(game, state, d.seat, 0), legal, n=len(legal))
+    assert search.last["rollouts"] > 0 and search.last["candidates"] >= 2
+    searched = ranked[: search.last["candidates"]]
+    assert all(0.0 <= r.score <= 100.0 for r in searched), [r.score for r in searched]
+    vp = SearchPolicy(game, 3, rollouts=8, candidates=3, margin=1e9, time_limit=30.0, search_kinds=None)
+    assert vp.leaf == "vp" and make_policy(game, "hard", 3).leaf == "winprob"
+    with pytest.raises(ValueError):
+        SearchPolicy(game, 3, leaf="score")
+
+
 def test_a_candidate_displaces_greedys_choice_only_when_clearly_better() -> None:
     """Paired rollout values by round: a lead must exceed the margin plus one standard error of the
     paired differences (the margin alone over a single shared round)."""

@@ -65,6 +65,27 @@ def test_after_turns_without_progress_the_bot_plays_the_best_move_that_makes_som
     assert guard.stalled()
 
 
+def test_a_long_stall_that_no_turn_ends_is_left_by_playing_the_candidates_in_turn() -> None:
+    # Income turn after turn (the gold grows, the score never moves), and no candidate changes the
+    # score within the turn: the best ("mine") until the stall has lasted explore_after turns, then
+    # each new candidate in turn, so a plan that pays off a turn later gets played.
+    guard = RepetitionGuard(PositionsFake(), patience=2, explore_after=4)
+    picks = []
+    for turn in range(9):
+        here = {"turn": turn, "score": 0, "gold": turn}
+        options = [(name, {"turn": turn + 1, "score": 0, "gold": turn + 1, "plan": name})
+                   for name in ("mine", "hire", "move")]
+        guard.note(here, 0, turn_start=True)
+        picks.append(guard.pick(here, 0, options, lambda c: c[1])[0])
+    assert picks == ["mine"] * 5 + ["hire", "move", "mine", "hire"]
+    # A candidate that changes the score is still played first; without a stall nothing changes.
+    ranked = [("mine", {"turn": 20, "score": 0, "gold": 30}), ("build", {"turn": 20, "score": 1, "gold": 0})]
+    assert guard.pick({"turn": 19, "score": 0, "gold": 29}, 0, ranked, lambda c: c[1])[0] == "build"
+    fresh = RepetitionGuard(PositionsFake(), explore_after=1)
+    fresh.note({"turn": 0, "score": 0, "gold": 0}, 0, turn_start=True)
+    assert fresh.pick({"turn": 0, "score": 0, "gold": 0}, 0, ranked[:1] * 2, lambda c: c[1])[0] == "mine"
+
+
 def _yokohama_first_turn() -> tuple[Any, Any, int]:
     """A 2-player Yokohama game at the first decision of a player's first turn (president in hand)."""
     game = get_game("yokohama")

@@ -6,7 +6,7 @@
 scores 2 more. The most points wins (ties share the place).
 
 It declares its capabilities like a shipped game (:mod:`engine.core.capabilities`): bots'
-evaluation, a story (public scores) and its pictures, the package :mod:`tests.fourthgame.pictures`
+evaluation, a story (public scores), the ledger its options' previews come from and its pictures, the package :mod:`tests.fourthgame.pictures`
 (its ``picture_package``), which :mod:`render` finds through the registry like ``render/<game>/``.
 Tests register it with :func:`register_fake`; nothing outside ``tests/fourthgame`` names it.
 """
@@ -32,7 +32,7 @@ from engine.core import (
 )
 from engine.core.bots import Evaluation as Value
 from engine.core.bots import Reason
-from engine.core.capabilities import Evaluation, Pictures, Story
+from engine.core.capabilities import Evaluation, Ledger, Pictures, Story
 
 COLOURS = ("teal", "plum", "sand")
 LAST_BONUS = 2
@@ -53,14 +53,14 @@ _ADAPTER = TypeAdapter(PebbleState)
 
 
 class FakePebbles:
-    """The game object (a complete :class:`engine.core.Game` plus three capabilities)."""
+    """The game object (a complete :class:`engine.core.Game` plus four capabilities)."""
 
     name = "pebbles"
     title = "Pebbles"
     version = "test-1"
     player_counts = (2, 3)
     picture_package = "tests.fourthgame.pictures"
-    capabilities = (Evaluation, Story, Pictures)
+    capabilities = (Evaluation, Story, Ledger, Pictures)
 
     def setup(self, options: dict[str, Any], seed: int) -> PebbleState:
         """``{"players": 2..3, "pile": 4..30}``; ``IllegalAction`` for anything else."""
@@ -180,6 +180,22 @@ class FakePebbles:
     def public_scores(self, state: PebbleState) -> list[int]:
         """Every seat's points (everything is public)."""
         return list(state.points)
+
+    def ledger(self, state: PebbleState, seat: int) -> dict[str, int]:
+        """A seat's points (the previews of options)."""
+        return {"points": state.points[seat]}
+
+    def ledger_term(self, term: str, n: int) -> str:
+        """``n`` points (this test game speaks English only)."""
+        return f"{n} point" if n == 1 else f"{n} points"
+
+    def ledger_draw(self, state: PebbleState) -> str | None:
+        """No draw follows a take."""
+        return None
+
+    def ledger_rules(self, state: PebbleState, events: Any, seat: int) -> list[str]:
+        """The last-pebble bonus, when a take earns it."""
+        return [f"{LAST_BONUS} more for the last pebble"] if state.pile == 0 else []
 
     @staticmethod
     def _who(seat: int) -> str:

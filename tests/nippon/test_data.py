@@ -7,11 +7,17 @@ from collections import Counter
 
 import pytest
 
+from engine.core.components import OTHER_FILES
 from engine.core.majority import influence_value
 from engine.nippon import GAME
 from engine.nippon.data import DATA_DIR, GOODS, NipponData, load, report
 
 KINDS = list(NipponData.model_fields)
+
+
+def _component_files():
+    """The data folder's component files (the learned win model is validated by its own loader)."""
+    return [p for p in DATA_DIR.glob("*.json") if p.name not in OTHER_FILES]
 
 
 @pytest.fixture(scope="module")
@@ -26,11 +32,11 @@ def all_records(data: NipponData) -> list[tuple[str, object]]:
 
 
 def test_one_non_empty_file_per_kind(data):
-    assert sorted(p.stem for p in DATA_DIR.glob("*.json")) == sorted(KINDS)
+    assert sorted(p.stem for p in _component_files()) == sorted(KINDS)
     assert all(len(getattr(data, kind)) > 0 for kind in KINDS)
 
 
-@pytest.mark.parametrize("path", sorted(DATA_DIR.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(_component_files()), ids=lambda p: p.stem)
 def test_each_file_is_an_indented_list_of_records(path):
     raw = path.read_text(encoding="utf-8")
     records = json.loads(raw)

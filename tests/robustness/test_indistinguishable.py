@@ -100,3 +100,32 @@ def test_a_planted_leak_in_a_public_text_is_caught(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(ReplyBuilder, "status_line", leaky)
     caught = _first_caught(tmp_path)
     assert caught and any("status" in outputs for outputs in caught.values()), caught
+
+
+def _hand_naming_rules(self: Any, state: Any, events: Any, seat: int) -> list[str]:
+    """A careless rule note: it names the order cards in the acting player's hand."""
+    return [" ".join(sorted(state.players[seat].orders))]
+
+
+def _previews_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, from_real_state: bool) -> dict[str, list[str]]:
+    """The differences found when Yokohama's rule notes name the hand in every option's preview
+    (``from_real_state``: and the previews read the real position instead of the reader's)."""
+    import engine.core.preview as preview_module
+
+    game = get_game("yokohama")
+    monkeypatch.setattr(type(game), "ledger_rules", _hand_naming_rules)
+    if from_real_state:
+        monkeypatch.setattr(preview_module, "reader_position", lambda _game, state, _viewer, _salt="": state)
+    return _first_caught(tmp_path)
+
+
+def test_previews_are_computed_from_what_the_reader_may_see(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even a rule note that reads the hand names only re-dealt cards: a preview is a function of
+    its reader's view (the unseen cards are re-dealt from a public salt), so no output differs."""
+    assert _previews_caught(tmp_path, monkeypatch, from_real_state=False) == {}
+
+
+def test_a_planted_leak_in_the_previews_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Previews read from the real position name the hand under the public message: caught."""
+    caught = _previews_caught(tmp_path, monkeypatch, from_real_state=True)
+    assert caught and any("turn" in outputs for outputs in caught.values()), caught

@@ -150,8 +150,11 @@ def test_the_numbers_agree_with_the_data() -> None:
     assert (f"{agents['us']} American, {agents['nl']} Dutch, {agents['uk']} British, {agents['fr']} French and "
             f"{agents['de']} German") in topic["orders"]
     effects = {e.kind: list(e.by_power) for e in tables().data.area_effects}
-    assert effects["copper_mine"] == [0, 0, 1, 2, 3] and "1 / 2 / 3 copper at power 3 / 4 / 5" in topic["production"]
-    assert effects["silk_mill"] == [0, 1, 2, 3, 4] and "1 / 2 / 3 / 4 raw silk at power 2" in topic["production"]
+    # The production topic's table is generated from the data: one line per area, power 1 to 5.
+    assert effects["copper_mine"] == [0, 0, 1, 2, 3] and "Copper Mine — copper: – / – / 1 / 2 / 3" in topic["production"]
+    assert effects["silk_mill"] == [0, 1, 2, 3, 4] and "Silk Mill — raw silk: – / 1 / 2 / 3 / 4" in topic["production"]
+    assert "Port A — highest order level: – / low / mid / high / high; power 5 also scores 3 VP" in topic["production"]
+    assert f"only after an action at power {n['build_min_power']} or more" in topic["production"]
     assert effects["fishery"] == effects["tea_plantation"] == effects["bank"] == [1, 2, 3, 4, 5]
     assert effects["customs_house"] == effects["employment_agency"] == [0, 1, 2, 3, 4]
     assert effects["port_a"] == [0, 1, 2, 3, 3]

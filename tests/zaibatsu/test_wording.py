@@ -187,7 +187,7 @@ def test_labels_state_cost_and_gain() -> None:
     t = puzzle(2, me(money=10), lambda d: add_factory(d, 0, "cotton1A", goods=2))
     t.play(INVEST)
     labels = {a: str(tr(GAME.describe(t.state, GAME.parse_action(t.state, a)))) for a in t.legal()}
-    assert labels["invest 1 C3"] == "Invest 1 cotton → contract C3: the grey department bonus"
+    assert labels["invest 1 C3"] == "Invest 1 cotton → contract C3: the grey department bonus (2 iron)"
     assert labels["invest 1 finance"] == "Invest 1 cotton → Finance +2"
     t = puzzle(2, me(money=10, rd=2))
     t.play(FACTORY)

@@ -11,11 +11,13 @@ the group is built with, which also serves the buttons.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.host import Host, Reply
 from bot.words import _
 from engine.core import default_game, game_info, get_game, i18n, registry
 from engine.core.i18n import LANGUAGE_NAMES, tr
@@ -204,16 +206,23 @@ class GameCommands(app_commands.Group, name="game", description="Play a board ga
     @app_commands.describe(hours="1–72 hours, or 0 to switch reminders off")
     async def remind(self, interaction: discord.Interaction, hours: app_commands.Range[int, 0, 72]) -> None:
         """``/game remind``: DM a player whose move has waited ``hours`` (0 = off)."""
+        await self._save_interval(interaction, hours, lambda host: host.set_reminder, lambda: _("Reminder setting saved."))
+
+    async def _save_interval(self, interaction: discord.Interaction, hours: int,
+                             setter: Callable[[Host], Callable[..., Reply[Any]]], ack: Callable[[], str]) -> None:
+        """The shared handler of ``/game remind`` and ``/game timeout``: ``setter(host)`` (the host's
+        ``set_reminder`` or ``set_timeout``) with ``hours``; ``ack()`` is the confirmation, built in
+        the caller's language."""
         core = self.tables
         await core.defer(interaction)
         channel, user = core.ids(interaction)
         lang = user_language(interaction)
-        host = core.host_for(interaction)
-        reply = await core.run(host.set_reminder, channel, user, hours, core.is_admin(interaction), lang=lang)
+        save = setter(core.host_for(interaction))
+        reply = await core.run(save, channel, user, hours, core.is_admin(interaction), lang=lang)
         # The setting does not change the table's version: the buttons already posted stay valid.
         with i18n.language(lang):
-            ack = _("Reminder setting saved.")
-        await core.answer(interaction, Outcome(reply), ack)
+            text = ack()
+        await core.answer(interaction, Outcome(reply), text)
 
     @app_commands.command(name="language", description="Set the language of this table's messages")
     @app_commands.describe(language="The language of the public messages")
@@ -261,15 +270,7 @@ class GameCommands(app_commands.Group, name="game", description="Play a board ga
     @app_commands.describe(hours="1–168 hours, or 0 to switch the timeout off")
     async def timeout(self, interaction: discord.Interaction, hours: app_commands.Range[int, 0, 168]) -> None:
         """``/game timeout``: remind after ``hours`` without a move, let a bot play the seat after twice that."""
-        core = self.tables
-        await core.defer(interaction)
-        channel, user = core.ids(interaction)
-        lang = user_language(interaction)
-        host = core.host_for(interaction)
-        reply = await core.run(host.set_timeout, channel, user, hours, core.is_admin(interaction), lang=lang)
-        with i18n.language(lang):
-            ack = _("Timeout saved.")
-        await core.answer(interaction, Outcome(reply), ack)
+        await self._save_interval(interaction, hours, lambda host: host.set_timeout, lambda: _("Timeout saved."))
 
     @app_commands.command(name="return", description="Take your seat back from the bot that played it")
     async def return_seat(self, interaction: discord.Interaction) -> None:

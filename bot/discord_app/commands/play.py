@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.host import Reply
 from bot.words import _
 from engine.core.i18n import language
+from engine.core.preview import fit
 
 from ..messages import user_language
 from .base import MAX_AUTOCOMPLETE, MAX_NOTATION, CommandsCore, Outcome, _error, log
@@ -143,5 +144,8 @@ def _played(reply: Reply, lang: str) -> str:
 
 
 def _choice_name(notation: str, label: str) -> str:
-    name = notation if not label or label == notation else f"{notation} — {label}"
-    return name if len(name) <= 100 else name[:99] + "…"
+    """An autocomplete entry (≤ 100 characters): the notation, then the label shortened so that
+    its preview stays whole (:func:`engine.core.preview.fit`)."""
+    if not label or label == notation:
+        return fit(notation, 100)
+    return f"{notation} — {fit(label, max(100 - len(notation) - 3, 20))}"[:100]

@@ -30,8 +30,21 @@ def move_track(p: Player, track: str, steps: int) -> list[dict[str, Any]]:
     return ops
 
 
+#: :func:`bonus_ops` already worked out, by the ``id`` of the bonus: ``(bonus, ops)`` (the bonus is kept
+#: so that its ``id`` is never reused; bonuses are read-only component data).
+_BONUS_OPS: dict[int, tuple[Any, tuple[dict[str, Any], ...]]] = {}
+
+
 def bonus_ops(bonus: Any) -> list[dict[str, Any]]:
-    """Translate a :class:`~.data.Bonus` into effect ops."""
+    """Translate a :class:`~.data.Bonus` into effect ops (fresh dicts: the caller may change them)."""
+    known = _BONUS_OPS.get(id(bonus))
+    if known is None or known[0] is not bonus:
+        known = _BONUS_OPS[id(bonus)] = (bonus, tuple(_bonus_ops(bonus)))
+    return [dict(op) for op in known[1]]
+
+
+def _bonus_ops(bonus: Any) -> list[dict[str, Any]]:
+    """:func:`bonus_ops` worked out from the bonus's fields."""
     ops: list[dict[str, Any]] = []
     gains = {k: getattr(bonus, k) for k in ("money", "coal", "silk", "iron", "vp") if getattr(bonus, k)}
     if gains:
