@@ -25,6 +25,7 @@ from engine.core import CHANCE, builtin_game_names, get_game, replay, sample_cha
 from engine.core.bots import bot_view, make_policy  # noqa: E402
 from engine.core.i18n import language  # noqa: E402
 from engine.core.story import game_story  # noqa: E402
+from engine.core.winprob import win_probabilities  # noqa: E402
 
 
 def finished_game(name: str, players: int, seed: int) -> list[object] | None:
@@ -75,7 +76,7 @@ def main() -> None:
                 continue
             options = {"players": players}
             started = time.perf_counter()
-            told = game_story(game, options, seed, moves)
+            told = game_story(game, options, seed, moves, chance_of=win_probabilities)
             middle = time.perf_counter()
             final = replay(game, options, seed, moves)
             with language(args.lang):

@@ -311,8 +311,10 @@ class Console(TableSetup):
                 self.say("\n".join(result))
         file = _t("help placeholder", "FILE")
         self.say(_("Type '{save}' to write the move log, '{picture}' for the final-score picture, '{story}' for "
-                   "the chart of how the game went, or press Enter to leave ('{command}' starts a new game).",
-                   save=f"save {file}", picture=f"picture {file}", story=f"story {file}", command="meiji local"))
+                   "the chart of how the game went, '{review}' for each player's key moments, or press Enter to "
+                   "leave ('{command}' starts a new game).",
+                   save=f"save {file}", picture=f"picture {file}", story=f"story {file}", review="review",
+                   command="meiji local"))
         while True:
             line = self._read("> ")
             if line is None or not line.strip():
@@ -325,6 +327,8 @@ class Console(TableSetup):
                 self._final_picture(rest.strip())
             elif command == "story":
                 self._story(rest.strip())
+            elif command == "review":
+                self._review()
             elif command == "board":
                 self._print_board(None, full=True)
             elif command == "log":
@@ -489,8 +493,11 @@ class Console(TableSetup):
             self._log(rest)
         elif command == "save":
             self._save(rest)
-        elif command in ("picture", "story"):
-            self.say(_("The final-score picture and the story chart are ready once the game ends."))
+        elif command == "hint":
+            reply = self.host.hint(self.channel, user, lang=self.lang)
+            self.say(reply.private or "")
+        elif command in ("picture", "story", "review"):
+            self.say(_("The final-score picture, the story chart and the review are ready once the game ends."))
         elif text.isdigit():
             index = int(text)
             self._current_choices(user, data)
@@ -623,6 +630,17 @@ class Console(TableSetup):
         target = self._write_png(reply, name, "story")
         if target is not None:
             self.say(_("Story chart written to {name}.", name=target))
+
+    def _review(self) -> None:
+        """``review`` after the end: every person's key moments at this terminal (each seat played
+        here, one after another; the bots' seats are left out)."""
+        status = self.host.status(self.channel, lang=self.lang)
+        players = status.data.players if status.ok and status.data is not None else []
+        people = [p for p in players if not p.get("bot")]
+        for player in people:
+            reply = self.host.review(self.channel, player["user"], lang=self.lang)
+            self.say(f"== {player.get('name') or player['user']} ==")
+            self.say(reply.private or "")
 
     def _save(self, name: str) -> None:
         if not name:

@@ -34,7 +34,7 @@ SNAPSHOT_CAP = 50
 COMMANDS: dict[str, str] = {
     "quit": "quit", "exit": "quit", "q": "quit", "help": "help", "?": "help", "h": "help",
     "moves": "moves", "undo": "undo", "board": "board", "log": "log", "save": "save", "hand": "hand",
-    "picture": "picture", "story": "story",
+    "picture": "picture", "story": "story", "hint": "hint", "review": "review",
 }
 #: The command words (kept for callers of the old constant).
 COMMAND_WORDS = frozenset(COMMANDS)
@@ -52,10 +52,12 @@ def help_text() -> str:
         ("undo", _("take back your last step in this turn")),
         ("board", _("show the whole board (after a turn only its changes are shown)")),
         ("hand", _("show your own view (your hand) and your moves again")),
+        ("hint", _("the suggested move and the winning chance it adds against the next best")),
         (f"log [{n}]", _("what happened in the last {n} turns (default 10)", n=n)),
         (f"save {file}", _("write the move log as JSON (also after the game ends)")),
         (f"picture {file}", _("write the final-score picture as PNG (after the game ends)")),
         (f"story {file}", _("how the game went: VP and winning chances as a PNG chart (after the game ends)")),
+        ("review", _("your three key moments: where a better move would have won you the most (after the game ends)")),
         ("help", _("this text")),
         ("quit", _("stop here; the game is saved (resume with: {command})", command="meiji local --resume")),
     ]

@@ -23,6 +23,7 @@ from bot.store import FINISHED, Store
 from engine.core import game_info, game_names, get_game, registry
 from engine.core.bots import bots_supported
 from engine.core.story import game_story, has_story
+from engine.core.winprob import win_probabilities
 from tests.fourthgame import GAME, register_fake, unregister_fake
 
 CH = "fourth-1"
@@ -125,7 +126,7 @@ def test_its_pictures_are_drawn_from_its_own_package_and_colours() -> None:
     assert turn is not None and final is not None and "wins with" in final[1]
     options, seed = {"players": 3}, 1
     moves = _log(options, seed)
-    told = game_story(GAME, options, seed, moves)
+    told = game_story(GAME, options, seed, moves, chance_of=win_probabilities)
     chart = render.story(GAME.name, view, told, names=["Ann", "Bob", "Cy"], title="Pebbles", marks=[])
     assert chart is not None and _png_size(chart[0])[0] > 0
     # an unknown colour is an error, never a grey seat

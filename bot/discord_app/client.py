@@ -24,7 +24,7 @@ from bot.sharding import ShardPlan
 
 from .autoplay import Post
 from .commands import MeijiTree, TableCommands, install_commands
-from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton, StoryButton
+from .components import BoardButton, ChoiceButton, ChoiceMenu, ReplayButton, ReviewButton, StoryButton
 from .messages import GAME_COMMAND_NAMES, NO_MENTIONS, SOLO_COMMAND_NAMES, USER_MENTIONS
 from .reminders import DueReminder
 from .translator import MeijiTranslator
@@ -82,7 +82,7 @@ class MeijiBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         """Install the command translator, register the restart-proof buttons, sync if asked, start reminders."""
         await self.tree.set_translator(MeijiTranslator())
-        self.add_dynamic_items(ChoiceButton, ChoiceMenu, BoardButton, ReplayButton, StoryButton)
+        self.add_dynamic_items(ChoiceButton, ChoiceMenu, BoardButton, ReplayButton, StoryButton, ReviewButton)
         plan = self.shard_plan
         if self.sync_on_start and plan is not None and 0 not in plan.local_ids:
             log.warning("--sync ignored: commands are synced by the process that runs shard 0")

@@ -54,6 +54,9 @@ class ChoiceHandler(Protocol):
     async def story(self, interaction: discord.Interaction, table_id: int) -> None:
         """Show the clicking user the story chart of finished table ``table_id`` (ephemeral)."""
 
+    async def review(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """Show the clicking user their review of finished table ``table_id`` (ephemeral)."""
+
     async def report_error(self, interaction: discord.Interaction, error: BaseException, where: str) -> None:
         """Log ``error`` with context and tell the user that nothing changed."""
 
@@ -354,6 +357,48 @@ class StoryButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         await _viewer(interaction, f"story {self.table_id}", lambda h: h.story(interaction, self.table_id))
 
 
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   template=r"mt:review:(?P<table>[0-9]{1,18})"):
+    """"Your key moments" in the replay viewer of a finished game: the clicker's review (their
+    three costliest decisions), only to the clicker."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = int(table_id)
+        super().__init__(
+            discord.ui.Button(label=_("Your key moments")[:80], style=discord.ButtonStyle.secondary,
+                              custom_id=f"{PREFIX}:review:{self.table_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReviewButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the clicker their review (ephemeral, in their language)."""
+        await _viewer(interaction, f"review {self.table_id}", lambda h: h.review(interaction, self.table_id))
+
+
+#: The circled numbers of a review's key moments (its buttons and lines).
+MOMENT_MARKS = ("①", "②", "③", "④", "⑤")
+#: The replay viewer's button keys of a review's moments.
+MOMENT_KEYS = ("ma", "mb", "mc", "md", "me")
+
+
+def review_view(table_id: int, moments: Sequence[tuple[int, str]]) -> discord.ui.View | None:
+    """A review's buttons: one per key moment ``(position, label)``, each opening the replay viewer
+    at the board the decision was taken on (in the same message). ``None`` without moments. Must
+    be called inside the event loop, in the user's language."""
+    if not moments:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, (position, label) in enumerate(moments[:len(MOMENT_KEYS)]):
+        view.add_item(ReplayButton(table_id, position, False, MOMENT_KEYS[i], f"{MOMENT_MARKS[i]} {label}"))
+    return view
+
+
 def with_board_button(view: discord.ui.View | None, table_id: int) -> discord.ui.View:
     """``view`` (or a new one) with a "Full board" button on a row of its own."""
     view = view if view is not None else discord.ui.View(timeout=None)
@@ -373,7 +418,8 @@ def replay_view(table_id: int, position: int, count: int, board: bool = False, *
                 finished: bool = False) -> discord.ui.View:
     """The replay viewer's buttons for ``position`` of ``count``: first / −10 / −1 / +1 / +10 /
     last (disabled where they lead nowhere), a switch between the turn picture and the full
-    board and, for a ``finished`` game, "How the game went" (its story chart). Must be called
+    board and, for a ``finished`` game, "How the game went" (its story chart) and "Your key moments"
+    (the clicker's review, :func:`review_view`). Must be called
     inside the event loop, in the user's language."""
     view = discord.ui.View(timeout=None)
     for i, (key, label, step) in enumerate(REPLAY_STEPS):
@@ -393,4 +439,7 @@ def replay_view(table_id: int, position: int, count: int, board: bool = False, *
         story = StoryButton(table_id)
         story.item.row = 2
         view.add_item(story)
+        review = ReviewButton(table_id)
+        review.item.row = 2
+        view.add_item(review)
     return view

@@ -56,7 +56,8 @@ dependencies show (who builds what, in :meth:`Host.__init__`)::
            ├─ LobbyService(tables, replies, accounts, bots)            bot.host.lobby
            ├─ PlayService(tables, replies, accounts)                   bot.host.play
            ├─ ViewService(tables, replies)                  bot.host.views
-           └─ StoryService(tables, replies)                 bot.host.story
+           ├─ StoryService(tables, replies)                 bot.host.story
+           └─ ReviewService(tables)                         bot.host.review
 
 * :mod:`bot.host.core` — :class:`Reply`, :class:`Refusal`, the guard of every call, constants and helpers;
 * :mod:`bot.host.data` — the typed records of ``Reply.data`` (:class:`~bot.host.data.StepData` …);
@@ -74,7 +75,8 @@ dependencies show (who builds what, in :meth:`Host.__init__`)::
   timeouts, take-over, return, hint;
 * :mod:`bot.host.settings` — reminders and timeouts (one shared implementation), language, the
   board message;
-* :mod:`bot.host.story` — the story chart of a finished game.
+* :mod:`bot.host.story` — the story chart of a finished game;
+* :mod:`bot.host.review` — a player's review of their key moments in a finished game.
 
 The Discord commands and the terminal call the same :class:`Host`; everything other modules use
 is importable from :mod:`bot.host`.
@@ -142,6 +144,7 @@ from .data import (
     ReplayData,
     ReplyData,
     ReturnData,
+    ReviewData,
     SeatData,
     StatusData,
     StepData,
@@ -153,6 +156,7 @@ from .lobby import LobbyService
 from .play import PlayService
 from .renderer import Picture, Renderer
 from .replies import ReplyBuilder
+from .review import ReviewService
 from .seats import SeatLabel, format_result, is_bot_user, label_text, seat_name
 from .settings import SettingsService
 from .stall import BotWatches
@@ -198,6 +202,7 @@ __all__ = [
     "SeatLabel",
     "SettingsService",
     "StepData",
+    "ReviewService",
     "StoryService",
     "TableLoader",
     "TurnData",
@@ -268,6 +273,7 @@ class Host:
         self.play_service = PlayService(self.tables, self.replies, self.account_service)
         self.view_service = ViewService(self.tables, self.replies)
         self.story_service = StoryService(self.tables, self.replies)
+        self.review_service = ReviewService(self.tables)
 
     # --- construction ---------------------------------------------------------------------------
     @property
@@ -423,6 +429,11 @@ class Host:
     ) -> Reply[StoryData]:
         """:meth:`StoryService.story`."""
         return self.story_service.story(channel, user, table_id, mine=mine, lang=lang)
+
+    def review(self, channel: str, user: str, table_id: int | None = None, *,
+               lang: str | None = None) -> Reply[ReviewData]:
+        """:meth:`ReviewService.review`."""
+        return self.review_service.review(channel, user, table_id, lang=lang)
 
     # --- bots (BotService) ----------------------------------------------------------------------
     def add_bot(self, channel: str, user: str, level: str = "medium", *, lang: str | None = None) -> Reply[SeatData]:

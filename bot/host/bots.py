@@ -38,6 +38,7 @@ from .core import (
 )
 from .data import IdleData, IntervalData, ReturnData, SeatData, StepData, TakeOverData
 from .replies import ReplyBuilder
+from .review import percent
 from .seats import _seat_of, _who, is_bot_user, seat_name
 from .settings import SettingsService
 from .stall import BotWatches
@@ -375,12 +376,18 @@ class BotService:
 
     @_guarded
     def hint(self, channel: str, user: str, n: int = 3) -> Reply[None]:
-        """The caller's ``n`` best moves now, by the greedy bot, with a one-line reason each (private).
+        """The caller's ``n`` best moves now, with why (private, the caller's language).
 
-        Only the player to act may ask; the bot sees only that player's view. ``choices`` holds
+        The greedy bot (medium level, within its budget) proposes its best moves with a one-line
+        reason each; every legal move (up to :data:`engine.core.review.MAX_OPTIONS`, the bot's
+        proposals always among them) is then rated one step ahead by
+        :func:`engine.core.winprob.win_probabilities` as the caller may see it (their own hidden cards,
+        never another's). The suggested move is the best rated one, named with the winning chance it
+        adds against the next best. Only the player to act may ask. ``choices`` holds
         ``(notation, reason)`` pairs, best first; nothing is saved.
         """
         from engine.core.bots import LEVEL_BUDGETS, GreedyPolicy, bot_view, bots_supported
+        from engine.core.review import MAX_OPTIONS, option_chances
 
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.tables.store.unit_of_work(write=False) as repo:
@@ -397,7 +404,29 @@ class BotService:
         # A hint thinks like the medium level and within its budget (a host's bot_time_limit caps it too).
         limit = self.time_limit if self.time_limit is not None else LEVEL_BUDGETS["medium"]
         ranked = GreedyPolicy(game, seed, time_limit=limit).rank(bot_view(game, state, me.seat, seed), legal, n)
-        choices = [(game.format_action(state, r.action), str(tr(r.reason))) for r in ranked]
-        lines = [_("Suggested moves (best first):")]
-        lines += [f"{i}. {notation} — {reason}" for i, (notation, reason) in enumerate(choices, start=1)]
+        reasons = {r.action: str(tr(r.reason)) for r in ranked}
+        proposed = [r.action for r in ranked]
+        # The bot's proposals first, so a long list cut to MAX_OPTIONS keeps them.
+        pool = proposed + [a for a in legal if a not in reasons]
+        rated = option_chances(game, state, me.seat, me.seat, table.version, pool[:max(len(proposed), MAX_OPTIONS)])
+        if not rated:
+            raise Refusal(_("There is nothing to choose now."), table.version)
+        shown = rated[:n]
+        choices = [(game.format_action(state, r.action), reasons.get(r.action) or str(tr(r.label))) for r in shown]
+        best = rated[0]
+        lines = [_("Suggested: {move}.", move=str(tr(best.label)))]
+        if len(rated) > 1:
+            lines.append(_("It adds {gain} winning chance against the next best, {other} ({chance} → {best}).",
+                           gain=percent(best.chance - rated[1].chance, signed=True), other=str(tr(rated[1].label)),
+                           chance=percent(rated[1].chance), best=percent(best.chance)))
+        else:
+            lines.append(_("It is the only move now."))
+        lines.append(_("Suggested moves (best first):"))
+        # In words (the game's labels); the notation of each is in ``choices`` (what one types).
+        for i, r in enumerate(shown, start=1):
+            why = reasons.get(r.action)
+            lines.append(_("{index}. {move} — winning chance {chance}; {reason}", index=i, move=str(tr(r.label)),
+                           chance=percent(r.chance), reason=why) if why else
+                         _("{index}. {move} — winning chance {chance}", index=i, move=str(tr(r.label)),
+                           chance=percent(r.chance)))
         return Reply(ok=True, private="\n".join(lines), version=table.version, choices=choices)

@@ -339,6 +339,34 @@ class StoryData:
     points: list[PointRow]
 
 
+class MomentRow(TypedDict):
+    """A key moment of a review: ``position`` (the replay viewer's position of the board the
+    decision was taken on), ``round`` (``None``: a game without rounds), ``chosen``/``best`` (the
+    moves in words, the caller's language), ``chosen_chance``/``best_chance`` (0–1) and ``loss``
+    (winning chance given away, 0–1), ``line`` (the moment told in one sentence)."""
+
+    position: int
+    round: int | None
+    chosen: str
+    best: str
+    chosen_chance: float
+    best_chance: float
+    loss: float
+    line: str
+
+
+@dataclass(frozen=True)
+class ReviewData:
+    """A player's review of a finished table: ``table_id``, the reviewed ``seat``, ``decisions``
+    judged, ``mean_loss`` (winning chance lost per decision, 0–1) and the key ``moments``."""
+
+    table_id: int
+    seat: int
+    decisions: int
+    mean_loss: float
+    moments: list[MomentRow]
+
+
 @dataclass(frozen=True)
 class StatsData:
     """A player's records (:class:`~bot.records.queries.UserStats`)."""
@@ -366,7 +394,7 @@ class ForgetData:
 ReplyData = (
     StepData | TurnData | OpenedData | BusyData | SeatData | IdleData | BoardData | ReplayData | StatusData
     | HandData | ExportData | AccountsData | IntervalData | LanguageData | BoardMessageData | TakeOverData
-    | ReturnData | StoryData | StatsData | LeaderboardData | ForgetData
+    | ReturnData | StoryData | ReviewData | StatsData | LeaderboardData | ForgetData
 )
 
 
@@ -374,6 +402,6 @@ def table_of(data: object) -> int | None:
     """The table a reply's ``data`` is about (``None``: a record that names no table, or no data)."""
     if isinstance(data, StepData | TurnData | OpenedData | BusyData | BoardData | ReplayData | StatusData | HandData
                   | ExportData | AccountsData | LanguageData | BoardMessageData | TakeOverData | ReturnData
-                  | StoryData):
+                  | StoryData | ReviewData):
         return data.table_id
     return None

@@ -1,6 +1,7 @@
 """Use case: the story of a finished game — every player's victory points and winning chances turn
-by turn, with the three turns that changed the chances most told in one line each
-(:mod:`engine.core.story`, drawn by the renderer's ``story``).
+by turn, with the three turns that changed the chances most told in one line each: whose chance
+moved, from and to, and the turn that moved it (:mod:`engine.core.story`, drawn by the renderer's
+``story``). The chances are the spectator's, from :func:`engine.core.winprob.win_probabilities`.
 
 It is computed from the public record only (the log, the table's options and seed, the spectator's
 view), so it is the same for everybody and is posted publicly after the final score. Computing it
@@ -15,7 +16,8 @@ from typing import Any
 from engine.core import Event, Game, i18n, replay
 from engine.core.narration import account_lines
 from engine.core.revisions import stored_options
-from engine.core.story import Story, StoryPoint, game_story, has_story
+from engine.core.story import Story, game_story, has_story
+from engine.core.winprob import win_probabilities
 
 from ..store import FINISHED, SeatRec
 from ..words import _
@@ -23,9 +25,8 @@ from .base import TableLoader
 from .core import Refusal, Reply, _clean, _guarded, _title, effective_moves, log
 from .data import PointRow, StoryData, TurningRow
 from .replies import ReplyBuilder
-
-#: The longest line told for one turning point (characters, before "…").
-MARK_CHARS = 180
+from .review import percent
+from .seats import _who, is_bot_user, label_text
 
 
 class StoryService:
@@ -70,11 +71,13 @@ class StoryService:
         if not has_story(game):
             raise Refusal(_("This game does not tell its story in a chart."), table.version)
         notations = [m.notation for m in effective_moves(moves)]
-        told = game_story(game, stored_options(game, table.options), table.seed or 0, notations)
+        told = game_story(game, stored_options(game, table.options), table.seed or 0, notations,
+                          chance_of=win_probabilities)
         public_language = i18n.current() if mine else table.language
         with i18n.language(public_language):
-            names = [self.tables.name(s, seats) for s in range(told.seats)]
-            marks = [self._mark(game, told.points[i], seats) for i in told.turning]
+            names = [_chart_name(seats[s]) if s < len(seats) else self.tables.name(s, seats)
+                     for s in range(told.seats)]
+            marks = [self._mark(game, told, i, seats) for i in told.turning]
             title = _("{game}: how the game went", game=_title(table.game))
             png, alt = self._story_picture(game, table, told, names, title, marks, notations)
         lines = [title] + [f"{n}. {m}" for n, m in enumerate(marks, start=1)]
@@ -98,15 +101,19 @@ class StoryService:
             data=StoryData(table_id=table.id, turning=turning, points=points),
         )
 
-    def _mark(self, game: Game, point: StoryPoint, seats: Sequence[SeatRec]) -> str:
-        """One line for a turning point: "Round 4: Blue builds …" from the turn's public events."""
+    def _mark(self, game: Game, told: Story, index: int, seats: Sequence[SeatRec]) -> str:
+        """One line for a turning point: whose chance moved, from and to, and the turn that moved it
+        ("Round 4: Purple 35% → 72% — Blue builds …"), whole (a picture wraps it, never cuts it)."""
+        point = told.points[index]
         lines = _told_lines(game, point.events)
-        what = _joined(lines) if lines else self.tables.name(point.seat, seats)
-        if len(what) > MARK_CHARS:
-            what = what[:MARK_CHARS - 1].rstrip() + "…"
+        what = _joined(_main(lines)) if lines else self.tables.name(point.seat, seats)
+        seat, before, after = told.moved(index)
+        who = _colour(seats[seat]) if seat < len(seats) else None
+        moved = _("{who} {before} → {after} — {what}", who=who or self.tables.name(seat, seats),
+                  before=percent(before, digits=0), after=percent(after, digits=0), what=what)
         if point.round is not None:
-            return _("Round {round}: {what}", round=point.round, what=what)
-        return _("Turn {turn}: {what}", turn=point.turn, what=what)
+            return _("Round {round}: {what}", round=point.round, what=moved)
+        return _("Turn {turn}: {what}", turn=point.turn, what=moved)
 
     def _story_picture(self, game: Game, table: Any, told: Story, names: Sequence[str], title: str,
                        marks: Sequence[str], notations: Sequence[str]) -> tuple[bytes | None, str | None]:
@@ -122,6 +129,37 @@ class StoryService:
             log.exception("drawing the story of table %s failed", table.id)
             return None, None
         return self.replies.unpack(out)
+
+
+def _colour(seat: SeatRec) -> str | None:
+    """The seat's label in words, capitalised ("Purple"), as the turn accounts name a seat; ``None``
+    for a seat without a label."""
+    text = label_text(seat.label)
+    return text[:1].upper() + text[1:] if text else None
+
+
+def _chart_name(seat: SeatRec) -> str:
+    """A seat as the chart's legend names it: a person "Ann (purple)", a bot seat by its label
+    alone ("Purple": the level is in the final score), short enough for the legend to fit a row."""
+    colour = _colour(seat)
+    if is_bot_user(seat.user_id) and colour:
+        return colour
+    return _who(seat)
+
+
+#: A turning point tells its turn's first sentences up to this many characters (at least the first).
+MOVE_CHARS = 80
+
+
+def _main(lines: Sequence[str]) -> list[str]:
+    """The sentences that tell the move of a turn: its first one, and the next ones while the whole
+    stays within :data:`MOVE_CHARS` (the rest of the turn, payments and gains, is in ``/game log``)."""
+    out = [lines[0]]
+    for line in lines[1:]:
+        if sum(len(x) + 2 for x in out) + len(line) > MOVE_CHARS:
+            break
+        out.append(line)
+    return out
 
 
 def _joined(lines: Sequence[str]) -> str:

@@ -2,10 +2,11 @@
 and the turns that changed the chances most (the charts posted after the final score).
 
 Everything here is a function of the public record: the move log replayed from the table's options
-and seed, the public scores and the bots' evaluation of positions *as a spectator sees them*. For
-a game with hidden information (``sample_hidden``) every evaluation is the mean over a few states
-re-dealt from the spectator's view, with a generator seeded from the step number only, so the story
-can never depend on a card nobody has seen.
+and seed, the public scores and every seat's winning chance *as a spectator sees it*, from the one
+entry point :func:`engine.core.winprob.win_probabilities` (``viewer=None``, ``salt`` = the step
+number: in a game with hidden information the hidden cards are re-dealt from the spectator's view
+with a generator seeded by that public number only), so the story can never depend on a card
+nobody has seen.
 
 Games opt in with two capabilities (:mod:`engine.core.capabilities`, read through the registry):
 
@@ -17,11 +18,10 @@ Games opt in with two capabilities (:mod:`engine.core.capabilities`, read throug
 and may add :class:`~engine.core.capabilities.StoryRounds` (``story_round(state) -> int | None``,
 the round a state is in, for the "Round 4: …" labels). Without both a game has no story.
 
-Winning chances are a softmax of the seats' evaluations with a temperature (in VP) that shrinks as
-the game advances: ``T = max(1, k · S · (1 − t))`` where ``t`` is the share of the game's steps
-played, ``S`` the mean final score of the table and ``k`` a per-game constant fitted to who won in
-greedy self-play (``engine/core/data/story_calibration.json``, with the command that fitted it). At
-the end the chances are the result itself (a shared first place shares the win).
+The chances drawn are averaged over one orbit of the table (:func:`_smoothed`); at the end they
+are the result itself (a shared first place shares the win). :func:`win_chances` and
+:func:`temperature_k` are the calibrated softmax the chances fell back on before a game shipped a
+learned model (``engine/core/data/story_calibration.json``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -71,6 +71,13 @@ class Story:
     seats: int
     points: tuple[StoryPoint, ...]
     turning: tuple[int, ...]
+
+    def moved(self, index: int) -> tuple[int, float, float]:
+        """Whose chance turn ``points[index]`` moved most: ``(seat, before, after)`` (chances 0–1;
+        the first seat of the largest change; ``index`` ≥ 1)."""
+        before, after = self.points[index - 1].chances, self.points[index].chances
+        seat = max(range(self.seats), key=lambda s: (abs(after[s] - before[s]), -s))
+        return seat, before[seat], after[seat]
 
     def swing(self, index: int) -> float:
         """How much turn ``points[index]`` moved the chances: half the L1 distance (0–1)."""
@@ -152,10 +159,19 @@ def _turns(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Actio
     return runs
 
 
-def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str]) -> Story:
+#: Every seat's chance to win: ``(game, state, viewer, salt) -> chances`` (0–1 per seat), the shape
+#: of :func:`engine.core.winprob.win_probabilities`.
+ChanceFn = Callable[[Game, Any, "int | None", int], Sequence[float]]
+
+
+def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[Action | str], *,
+               chance_of: ChanceFn) -> Story:
     """Replay a finished game's log and tell its story (see the module's docstring).
 
-    ``moves`` are the log's actions or notations (chance outcomes included). Raises ``ValueError``
+    ``moves`` are the log's actions or notations (chance outcomes included). ``chance_of`` is
+    :func:`engine.core.winprob.win_probabilities` (passed in, not imported: that module's fallback
+    reads this one's calibrated softmax, and the engine's modules import no circle); it is called
+    with ``viewer=None`` (the spectator) and ``salt`` = the step number. Raises ``ValueError``
     when the game has no story hooks or the log does not end the game, and
     :class:`~engine.core.game.IllegalAction` when a move does not apply.
     """
@@ -172,10 +188,6 @@ def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[A
     for line in result.players:
         if line.seat < seats:
             ranks[line.seat] = line.rank
-    finals = [line.score for line in result.players if line.seat < seats]
-    scale = max(1.0, sum(finals) / max(1, len(finals)))
-    k = temperature_k(game.name)
-    total = max(1, len(moves))
     rounds = registry.story_rounds(game)
     points: list[StoryPoint] = []
     for turn, (seat, first, last, state, told) in enumerate(runs):
@@ -183,8 +195,8 @@ def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[A
         if turn == len(runs) - 1:
             chances = final_chances(ranks)
         else:
-            t = (last + 1) / total
-            chances = win_chances(_evaluations(game, state, seats, last + 1), max(1.0, k * scale * (1 - t)))
+            # The spectator's chances (public information only; hidden cards re-dealt from the step number).
+            chances = tuple(float(c) for c in chance_of(game, state, None, last + 1))
         points.append(StoryPoint(turn=turn, seat=seat, first=max(first, 0), last=last,
                                  round=rounds.story_round(state) if rounds else None, scores=scores,
                                  chances=chances,

@@ -6,6 +6,7 @@ real games with bots are in tests/bot/test_bot_seats_games.py. Runs on SQLite an
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -266,7 +267,17 @@ def test_hint_lists_up_to_three_legal_moves_with_reasons(host: Host, store: Stor
     assert 1 <= len(reply.choices) <= 3
     assert all(n in legal and reason for n, reason in reply.choices)
     assert len({n for n, _r in reply.choices}) == len(reply.choices)
-    assert reply.private.splitlines()[0] == "Suggested moves (best first):"
+    lines = reply.private.splitlines()
+    # The suggested move named, with the winning chance it adds against the next best (one step ahead).
+    labels = dict(host.legal(CH, user).choices)
+    assert lines[0] == f"Suggested: {labels[reply.choices[0][0]]}."
+    assert re.fullmatch(r"It adds \+?[0-9.]+% winning chance against the next best, .+ \([0-9.]+% → [0-9.]+%\)\.",
+                        lines[1]) or lines[1] == "It is the only move now.", lines[1]
+    assert lines[2] == "Suggested moves (best first):"
+    assert all(re.fullmatch(rf"{i}\. \S.* — winning chance [0-9.]+%(; \S.*)?", line)
+               for i, line in enumerate(lines[3:], 1)), lines
+    assert [line.split(" — ")[0] for line in lines[3:]] == [
+        f"{i}. {labels[n]}" for i, (n, _r) in enumerate(reply.choices, start=1)]
     assert dump(store) == before  # a hint saves nothing
     other = "u2" if user == "u1" else "u1"
     refused = host.hint(CH, other)

@@ -69,7 +69,7 @@ def test_tree_has_game_group_move_and_solo(host: Host) -> None:
     assert isinstance(group, app_commands.Group)
     assert sorted(c.name for c in group.commands) == sorted(
         ["new", "join", "leave", "start", "status", "board", "hand", "log", "undo", "abandon", "rules", "remind",
-         "language", "replay", "export", "add-bot", "timeout", "return"]
+         "language", "replay", "review", "export", "add-bot", "timeout", "return"]
     )
     payload = group.to_dict(bot.tree)
     new = next(o for o in payload["options"] if o["name"] == "new")

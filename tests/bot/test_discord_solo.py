@@ -92,7 +92,8 @@ def test_solo_group_is_allowed_in_dms_and_installs(host: Host) -> None:
     bot = run(build())
     group = bot.tree.get_command("solo")
     assert isinstance(group, app_commands.Group)
-    assert sorted(c.name for c in group.commands) == ["abandon", "board", "export", "hand", "log", "new", "replay", "status", "undo"]
+    assert sorted(c.name for c in group.commands) == ["abandon", "board", "export", "hand", "log", "new", "replay", "review",
+                                                      "status", "undo"]
     payload = group.to_dict(bot.tree)
     assert sorted(payload["contexts"]) == [0, 1, 2]  # guild, bot DM, private channel
     assert sorted(payload["integration_types"]) == [0, 1]  # guild install and user install

@@ -19,6 +19,7 @@ from engine.core.story import (
     temperature_k,
     win_chances,
 )
+from engine.core.winprob import win_probabilities
 
 
 @cache
@@ -65,7 +66,7 @@ def test_every_game_tells_a_story_with_a_fitted_temperature() -> None:
 def test_a_story_follows_the_game_to_its_result(name: str) -> None:
     game = get_game(name)
     options, seed, moves = finished(name, 2, 3)
-    story = game_story(game, options, seed, moves)
+    story = game_story(game, options, seed, moves, chance_of=win_probabilities)
     points = story.points
     assert points[0].turn == 0 and points[0].seat is None
     assert points[-1].last == len(moves) - 1
@@ -95,7 +96,7 @@ def test_a_story_needs_a_finished_game() -> None:
     game = get_game("nippon")
     options, seed, moves = finished("nippon", 2, 3)
     with pytest.raises(ValueError, match="not over"):
-        game_story(game, options, seed, moves[: len(moves) // 2])
+        game_story(game, options, seed, moves[: len(moves) // 2], chance_of=win_probabilities)
 
 
 def test_hidden_cards_never_change_the_chances() -> None:

@@ -15,7 +15,7 @@ relabelled log is a legal game the viewer cannot tell from the real one.
 The outputs compared (``observe``): the public turn (buttons, the private-route flag, prompt),
 status, the public board (text, picture bytes, alt text), the log, the turn accounts (all and a
 seat's catch-up), the running export, the replay
-viewer's latest and first positions; for a seat also its hand (text, picture, options), its legal
+viewer's latest and first positions, the host's review; for a seat also its hand (text, picture, options), its legal
 moves (autocomplete), its private board, a refused move naming a card it cannot see, and the undo
 (for the player to act: all of it; for everybody else its public part).
 """
@@ -167,6 +167,7 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
         if probe is not None:
             for word in ("order", "keep"):
                 out[f"probe {word}"] = _reply(host.move(CHANNEL, viewer, f"{word} {probe}"))
+    out["host review"] = _reply(host.review(CHANNEL, who))
     to_act = turn.data.to_act
     if to_act:
         out["undo"] = _reply(host.undo(CHANNEL, to_act), private=to_act == viewer)
@@ -174,6 +175,85 @@ def observe(path: Path, viewer: str | None, probe: str | None = None) -> dict[st
         out["export after undo"] = _reply(host.export(CHANNEL))
     store.dispose()
     return out
+
+
+def review_of(store: Store, viewer: str | None) -> list[tuple[Any, ...]]:
+    """The post-game review of the table's log so far (:func:`engine.core.review.review_game`) as
+    ``viewer`` may ask for it: a seat's own review with its own view, or (``None``) a spectator's
+    review of every seat; each as comparable data (the moves in words, the chances). At most
+    :data:`REVIEW_OPTIONS` moves are rated per decision, so the check stays quick."""
+    from engine.core.i18n import tr
+    from engine.core.review import review_game
+
+    with store.unit_of_work(write=False) as repo:
+        table = repo.active_table(CHANNEL)
+        assert table is not None
+        seats = repo.seats(table.id)
+        notations = [m.notation for m in effective_moves(repo.moves(table.id))]
+    game = get_game(table.game)
+    if viewer is None:
+        asked = [(s.seat, None) for s in seats]
+    else:
+        asked = [(s.seat, s.seat) for s in seats if s.user_id == viewer]
+    out: list[tuple[Any, ...]] = []
+    for seat, view in asked:
+        review = review_game(game, table.options, table.seed or 0, notations, seat, view, limit=REVIEW_OPTIONS)
+        out.append((seat, view, review.decisions, round(review.mean_loss, 9), [
+            (m.step, m.position, m.round, str(tr(m.chosen.label)), str(tr(m.best.label)), round(m.chosen.chance, 9),
+             round(m.best.chance, 9)) for m in review.moments]))
+    return out
+
+
+#: Moves rated per decision by the review in :func:`observe`.
+REVIEW_OPTIONS = 6
+
+
+def never_seen(game: Any, options: dict[str, Any], seed: int, notations: list[str], seat: int | None) -> list[str]:
+    """The tokens hidden from ``seat`` (``None``: a spectator) at every position of the log: the cards
+    that reader never saw. A review looks back at every decision, so only these may be relabelled
+    for it (a card once in a hand and then shuffled away was seen)."""
+    secret = registry.hidden(game)
+    assert secret is not None
+    state = game.setup(options, seed)
+    hidden = set(secret.hidden_tokens(state, seat))
+    for move in notations:
+        state, _events = game.apply(state, game.parse_action(state, move))
+        hidden &= set(secret.hidden_tokens(state, seat))
+    return sorted(hidden)
+
+
+def check_review(workdir: Path, source: Path, samples: int = 2, rng_seed: int = 0) -> dict[str, list[str]]:
+    """The review (:func:`review_of`) of the table at ``source`` for every viewer, re-sampled over
+    the cards that viewer never saw; ``{viewer: ["review"]}`` for the viewers whose review changed."""
+    store = Store(f"sqlite:///{source}")
+    with store.unit_of_work(write=False) as repo:
+        table = repo.active_table(CHANNEL)
+        assert table is not None
+        users = [s.user_id for s in sorted(repo.seats(table.id), key=lambda s: s.seat)]
+        notations = [m.notation for m in effective_moves(repo.moves(table.id))]
+    store.dispose()
+    game = get_game(table.game)
+    rng = random.Random(rng_seed)
+    found: dict[str, list[str]] = {}
+    for seat, viewer in [(None, None), *enumerate(users)]:
+        hidden = never_seen(game, table.options, table.seed or 0, notations, seat)
+        if len(hidden) < 2:
+            continue
+        baseline: list[tuple[Any, ...]] | None = None
+        for k in range(samples + 1):
+            shuffled = list(hidden)
+            if k:
+                rng.shuffle(shuffled)
+            copy = workdir / f"review-{seat}-{k}.db"
+            resample(source, copy, dict(zip(hidden, shuffled, strict=True)))
+            copied = Store(f"sqlite:///{copy}")
+            seen = review_of(copied, viewer)
+            copied.dispose()
+            if baseline is None:
+                baseline = seen
+            elif seen != baseline:
+                found[str(viewer)] = ["review"]
+    return found
 
 
 def differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:

@@ -234,7 +234,8 @@ class StopScan(Exception):
 
 def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
     """Collect the outputs a player asks for: status, the legal moves of the seat to act (labels,
-    autocomplete labels), the turn and the board (the log is typed at the terminal, ``log 5``)."""
+    autocomplete labels), the turn, the board and the hint (the log is typed at the terminal,
+    ``log 5``); once the game is over, every player's review."""
     from bot.discord_app.commands.play import _choice_name
 
     status = host.status(channel, lang=lang)
@@ -253,6 +254,13 @@ def probe(host: Host, channel: str, sink: Collected, lang: str | None) -> None:
             sink.add("autocomplete", shown, "autocomplete")
         reply_texts(host.turn(channel, lang=lang), sink, "host.turn")
         reply_texts(host.board(channel, user, lang=lang), sink, "host.board")
+        hint = host.hint(channel, user, lang=lang)
+        if hint.ok:
+            reply_texts(hint, sink, "host.hint")
+    if data.status == "finished":
+        for player in data.players or []:
+            if isinstance(player, dict) and player.get("user") and not player.get("bot"):
+                reply_texts(host.review(channel, str(player["user"]), lang=lang), sink, "host.review")
 
 
 # ----------------------------------------------------------------------------------------------

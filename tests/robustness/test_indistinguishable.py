@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.core import builtin_game_names, game_info, get_game
-from tests.robustness.indistinguishable import check, play_position
+from tests.robustness.indistinguishable import check, check_review, play_position
 
 #: Re-samples per viewer (each compared with the real deal): more in the long runs (MEIJI_SOAK=1).
 SAMPLES = 3 if os.environ.get("MEIJI_SOAK") else 1
@@ -43,6 +43,21 @@ def test_outputs_do_not_depend_on_what_the_reader_cannot_see(
     source = tmp_path / "source.db"
     play_position(source, game, players, seed, steps, options, rng_seed=seed + steps)
     assert check(tmp_path, source, samples=SAMPLES, rng_seed=seed) == {}
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+@pytest.mark.parametrize(("players", "seed", "steps", "options"), [
+    (2, 3, 12, {}),
+    pytest.param(3, 11, 60, {}, marks=pytest.mark.slow),
+])
+def test_a_review_does_not_depend_on_cards_the_reader_never_saw(
+    tmp_path: Path, game: str, players: int, seed: int, steps: int, options: dict[str, Any]
+) -> None:
+    """A seat's own review (its own cards only) and a spectator's review of every seat (public
+    information only) are the same whatever the cards that reader never saw."""
+    source = tmp_path / "source.db"
+    play_position(source, game, players, seed, steps, options, rng_seed=seed + steps)
+    assert check_review(tmp_path, source, samples=max(SAMPLES, 2), rng_seed=seed) == {}
 
 
 def _first_caught(tmp_path: Path) -> dict[str, list[str]]:

@@ -3,7 +3,7 @@
 :class:`GameCommands` is the ``/game`` group (discord.py's ``app_commands.Group`` subclass): each
 subcommand is one decorated method. The commands only ``/game`` has (``new``, ``join``, ``leave``,
 ``start``, ``rules``, ``remind``, ``language``, ``add-bot``, ``timeout``, ``return``) are handled
-right there; those ``/solo`` shares (``status``, ``board``, ``log``, ``undo``, ``replay``,
+right there; those ``/solo`` shares (``status``, ``board``, ``log``, ``undo``, ``replay``, ``review``,
 ``export``, ``hand``, ``abandon``) are handled by the :class:`~bot.discord_app.commands.table.TableCommands`
 the group is built with, which also serves the buttons.
 """
@@ -147,6 +147,13 @@ class GameCommands(app_commands.Group, name="game", description="Play a board ga
                      table: app_commands.Range[int, 1, 999_999_999_999] | None = None) -> None:
         """``/game replay`` (:meth:`~.views.ViewCommands.replay`)."""
         await self.tables.replay(interaction, table)
+
+    @app_commands.command(name="review", description="Your key moments of a finished game: where a better move was (only you)")
+    @app_commands.describe(table="Table number (default: this channel's latest)")
+    async def review(self, interaction: discord.Interaction,
+                     table: app_commands.Range[int, 1, 999_999_999_999] | None = None) -> None:
+        """``/game review`` (:meth:`~.views.ViewCommands.review`)."""
+        await self.tables.review(interaction, table)
 
     @app_commands.command(name="export", description="The move log of this channel's game as files (only you see it)")
     async def export(self, interaction: discord.Interaction) -> None:

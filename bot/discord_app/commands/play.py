@@ -32,7 +32,7 @@ class PlayCommands(CommandsCore):
             name="move", description="Play your move (type to see the legal moves)", callback=self.move)
         move.autocomplete("action")(self.move_autocomplete)
         hint: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name="hint", description="Your three best moves now, with a reason each (only you see it)",
+            name="hint", description="The move to play now and the winning chance it adds (only you see it)",
             callback=self.hint)
         return [move, hint]
 
@@ -97,7 +97,8 @@ class PlayCommands(CommandsCore):
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     async def hint(self, interaction: discord.Interaction) -> None:
-        """``/hint``: your three best moves now, by the medium bot's planning, with a reason each (only you see it)."""
+        """``/hint``: the suggested move with the winning chance it adds against the next best, and your
+        three best moves with a reason each (only you see it; computed off the event loop)."""
         await self.defer(interaction)
         channel, user = self.ids(interaction)
         reply = await self.run(self.host_for(interaction).hint, channel, user, lang=user_language(interaction))

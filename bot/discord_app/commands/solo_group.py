@@ -121,6 +121,11 @@ class SoloCommands(app_commands.Group, name="solo",
         """``/solo hand`` (:meth:`~.views.ViewCommands.hand`)."""
         await self.tables.hand(interaction, solo=True)
 
+    @app_commands.command(name="review", description="Your key moments of your finished solo game (only you see it)")
+    async def review(self, interaction: discord.Interaction) -> None:
+        """``/solo review`` (:meth:`~.views.ViewCommands.review`)."""
+        await self.tables.review(interaction, None, solo=True)
+
     @app_commands.command(name="replay", description="Step through your solo game, move by move")
     async def replay(self, interaction: discord.Interaction) -> None:
         """``/solo replay`` (:meth:`~.views.ViewCommands.replay`)."""

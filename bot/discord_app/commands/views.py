@@ -15,7 +15,15 @@ from bot.words import _
 from engine.core.i18n import language
 
 from ..accounts import latest_accounts_text
-from ..components import MAX_BUTTONS, TurnOptions, option_lines, replay_view, turn_view, with_board_button
+from ..components import (
+    MAX_BUTTONS,
+    TurnOptions,
+    option_lines,
+    replay_view,
+    review_view,
+    turn_view,
+    with_board_button,
+)
 from ..delivery import log_failure, token_gone
 from ..messages import (
     MESSAGE_LIMIT,
@@ -173,6 +181,32 @@ class ViewCommands(CommandsCore):
         host = self.host_for(interaction, interaction.guild_id is None)
         reply = await self.run(host.story, channel, user, table_id, mine=True, lang=lang)
         await self._private_picture(interaction, reply, lang)
+
+    async def review(self, interaction: discord.Interaction, table_id: int | None = None, *,
+                     solo: bool = False) -> None:
+        """``/game review [table]`` and "Your key moments" in the replay viewer: the caller's review
+        of a finished table (their three costliest decisions, what would have been better and by how
+        much, the mean loss per decision), only to them and in their language, with one button per
+        moment that opens the replay viewer at that board. Computed off the event loop (a worker
+        thread: it rates every legal move of each of the caller's decisions)."""
+        await self.defer(interaction)
+        channel, user = self.ids(interaction)
+        lang = user_language(interaction)
+        host = self.host_for(interaction, solo or interaction.guild_id is None)
+        reply = await self.run(host.review, channel, user, table_id, lang=lang)
+        if not reply.ok or reply.data is None:
+            await self.private(interaction, reply.private or _error(interaction))
+            return
+        data = reply.data
+        with language(lang):
+            marks = [(m["position"], _("Round {round}", round=m["round"]) if m["round"] is not None
+                      else _("Move {index}", index=m["position"] + 1)) for m in data.moments]
+            view = review_view(data.table_id, marks)
+            content = fit(reply.private or "", MESSAGE_LIMIT)
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content or "\u200b", **kwargs)
 
     async def _private_picture(self, interaction: discord.Interaction, reply: Reply, lang: str) -> None:
         """Answer only the clicker with ``reply``'s private text and picture (or its refusal)."""
