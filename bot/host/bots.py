@@ -149,7 +149,7 @@ class BotService:
         narration, the events and whose turn it is; the picture is the turn picture.
         """
         from engine.core.bots import bot_view, make_policy
-        from engine.core.progress import RepetitionGuard, progress_marks
+        from engine.core.progress import RepetitionGuard, table_marks
 
         from .stall import note_bot_turn
 
@@ -188,7 +188,7 @@ class BotService:
             steps.append(entry.shown)
             seq = entries[-1].seq + 1
         over = game.decision(current).seat is None
-        stalled = not over and note_bot_turn(watch, first_seq, seq, progress_marks(game, current), len(seats))
+        stalled = not over and note_bot_turn(watch, first_seq, seq, table_marks(game, current), len(seats))
         if over:
             self.watches.forget(table.id)
         with self.tables.store.unit_of_work() as repo:

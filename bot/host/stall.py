@@ -2,7 +2,7 @@
 
 The bots' own guard (``engine.core.progress.RepetitionGuard``) makes them prefer progress; this is
 the host's backstop. After each bot turn the host calls :func:`note_bot_turn` with the game's
-:func:`~engine.core.progress.progress_marks` (scores, buildings, supplies): when a whole round of
+:func:`~engine.core.progress.table_marks` (scores, buildings, supplies): when a whole round of
 turns (one per seat), all played by bots one after the other, left them unchanged, the table is
 stalled and the host reports it. A person's move in between starts the count again.
 """

@@ -78,6 +78,18 @@ def progress_marks(game: Any, state: Any) -> str:
     return _digest(declared.progress_marks(state)) if declared is not None else position_key(game, state, None)
 
 
+def table_marks(game: Any, state: Any) -> str:
+    """A hash of what a host watches over a round of bot turns: the :func:`progress_marks` and every
+    seat's public score (the game's :class:`~engine.core.capabilities.Story` ``public_scores``,
+    VP, when it declares it). Unchanged over a whole round means no score and no supply moved
+    (``bot.host.stall``). The bots' own guard reads :func:`progress_marks` alone: a game may pay VP
+    turn after turn without ever coming nearer its end, which is a bot's stall but not a dead table.
+    """
+    scorer = registry.story(game)
+    scores = list(scorer.public_scores(state)) if scorer is not None else []
+    return _digest([progress_marks(game, state), scores])
+
+
 #: The bot's own turns in a row without any change of the progress marks after which it prefers a
 #: move that changes them (two whole rounds).
 PATIENCE = 2

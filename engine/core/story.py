@@ -66,16 +66,26 @@ class StoryPoint:
 @dataclass(frozen=True)
 class Story:
     """A finished game told turn by turn: ``points`` in order (the set-up first) and ``turning``, the
-    indices into ``points`` of the turns that moved the chances most (in the order they were played)."""
+    indices into ``points`` of the turns that moved the chances most (in the order they were played).
+
+    ``spans`` (parallel to ``turning``) are the ``(first, last)`` point indices of the stretch of
+    play each turning point stands for: one orbit of the table (a turn of every seat) ending where
+    the chances had moved most; the turning point is the turn inside it that moved them most.
+    """
 
     seats: int
     points: tuple[StoryPoint, ...]
     turning: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...] = ()
 
     def moved(self, index: int) -> tuple[int, float, float]:
-        """Whose chance turn ``points[index]`` moved most: ``(seat, before, after)`` (chances 0–1;
-        the first seat of the largest change; ``index`` ≥ 1)."""
-        before, after = self.points[index - 1].chances, self.points[index].chances
+        """Whose chance moved most at turning point ``points[index]``: ``(seat, before, after)``
+        (chances 0–1, the first seat of the largest change), over the point's span when it is one
+        of :attr:`turning`, else over the turn alone (``index`` ≥ 1)."""
+        first, last = index - 1, index
+        if index in self.turning and len(self.spans) == len(self.turning):
+            first, last = self.spans[self.turning.index(index)]
+        before, after = self.points[first].chances, self.points[last].chances
         seat = max(range(self.seats), key=lambda s: (abs(after[s] - before[s]), -s))
         return seat, before[seat], after[seat]
 
@@ -202,7 +212,9 @@ def game_story(game: Game, options: dict[str, Any], seed: int, moves: Sequence[A
                                  chances=chances,
                                  events=tuple(told)))
     points = _smoothed(points, seats)
-    return Story(seats=seats, points=tuple(points), turning=_turning(points, seats))
+    turning = _turning(points, seats)
+    return Story(seats=seats, points=tuple(points), turning=tuple(t for t, _span in turning),
+                 spans=tuple(span for _t, span in turning))
 
 
 def _smoothed(points: list[StoryPoint], seats: int) -> list[StoryPoint]:
@@ -224,23 +236,30 @@ def _smoothed(points: list[StoryPoint], seats: int) -> list[StoryPoint]:
     return out
 
 
-def _turning(points: list[StoryPoint], seats: int) -> tuple[int, ...]:
-    """The :data:`TURNING_POINTS` turns with the largest swing of the (smoothed) chances, at least
-    one orbit apart, in the order played; the final point (the scoring) is not a move and is left out."""
+def _turning(points: list[StoryPoint], seats: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+    """The :data:`TURNING_POINTS` stretches of one orbit (``seats`` turns) over which the (smoothed)
+    chances moved most, not overlapping, in the order played, each as ``(turn, (first, last))``:
+    the turn inside the stretch with the largest swing of its own, and the stretch's point indices.
+    A long steady rise counts as much as one sudden jump of the same size. The first orbit (the
+    smoothing window filling up) and the final point (the scoring, not a move) are left out."""
     if seats < 2:
         return ()
 
-    def swing(i: int) -> float:
-        return sum(abs(a - b) for a, b in zip(points[i - 1].chances, points[i].chances, strict=True)) / 2
+    def swing(a: int, b: int) -> float:
+        return sum(abs(x - y) for x, y in zip(points[a].chances, points[b].chances, strict=True)) / 2
 
-    gap = max(seats, len(points) // 15)
-    chosen: list[int] = []
-    # The first orbit's swings are the smoothing window filling up, not moves: left out.
-    for i in sorted(range(seats + 1, len(points) - 1), key=lambda i: (-swing(i), i)):
-        if swing(i) <= 0:
+    first_move, last_move = seats + 1, len(points) - 2
+    spans = [(max(first_move - 1, end - seats), end) for end in range(first_move, last_move + 1)]
+    chosen: list[tuple[int, int]] = []
+    for start, end in sorted(spans, key=lambda sp: (-swing(sp[0], sp[1]), sp[1])):
+        if swing(start, end) <= 0:
             break
-        if all(abs(i - j) >= gap for j in chosen):
-            chosen.append(i)
+        if all(end <= a or start >= b for a, b in chosen):
+            chosen.append((start, end))
         if len(chosen) == TURNING_POINTS:
             break
-    return tuple(sorted(chosen))
+    out = []
+    for start, end in sorted(chosen):
+        turn = max(range(start + 1, end + 1), key=lambda i: (swing(i - 1, i), -i))
+        out.append((turn, (start, end)))
+    return tuple(out)

@@ -151,3 +151,19 @@ def test_nippon_two_bots_no_longer_consolidate_for_ever() -> None:
     nothing but the turn counters) until the guard saw it."""
     record = play("nippon", 0, ["easy", "medium"], max_plies=2000)
     assert record["ended"], record
+
+
+def test_the_host_watches_scores_while_the_bots_guard_does_not() -> None:
+    """VP alone are not progress for the bots' guard (Yokohama pays a seat's own shops at every
+    visit: two bots farmed VP for thousands of plies), but the host's backstop still sees a round
+    whose scores moved as a live table (no false "nothing changed" report)."""
+    from engine.core import get_game
+    from engine.core.bots import copy_state
+    from engine.core.progress import progress_marks, table_marks
+
+    game = get_game("yokohama")
+    state = game.setup({"players": 2}, 3)
+    richer = copy_state(game, state)
+    richer.players[0].vp += 3
+    assert progress_marks(game, richer) == progress_marks(game, state)
+    assert table_marks(game, richer) != table_marks(game, state)
