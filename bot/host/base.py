@@ -98,6 +98,7 @@ class TableLoader:
         """Select the component data ``table`` started with for the rest of this call: a data set the
         engine knows, else the one kept in the store, else this host's corrections if they are that
         data set; refused when none has it."""
+        self.game(table.game)  # loading the game registers its component data (the first call after a start)
         digest = table.data_digest or components.legacy_digest(table.game)
         if digest is None:
             return  # a game without component data
