@@ -147,6 +147,22 @@ class TableLoader:
             raise self.no_game()
         return table
 
+    def chosen(self, repo: Repository, channel: str, table_id: int | None, *, active_first: bool = False) -> TableRec:
+        """Table ``table_id`` of ``channel``, or by default the channel's latest (with
+        ``active_first``: its running table before its latest); refused when there is none or the
+        table belongs to another channel."""
+        if table_id is None:
+            if active_first:
+                return self.latest(repo, channel)
+            table = repo.latest_table(channel)
+            if table is None:
+                raise self.no_game()
+            return table
+        found = repo.table(int(table_id))
+        if found is None or found.channel != channel:
+            raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
+        return found
+
     @staticmethod
     def bump(repo: Repository, table: TableRec, **changes: Any) -> int:
         try:

@@ -57,15 +57,7 @@ class ReviewService:
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.tables.store.unit_of_work(write=False) as repo:
-            if table_id is None:
-                table = repo.latest_table(channel)
-                if table is None:
-                    raise self.tables.no_game()
-            else:
-                found = repo.table(int(table_id))
-                if found is None or found.channel != channel:
-                    raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
-                table = found
+            table = self.tables.chosen(repo, channel, table_id)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
             if table.status == FINISHED:

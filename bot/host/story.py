@@ -52,15 +52,7 @@ class StoryService:
         """
         channel = _clean(channel, "channel id")
         with self.tables.store.unit_of_work(write=False) as repo:
-            if table_id is None:
-                table = repo.latest_table(channel)
-                if table is None:
-                    raise self.tables.no_game()
-            else:
-                found = repo.table(int(table_id))
-                if found is None or found.channel != channel:
-                    raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
-                table = found
+            table = self.tables.chosen(repo, channel, table_id)
             seats = self.tables.labelled(repo.seats(table.id), self.tables.game(table.game))
             moves = repo.moves(table.id)
             if table.status == FINISHED:

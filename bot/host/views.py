@@ -113,13 +113,7 @@ class ViewService:
         """
         channel, user = _clean(channel, "channel id"), _clean(user, "user id")
         with self.tables.store.unit_of_work(write=False) as repo:
-            if table_id is None:
-                table = self.tables.latest(repo, channel)
-            else:
-                found = repo.table(int(table_id))
-                if found is None or found.channel != channel:
-                    raise Refusal(_("There is no table #{table} in this channel.", table=table_id))
-                table = found
+            table = self.tables.chosen(repo, channel, table_id, active_first=True)
             seats = repo.seats(table.id)
             moves = repo.moves(table.id)
             if table.status != OPEN and table.seed is not None:
