@@ -25,14 +25,12 @@ import json
 import multiprocessing
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import CHANCE, get_game, sample_chance  # noqa: E402
-from engine.core.bots import bot_view, make_policy  # noqa: E402
+from bot.train_eval import play as play_record  # noqa: E402
 
 #: The ply limit of one game (decisions and chance draws): about five times the longest game seen
 #: (Yokohama, 4 players: about 1,300 plies).
@@ -58,41 +56,9 @@ def play(game_name: str, seed: int, labels: list[str], max_plies: int = MAX_PLIE
     ``max_plies``; ``plies``; ``cpu`` seconds of this process). ``hard_budget`` (CPU seconds per
     decision) replaces the hard level's own budget. With ``moves`` the record also holds the game's
     move log (``moves``: notations, chance outcomes included, replayable with
-    :func:`engine.core.replay` from ``{"players": len(labels)}`` and ``seed``)."""
-    game = get_game(game_name)
-    cpu = time.process_time()
-    hard = {} if hard_budget is None else {"time_limit": hard_budget}
-    policies = [make_policy(game, label, seed * 10 + i, clock=time.thread_time,
-                            **(hard if label == "hard" else {"time_limit": None}))
-                for i, label in enumerate(labels)]
-    state = game.setup({"players": len(labels)}, seed)
-    fast = getattr(game, "apply_unchecked", None)
-    log: list[str] = []
-    ended = False
-    ply = 0
-    for ply in range(max_plies):
-        decision = game.decision(state)
-        if decision.seat is None:
-            ended = True
-            break
-        if decision.seat == CHANCE:
-            action = sample_chance(game, state, seed, ply)
-        else:
-            legal = game.legal_actions(state)
-            action = policies[decision.seat].choose(bot_view(game, state, decision.seat, seed * 100003 + ply), legal)
-        if moves:
-            log.append(game.format_action(state, action))
-        if fast is not None:
-            fast(state, action)
-        else:
-            state, _ = game.apply(state, action)
-    else:
-        ended = game.decision(state).seat is None
-    record: dict[str, Any] = {"game": game_name, "seed": seed, "labels": labels, "plies": ply,
-                              "ended": ended, "cpu": round(time.process_time() - cpu, 3)}
-    if moves:
-        record["moves"] = log
-    return record
+    :func:`engine.core.replay` from ``{"players": len(labels)}`` and ``seed``). The loop is
+    :func:`bot.train_eval.play`, so the sweep's records are exactly the games training plays."""
+    return play_record(game_name, seed, labels, max_plies=max_plies, hard_budget=hard_budget, moves=moves)
 
 
 def _play(spec: tuple[str, int, list[str], float | None, bool]) -> dict[str, Any]:

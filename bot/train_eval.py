@@ -68,16 +68,30 @@ def seating(game_name: str, seed: int) -> list[str]:
     return [rng.choice(("easy", "medium")) for _ in range(2 + seed % 3)]
 
 
-def play(game_name: str, seed: int, labels: Sequence[str]) -> dict[str, Any]:
-    """One game of bots ``labels`` from ``seed`` as a record of the sweep's format (``moves``:
-    notations, chance outcomes included; ``ended``: over within :data:`MAX_PLIES`)."""
+def play(game_name: str, seed: int, labels: Sequence[str], *, max_plies: int = MAX_PLIES,
+         hard_budget: float | None = None, moves: bool = True) -> dict[str, Any]:
+    """One game of bots ``labels`` from ``seed`` as a record of the no-stall sweep's format (the one
+    loop both use): ``game``, ``seed``, ``labels``, ``plies`` (decisions and chance draws played),
+    ``ended`` (over within ``max_plies``), ``cpu`` (CPU seconds of this process) and, with
+    ``moves``, ``moves`` (notations, chance outcomes included, replayable with
+    :func:`engine.core.replay` from ``{"players": len(labels)}`` and ``seed``).
+
+    ``easy``/``medium`` bots decide without a time limit, so the game is a pure function of its
+    seed; a ``hard`` bot keeps its level's budget on the CPU clock, or ``hard_budget`` CPU seconds.
+    Chance is drawn from the seed as a host draws it (:func:`engine.core.sample_chance`).
+    """
     game = get_game(game_name)
-    policies = [make_policy(game, label, seed * 10 + i, clock=time.thread_time, time_limit=None)
+    cpu = time.process_time()
+    hard = {} if hard_budget is None else {"time_limit": hard_budget}
+    policies = [make_policy(game, label, seed * 10 + i, clock=time.thread_time,
+                            **(hard if label == "hard" else {"time_limit": None}))
                 for i, label in enumerate(labels)]
     state = game.setup({"players": len(labels)}, seed)
-    moves: list[str] = []
+    fast = getattr(game, "apply_unchecked", None)
+    log: list[str] = []
     ended = False
-    for ply in range(MAX_PLIES):
+    ply = 0
+    for ply in range(max_plies):
         decision = game.decision(state)
         if decision.seat is None:
             ended = True
@@ -87,10 +101,19 @@ def play(game_name: str, seed: int, labels: Sequence[str]) -> dict[str, Any]:
         else:
             view = bot_view(game, state, decision.seat, seed * 100003 + ply)
             action = policies[decision.seat].choose(view, game.legal_actions(state))
-        moves.append(game.format_action(state, action))
-        state, _ = game.apply(state, action)
-    return {"game": game_name, "seed": seed, "labels": list(labels), "plies": len(moves),
-            "ended": ended, "moves": moves}
+        if moves:
+            log.append(game.format_action(state, action))
+        if fast is not None:
+            fast(state, action)
+        else:
+            state, _ = game.apply(state, action)
+    else:
+        ended = game.decision(state).seat is None
+    record: dict[str, Any] = {"game": game_name, "seed": seed, "labels": list(labels), "plies": ply,
+                              "ended": ended, "cpu": round(time.process_time() - cpu, 3)}
+    if moves:
+        record["moves"] = log
+    return record
 
 
 def read_records(path: Path, game_name: str) -> list[dict[str, Any]]:
